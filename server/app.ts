@@ -1,0 +1,136 @@
+import { parse as parseQueryString } from 'node:querystring';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { errorCodes } from '../contracts/errors.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { taskRoutes } from './features/tasks/tasks.routes.ts';
+import { createTaskService } from './features/tasks/tasks.service.ts';
+import { authPlugin, type TokenService } from './platform/auth.ts';
+import { registerErrorHandler } from './platform/error-handler.ts';
+import { AppError } from './platform/errors.ts';
+import { registerDocs, registerRateLimit, registerSecurityHeaders } from './platform/http.ts';
+import { newId } from './platform/ids.ts';
+import type { Jobs } from './platform/jobs.ts';
+import { registerRoutes, type RouteDeclaration, type RouteDefinition } from './platform/routes.ts';
+import { registerStaticWeb } from './platform/static-web.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  jobs: Jobs;
+  logger: Logger;
+  redis?: Redis;
+  /** Extra routes (tests use this to exercise the platform with routes of their own). */
+  extraRoutes?: RouteDefinition<never>[];
+};
+
+// Declaration merging needs `interface`.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeDeclarations: RouteDeclaration[];
+  }
+  interface FastifyContextConfig {
+    declaration?: RouteDeclaration;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,80}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  // Typed as Fastify's base logger so the instance type stays the default one every plugin expects.
+  const loggerInstance: FastifyBaseLogger = deps.logger;
+  const app = Fastify({
+    loggerInstance,
+    bodyLimit: config.bodyLimitBytes,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: 10_000,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    trustProxy: config.trustProxy,
+    routerOptions: { querystringParser: parseQuery },
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : newId();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Every /api route must come through defineRoute with an auth mode and an ability; anything else stops start-up.
+  app.decorate('routeDeclarations', [] as RouteDeclaration[]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api') || methods.every((method) => method === 'HEAD')) {
+      return;
+    }
+    const declaration = route.config?.declaration ?? docsDeclaration(route.url, methods);
+    if (!declaration) {
+      throw new Error(`route ${methods.join(',')} ${route.url} was registered without defineRoute (auth mode and ability)`);
+    }
+    app.routeDeclarations.push(declaration);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, deps.redis);
+  await registerDocs(app, config.version);
+  await app.register(authPlugin, { tokens: deps.tokens });
+
+  const tasks = createTaskService({ db: deps.database.db });
+  // The explicit list of every feature's routes.
+  registerRoutes(app, [
+    ...systemRoutes({ config, database: deps.database }),
+    ...taskRoutes({ tasks }),
+    ...(deps.extraRoutes ?? []),
+  ] as RouteDefinition<never>[]);
+
+  const webServed = config.serveWeb ? await registerStaticWeb(app) : false;
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && webServed;
+    if (wantsPage) {
+      // Client-side routes: the SPA decides what exists (and shows its own not-found page).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const error = new AppError(404, errorCodes.notFound);
+    return reply.status(404).send(error.toBody());
+  });
+
+  return app;
+}
+
+function docsDeclaration(url: string, methods: string[]): RouteDeclaration | undefined {
+  if (url === '/api/docs' || url.startsWith('/api/docs/')) {
+    return { method: methods.filter((method) => method !== 'HEAD').join(',') as 'GET', url, auth: 'public', ability: 'public', rateLimited: false };
+  }
+  return undefined;
+}
+
+/** `?ids[]=a&ids[]=b` (the style many clients send) reads like `?ids=a&ids=b`. */
+function parseQuery(query: string): Record<string, unknown> {
+  const parsed = parseQueryString(query);
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (key.endsWith('[]')) {
+      const name = key.slice(0, -2);
+      const existing = result[name] as string | string[] | undefined;
+      const values: string[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
+      result[name] = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), ...values];
+    } else {
+      result[key] = value;
+    }
+  }
+  return result;
+}

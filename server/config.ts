@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { projectRoot } from './platform/paths.ts';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const port = z.coerce.number().int().min(1).max(65_535);
+const positiveInt = z.coerce.number().int().min(1);
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
+const redisUrl = z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL');
+const smtpUrl = z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL');
+const hostWithPort = z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name, optionally with :port');
+
+/**
+ * Every setting is an environment variable (README lists them, `.env.example` shows them).
+ * Without any of them the product runs embedded: PGlite in DATA_DIR, local files, outbox mail.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default(path.join(projectRoot, 'data')),
+  DATABASE_URL: postgresUrl.optional(),
+  DB_POOL_MAX: positiveInt.max(500).default(10),
+  DB_CONNECT_RETRIES: z.coerce.number().int().min(0).max(1000).default(10),
+  DB_CONNECT_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  REDIS_URL: redisUrl.optional(),
+  SMTP_URL: smtpUrl.optional(),
+  MAIL_FROM: z.string().min(3).default('Gemeinde <no-reply@localhost>'),
+  SERVICE_HOST: hostWithPort.default('localhost:3000'),
+  PUBLIC_DOMAIN: hostWithPort.default('app.localhost:3000'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  REQUEST_TIMEOUT_MS: positiveInt.default(60_000),
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(15_000),
+  TRUST_PROXY: booleanFlag.default(false),
+  SERVE_WEB: booleanFlag.default(true),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  role: 'all' | 'web' | 'worker';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { url: string | undefined; poolMax: number; connectRetries: number; connectRetryDelayMs: number };
+  redisUrl: string | undefined;
+  mail: { smtpUrl: string | undefined; from: string };
+  serviceHost: string;
+  publicDomain: string;
+  jwtSecret: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  bodyLimitBytes: number;
+  requestTimeoutMs: number;
+  shutdownTimeoutMs: number;
+  trustProxy: boolean;
+  serveWeb: boolean;
+  version: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment; a bad value throws a ConfigError naming the variable. Empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    role: e.ROLE,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    database: {
+      url: e.DATABASE_URL,
+      poolMax: e.DB_POOL_MAX,
+      connectRetries: e.DB_CONNECT_RETRIES,
+      connectRetryDelayMs: e.DB_CONNECT_RETRY_DELAY_MS,
+    },
+    redisUrl: e.REDIS_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    serviceHost: e.SERVICE_HOST,
+    publicDomain: e.PUBLIC_DOMAIN,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    serveWeb: e.SERVE_WEB,
+    version,
+  };
+}

@@ -1,0 +1,123 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema/index.ts';
+import { migrationsDir } from '../platform/paths.ts';
+
+export type Schema = typeof schema;
+/** One query layer for both drivers. Repositories take `Db` (or a transaction, which has the same shape). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Plain SQL access for pg-boss and health checks, independent of the driver. */
+export type SqlExecutor = {
+  query<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+};
+
+export type Database = {
+  driver: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlExecutor;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres:// URL; without it PGlite runs in `dataDir` (or in memory when dataDir is 'memory://'). */
+  url: string | undefined;
+  dataDir: string;
+  poolMax: number;
+  logger?: Logger;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir === 'memory://';
+  const dbDir = inMemory ? undefined : path.join(dataDir, 'db');
+  if (dbDir) {
+    mkdirSync(dbDir, { recursive: true });
+  }
+  const client = await PGlite.create(dbDir ? { dataDir: dbDir } : {});
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const sql: SqlExecutor = {
+    // PGlite's query() takes one statement with parameters; exec() runs several without parameters.
+    async query<Row>(text: string, values?: unknown[]) {
+      if (values && values.length > 0) {
+        const result = await client.query<Row>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as Row[] };
+    },
+  };
+  return {
+    driver: 'pglite',
+    db,
+    sql,
+    migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: migrationsDir }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'gemeinde',
+  });
+  // An idle client losing its connection (database restart) must not crash the process; the pool reconnects.
+  pool.on('error', (error) => options.logger?.warn({ err: error }, 'database connection lost; the pool will reconnect'));
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const sql: SqlExecutor = {
+    async query<Row>(text: string, values?: unknown[]) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows as Row[] };
+    },
+  };
+  return {
+    driver: 'postgres',
+    db,
+    sql,
+    migrate: () => migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir }),
+    close: () => pool.end(),
+  };
+}
+
+/** Opens the database and proves it answers, retrying while it is down (e.g. PostgreSQL still starting). */
+export async function connectWithRetry(
+  options: DatabaseOptions & { retries: number; retryDelayMs: number },
+  logger: Logger,
+): Promise<Database> {
+  for (let attempt = 1; ; attempt++) {
+    let database: Database | undefined;
+    try {
+      database = await openDatabase({ ...options, logger });
+      await database.sql.query('select 1');
+      return database;
+    } catch (error) {
+      await database?.close().catch(() => undefined);
+      if (attempt > options.retries) {
+        throw new Error(`database unreachable after ${attempt} attempts: ${(error as Error).message}`, { cause: error });
+      }
+      logger.warn(
+        { attempt, retries: options.retries, err: error },
+        `database not reachable (${(error as Error).message}); retrying in ${options.retryDelayMs} ms`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs));
+    }
+  }
+}

@@ -1,0 +1,2 @@
+// The explicit list of every area's tables; drizzle-kit and the database client read it.
+export * from './platform.ts';

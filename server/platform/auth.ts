@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+/** Who is calling. Masquerade and app profiles are added by the workspace issue as fields of `account`. */
+export type Actor =
+  | { kind: 'anonymous' }
+  | { kind: 'invalid-token' }
+  | { kind: 'account'; accountId: string; sessionId: string | null };
+
+// Declaration merging needs `interface`.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
+export type AccessTokenClaims = { accountId: string; sessionId: string | null };
+
+export type TokenService = {
+  signAccessToken(claims: AccessTokenClaims, ttlSeconds?: number): Promise<string>;
+  verifyAccessToken(token: string): Promise<AccessTokenClaims | null>;
+};
+
+const issuer = 'gemeinde';
+const audience = 'gemeinde-api';
+export const accessTokenTtlSeconds = 15 * 60;
+
+/** Short-lived HS256 access tokens (DESIGN §6); refresh tokens live in the database (identity issue). */
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccessToken(claims, ttlSeconds = accessTokenTtlSeconds) {
+      const jwt = new SignJWT({ sid: claims.sessionId ?? undefined, typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.accountId)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds);
+      return jwt.sign(key);
+    },
+    async verifyAccessToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'] });
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string') {
+          return null;
+        }
+        return { accountId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) {
+          return null;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** Resolves `request.actor` from `Authorization: Bearer <jwt>` on every request. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: { tokens: TokenService }) => {
+    app.decorateRequest('actor', null as unknown as never);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (!header) {
+        request.actor = anonymous;
+        return;
+      }
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      const claims = match?.[1] ? await options.tokens.verifyAccessToken(match[1]) : null;
+      request.actor = claims ? { kind: 'account', ...claims } : { kind: 'invalid-token' };
+    });
+  },
+  { name: 'auth' },
+);
+
+const anonymous: Actor = Object.freeze({ kind: 'anonymous' });

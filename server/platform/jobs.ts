@@ -1,0 +1,96 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+
+/**
+ * The queues that exist, explicitly listed. A job name not in this list is a type error.
+ * Data shapes are declared next to the handler that consumes them.
+ */
+export const queueNames = ['mail.deliver', 'tasks.kill-stale'] as const;
+export type QueueName = (typeof queueNames)[number];
+
+export type JobHandler<Data> = (data: Data, job: { id: string; retryCount: number }) => Promise<void>;
+export type JobDefinition<Data = never> = {
+  name: QueueName;
+  handler: JobHandler<Data>;
+  /** Retries after a failure or a killed worker; the handler must be safe to run again. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Runs on this cron schedule (UTC) as well as when sent. */
+  cron?: string;
+};
+
+export type Jobs = {
+  send<Data extends object>(name: QueueName, data: Data, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  /** Starts handling the given queues (worker role). */
+  work(definitions: readonly JobDefinition<never>[]): Promise<void>;
+  stop(): Promise<void>;
+  boss: PgBoss;
+};
+
+export type JobsOptions = {
+  database: Database;
+  logger: Logger;
+  /** The embedded mode polls often enough that a sign-in code arrives within a second. */
+  pollingIntervalSeconds?: number;
+  stopTimeoutMs: number;
+};
+
+/** pg-boss on our own connection: node-postgres pool, or PGlite through the executeSql adapter. */
+export async function createJobs(options: JobsOptions): Promise<Jobs> {
+  const { database, logger } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.sql.query(text, values) },
+    schema: 'pgboss',
+    // Maintenance and cron only where a worker runs; supervising twice is harmless but wasteful.
+    supervise: true,
+    schedule: true,
+    migrate: true,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of queueNames) {
+    await boss.createQueue(name);
+  }
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    boss,
+    async send(name, data, sendOptions = {}) {
+      return boss.send(name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+    },
+    async work(definitions) {
+      for (const definition of definitions) {
+        await boss.updateQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelaySeconds,
+          retryBackoff: true,
+        });
+        await boss.work<object>(definition.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) {
+            const log = logger.child({ job: definition.name, jobId: job.id, retry: job.retryCount });
+            const started = performance.now();
+            try {
+              await (definition.handler as JobHandler<object>)(job.data, { id: job.id, retryCount: job.retryCount });
+              log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
+            } catch (error) {
+              log.warn({ err: error }, 'job failed; pg-boss retries it');
+              throw error;
+            }
+          }
+        });
+        if (definition.cron) {
+          await boss.schedule(definition.name, definition.cron, {});
+        }
+      }
+    },
+    async stop() {
+      // graceful: active jobs finish (up to the timeout); unfinished ones are retried by the next worker.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs });
+    },
+  };
+}

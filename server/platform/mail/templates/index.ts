@@ -1,0 +1,42 @@
+import type { Language } from '../../../../contracts/language.ts';
+import { contactChangeCodeMail, type ContactChangeCodeParams } from './contact-change-code.ts';
+import { invitationMail, type InvitationParams } from './invitation.ts';
+import type { MailTemplate, RenderedMail } from './layout.ts';
+import { profileDeletionCodeMail, type ProfileDeletionCodeParams } from './profile-deletion-code.ts';
+import { resetPasswordMail, type ResetPasswordParams } from './reset-password.ts';
+import { signinCodeMail, type SigninCodeParams } from './signin-code.ts';
+import { signupCodeMail, type SignupCodeParams } from './signup-code.ts';
+
+export type { ContactChangeCodeParams, InvitationParams, ProfileDeletionCodeParams, ResetPasswordParams, SigninCodeParams, SignupCodeParams };
+export type { MailTemplate, RenderedMail } from './layout.ts';
+export { escapeHtml } from './layout.ts';
+
+/** The parameters of every template, by name; `mailer.send` is type-checked against this map. */
+export type MailTemplateParams = {
+  'signin-code': SigninCodeParams;
+  'signup-code': SignupCodeParams;
+  invitation: InvitationParams;
+  'reset-password': ResetPasswordParams;
+  'contact-change-code': ContactChangeCodeParams;
+  'profile-deletion-code': ProfileDeletionCodeParams;
+};
+export type MailTemplateName = keyof MailTemplateParams;
+
+/** Every mail the product sends, explicitly listed. The name is stored with each outbox row. */
+export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<MailTemplateParams[Name]> } = {
+  'signin-code': signinCodeMail,
+  'signup-code': signupCodeMail,
+  invitation: invitationMail,
+  'reset-password': resetPasswordMail,
+  'contact-change-code': contactChangeCodeMail,
+  'profile-deletion-code': profileDeletionCodeMail,
+};
+
+export function renderMailTemplate<Name extends MailTemplateName>(
+  name: Name,
+  params: MailTemplateParams[Name],
+  language: Language,
+): RenderedMail {
+  const template: MailTemplate<MailTemplateParams[Name]> = mailTemplates[name];
+  return template(params, language);
+}

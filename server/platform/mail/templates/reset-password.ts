@@ -1,0 +1,44 @@
+import { brandOf, formatMinutes, renderMail, type MailTemplate } from './layout.ts';
+
+export type ResetPasswordParams = { link: string; expiresInMinutes: number; appName?: string };
+
+export const resetPasswordMail: MailTemplate<ResetPasswordParams> = (params, language) => {
+  const brand = brandOf(params.appName);
+  const minutes = formatMinutes(params.expiresInMinutes, language);
+  switch (language) {
+    case 'de':
+      return renderMail({
+        language,
+        brandName: brand,
+        subject: `Ihr Passwort bei ${brand} zurücksetzen`,
+        heading: 'Passwort zurücksetzen',
+        preheader: `Legen Sie ein neues Passwort für ${brand} fest.`,
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: `Sie haben angefordert, Ihr Passwort bei ${brand} zurückzusetzen. Über die folgende Schaltfläche legen Sie ein neues Passwort fest.`,
+          },
+          { kind: 'button', label: 'Neues Passwort festlegen', link: params.link },
+          { kind: 'paragraph', text: `Der Link ist ${minutes} gültig.` },
+          {
+            kind: 'note',
+            text: 'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren. Ihr Passwort bleibt dann unverändert.',
+          },
+        ],
+      });
+    case 'en':
+      return renderMail({
+        language,
+        brandName: brand,
+        subject: `Reset your ${brand} password`,
+        heading: 'Reset your password',
+        preheader: `Choose a new password for ${brand}.`,
+        blocks: [
+          { kind: 'paragraph', text: `You asked to reset your password for ${brand}. Use the button below to choose a new password.` },
+          { kind: 'button', label: 'Choose a new password', link: params.link },
+          { kind: 'paragraph', text: `The link is valid for ${minutes}.` },
+          { kind: 'note', text: 'If you did not request this, you can ignore this email. Your password will stay unchanged.' },
+        ],
+      });
+  }
+};

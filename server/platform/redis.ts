@@ -1,0 +1,12 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/** One shared Redis connection (rate-limit counters, later the socket.io adapter), only when REDIS_URL is set. */
+export function connectRedis(url: string | undefined, logger: Logger): Redis | undefined {
+  if (!url) {
+    return undefined;
+  }
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
+  return redis;
+}

@@ -1,0 +1,61 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import { connectWithRetry, type Database } from './db/client.ts';
+import { createTokenService, type TokenService } from './platform/auth.ts';
+import { createJobs, type Jobs } from './platform/jobs.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { connectRedis } from './platform/redis.ts';
+import { getOrCreateSecret } from './platform/secrets.ts';
+
+/** Everything a web or worker process holds open: database, job queue, Redis, token keys, SMTP pool. */
+export type Runtime = {
+  database: Database;
+  jobs: Jobs;
+  redis: Redis | undefined;
+  tokens: TokenService;
+  mailer: Mailer;
+  close(): Promise<void>;
+};
+
+export async function openRuntime(config: Config, logger: Logger, options: { dataDir?: string } = {}): Promise<Runtime> {
+  const database = await connectWithRetry(
+    {
+      url: config.database.url,
+      dataDir: options.dataDir ?? config.dataDir,
+      poolMax: config.database.poolMax,
+      retries: config.database.connectRetries,
+      retryDelayMs: config.database.connectRetryDelayMs,
+    },
+    logger,
+  );
+  try {
+    await database.migrate();
+    const secret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt-access'));
+    const jobs = await createJobs({
+      database,
+      logger,
+      pollingIntervalSeconds: database.driver === 'pglite' ? 1 : 2,
+      stopTimeoutMs: config.shutdownTimeoutMs,
+    });
+    const redis = connectRedis(config.redisUrl, logger);
+    const mailer = createMailer({ db: database.db, jobs, config: config.mail, logger });
+    return {
+      database,
+      jobs,
+      redis,
+      tokens: createTokenService(secret),
+      mailer,
+      async close() {
+        await jobs.stop();
+        // After the jobs: a delivery still running needs the transport.
+        mailer.close();
+        await redis?.quit().catch(() => undefined);
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

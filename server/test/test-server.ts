@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createLogger } from '../platform/logger.ts';
+import { newId } from '../platform/ids.ts';
+import type { RouteDefinition } from '../platform/routes.ts';
+import { openRuntime, type Runtime } from '../runtime.ts';
+import { createScratchDatabase } from './scratch-database.ts';
+
+export type TestServer = {
+  app: FastifyInstance;
+  runtime: Runtime;
+  config: Config;
+  /** An access token for an account id (made up unless given); identity issue replaces it with real sign-in. */
+  tokenFor(accountId?: string): Promise<{ accountId: string; authorization: string }>;
+  close(): Promise<void>;
+};
+
+/** The driver under test: PGlite in memory, or a scratch PostgreSQL database when TEST_DATABASE_URL is set. */
+export const testDriver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export async function createTestServer(
+  options: { env?: Record<string, string>; extraRoutes?: RouteDefinition<never>[] } = {},
+): Promise<TestServer> {
+  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SERVE_WEB: 'false',
+    DB_CONNECT_RETRIES: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...options.env,
+  });
+  const logger = createLogger(config.logLevel);
+  const runtime = await openRuntime(config, logger, { dataDir: 'memory://' });
+  const app = await buildApp({ config, logger, ...runtime, extraRoutes: options.extraRoutes });
+  await app.ready();
+  return {
+    app,
+    runtime,
+    config,
+    async tokenFor(accountId = newId()) {
+      const token = await runtime.tokens.signAccessToken({ accountId, sessionId: null });
+      return { accountId, authorization: `Bearer ${token}` };
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      await scratch?.drop();
+    },
+  };
+}
