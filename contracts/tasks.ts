@@ -26,7 +26,7 @@ export const taskListQuerySchema = z.object({
     z
       .array(z.uuid({ message: 'validation.invalidValue' }))
       .min(1, 'validation.required')
-      .max(maxTaskIds, `validation.maxNumber`),
+      .max(maxTaskIds, 'validation.validateMaxLength'),
   ),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;

@@ -1,0 +1,162 @@
+/**
+ * Ability names (spec §6, GAPS 24): snake_case names per subject, delivered to the client in
+ * `permissions.can` and written `subject:name` in route declarations (e.g. 'project:view_files').
+ * The server is authoritative; the client only hides what an ability check would refuse.
+ *
+ * Names marked "added" are not in spec §6 but are needed to guard actions that spec §4 and §7 describe
+ * (editing and deleting posts and events, chat editing, the cloud actions).
+ */
+
+// Course, module and lesson share one list (spec §6 "Course, module, lesson").
+const courseAbilities = [
+  'view',
+  'update',
+  'delete',
+  'favorite',
+  'create_module',
+  'create_season',
+  'create_lesson',
+  'complete',
+  'todo',
+  'comment',
+] as const;
+
+export const abilitiesBySubject = {
+  app: [
+    'create_space',
+    'create_group',
+    'create_event',
+    'create_course',
+    'create_category',
+    'create_link',
+    'create_tag',
+    'create_page',
+    'create_invitation',
+    'create_announcement',
+    'create_daily',
+    'create_article',
+    'create_communities_category',
+    'create_gamification_rule',
+    'view_profiles',
+    'view_events',
+    'view_chats',
+    'view_links',
+    'view_invitations',
+    'view_posts',
+    'registration',
+    'import_profiles',
+    'moderation',
+    'settings_switcher',
+    'settings_members',
+    'settings_moderation',
+    'settings_app',
+    'settings_theme',
+    'settings_access_plan',
+    'sort_groups',
+    'masquerade',
+    'onboarding',
+    'create_private_chat',
+    'create_group_chat',
+    'create_public_group_chat',
+    'view',
+    'edit',
+    'cloud',
+  ],
+  space: [
+    'create_post',
+    'create_scheduled_post',
+    'create_voice_post',
+    'create_profile',
+    'delete_profile',
+    'join',
+    'leave',
+    'export_profiles',
+    'bulk_invite',
+    'bell',
+    'show_settings',
+    'view',
+    'edit',
+    'delete',
+    // The members screen guard of web-routes.tsv (ROUTE-71: view_profiles on space members).
+    'view_profiles',
+  ],
+  post: [
+    'comment',
+    'report',
+    'like',
+    'pin_to_top',
+    'edit_publish_time',
+    'follow',
+    'share',
+    'send_to_chat',
+    'view_attendees',
+    // added: the post actions of spec §4 (edit, delete, publish, pin to sidebar, move, clone)
+    'view',
+    'edit',
+    'delete',
+    'publish',
+    'pin_to_sidebar',
+    'move',
+    'clone',
+  ],
+  event: [
+    'join',
+    'leave',
+    'export_attendees',
+    'comment',
+    // added: event detail, edit and delete screens
+    'view',
+    'edit',
+    'delete',
+  ],
+  course: courseAbilities,
+  module: courseAbilities,
+  lesson: courseAbilities,
+  chat: [
+    'messages',
+    'voice_messages',
+    'add_profile',
+    'block',
+    'unblock',
+    'join',
+    'leave',
+    'clear',
+    'delete',
+    // added: the chat edit screen (web-routes.tsv)
+    'view',
+    'edit',
+  ],
+  project: ['view', 'edit', 'create_plan', 'team', 'apps', 'view_files', 'payment_provider', 'view_apps'],
+  // added: spec §6 gives only the entry check (project view_files / app cloud); these guard the cloud actions.
+  cloud: ['view', 'upload', 'create_folder', 'rename', 'move', 'delete', 'favorite'],
+} as const;
+
+export type AbilitySubject = keyof typeof abilitiesBySubject;
+export const abilitySubjects = Object.keys(abilitiesBySubject) as AbilitySubject[];
+
+/** The ability names of one subject, e.g. `AbilityName<'project'>` = 'view' | 'edit' | … */
+export type AbilityName<S extends AbilitySubject = AbilitySubject> = (typeof abilitiesBySubject)[S][number];
+
+/** 'subject:name', e.g. 'app:create_space'. */
+export type SubjectAbility = { [S in AbilitySubject]: `${S}:${AbilityName<S>}` }[AbilitySubject];
+
+/**
+ * Route-level abilities that need no loaded resource: 'public' = anyone, 'authenticated' = any signed-in
+ * account. Everything else is a subject ability checked by the feature's policy.
+ */
+export const routeLevelAbilities = ['public', 'authenticated'] as const;
+export type RouteLevelAbility = (typeof routeLevelAbilities)[number];
+
+export type Ability = RouteLevelAbility | SubjectAbility;
+
+/** Every ability, for snapshot tests and for validating declarations. */
+export const abilityValues: readonly Ability[] = [
+  ...routeLevelAbilities,
+  ...abilitySubjects.flatMap((subject) =>
+    abilitiesBySubject[subject].map((name) => `${subject}:${name}` as SubjectAbility),
+  ),
+];
+
+export function isAbility(value: unknown): value is Ability {
+  return typeof value === 'string' && (abilityValues as readonly string[]).includes(value);
+}
