@@ -75,7 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     const declaration = route.config?.declaration ?? docsDeclaration(route.url, methods);
     if (!declaration) {
-      throw new Error(`route ${methods.join(',')} ${route.url} was registered without defineRoute (auth mode and ability)`);
+      throw new Error(
+        `route ${methods.join(',')} ${route.url} was registered without defineRoute (auth mode and ability)`,
+      );
     }
     app.routeDeclarations.push(declaration);
   });
@@ -113,7 +115,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 function docsDeclaration(url: string, methods: string[]): RouteDeclaration | undefined {
   if (url === '/api/docs' || url.startsWith('/api/docs/')) {
-    return { method: methods.filter((method) => method !== 'HEAD').join(',') as 'GET', url, auth: 'public', ability: 'public', rateLimited: false };
+    return {
+      method: methods.filter((method) => method !== 'HEAD').join(',') as 'GET',
+      url,
+      auth: 'public',
+      ability: 'public',
+      rateLimited: false,
+    };
   }
   return undefined;
 }
@@ -127,7 +135,10 @@ function parseQuery(query: string): Record<string, unknown> {
       const name = key.slice(0, -2);
       const existing = result[name] as string | string[] | undefined;
       const values: string[] = Array.isArray(value) ? value : value === undefined ? [] : [value];
-      result[name] = [...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]), ...values];
+      result[name] = [
+        ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+        ...values,
+      ];
     } else {
       result[key] = value;
     }

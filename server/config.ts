@@ -2,15 +2,17 @@ import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './platform/paths.ts';
 
-const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 const port = z.coerce.number().int().min(1).max(65_535);
 const positiveInt = z.coerce.number().int().min(1);
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
 const redisUrl = z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL');
 const smtpUrl = z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL');
-const hostWithPort = z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name, optionally with :port');
+const hostWithPort = z
+  .string()
+  .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name, optionally with :port');
 
 /**
  * Every setting is an environment variable (README lists them, `.env.example` shows them).
@@ -70,11 +72,16 @@ export class ConfigError extends Error {
 
 /** Reads the environment; a bad value throws a ConfigError naming the variable. Empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.0'): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`),
+      parsed.error.issues.map(
+        (issue) =>
+          `${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`,
+      ),
     );
   }
   const e = parsed.data;

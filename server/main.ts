@@ -8,7 +8,9 @@ import { openRuntime } from './runtime.ts';
 import { workerJobs } from './worker.ts';
 
 const roleArgument = process.argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
-const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 let config: Config;
 try {
@@ -25,7 +27,13 @@ const logger = createLogger(config.logLevel);
 
 async function main(config: Config): Promise<void> {
   logger.info(
-    { role: config.role, database: config.database.url ? 'postgres' : 'pglite', dataDir: config.dataDir, redis: Boolean(config.redisUrl), smtp: Boolean(config.mail.smtpUrl) },
+    {
+      role: config.role,
+      database: config.database.url ? 'postgres' : 'pglite',
+      dataDir: config.dataDir,
+      redis: Boolean(config.redisUrl),
+      smtp: Boolean(config.mail.smtpUrl),
+    },
     'starting',
   );
   const runtime = await openRuntime(config, logger);

@@ -18,7 +18,11 @@ export type Runtime = {
   close(): Promise<void>;
 };
 
-export async function openRuntime(config: Config, logger: Logger, options: { dataDir?: string } = {}): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  logger: Logger,
+  options: { dataDir?: string } = {},
+): Promise<Runtime> {
   const database = await connectWithRetry(
     {
       url: config.database.url,

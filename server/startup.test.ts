@@ -38,22 +38,29 @@ describe('start-up', () => {
     expect(output).toContain('Start-up refused');
   });
 
-  it('retries an unreachable database with a clear log line, then exits non-zero', { timeout: 60_000 }, async () => {
-    const { code, output } = await runMain({
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
-      DB_CONNECT_RETRIES: '2',
-      DB_CONNECT_RETRY_DELAY_MS: '50',
-      LOG_LEVEL: 'warn',
-    });
-    expect(code).toBe(1);
-    expect(output.match(/database not reachable/g)).toHaveLength(2);
-    expect(output).toContain('database unreachable after 3 attempts');
-  });
+  it(
+    'retries an unreachable database with a clear log line, then exits non-zero',
+    { timeout: 60_000 },
+    async () => {
+      const { code, output } = await runMain({
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+        DB_CONNECT_RETRIES: '2',
+        DB_CONNECT_RETRY_DELAY_MS: '50',
+        LOG_LEVEL: 'warn',
+      });
+      expect(code).toBe(1);
+      expect(output.match(/database not reachable/g)).toHaveLength(2);
+      expect(output).toContain('database unreachable after 3 attempts');
+    },
+  );
 
   it('serves on the embedded database and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gemeinde-start-'));
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const { code, output } = await runMain({ DATA_DIR: dataDir, PORT: port, SERVE_WEB: 'false', LOG_LEVEL: 'info' }, { killAfterMs: 200 });
+    const { code, output } = await runMain(
+      { DATA_DIR: dataDir, PORT: port, SERVE_WEB: 'false', LOG_LEVEL: 'info' },
+      { killAfterMs: 200 },
+    );
     expect(output).toContain('worker role: handling jobs');
     expect(output).toContain('stopped cleanly');
     expect(code).toBe(0);

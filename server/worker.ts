@@ -13,8 +13,6 @@ export function workerJobs(deps: WorkerDeps): JobDefinition<never>[] {
     {
       name: 'tasks.kill-stale',
       cron: '*/5 * * * *',
-      retryLimit: 0,
-      retryDelaySeconds: 60,
       handler: async () => {
         await tasks.killStale();
       },

@@ -66,7 +66,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     driver: 'pglite',
     db,
     sql,
-    migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: migrationsDir }),
+    migrate: () =>
+      migratePglite(db as unknown as Parameters<typeof migratePglite>[0], {
+        migrationsFolder: migrationsDir,
+      }),
     close: () => client.close(),
   };
 }
@@ -80,7 +83,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     application_name: 'gemeinde',
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool reconnects.
-  pool.on('error', (error) => options.logger?.warn({ err: error }, 'database connection lost; the pool will reconnect'));
+  pool.on('error', (error) =>
+    options.logger?.warn({ err: error }, 'database connection lost; the pool will reconnect'),
+  );
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   const sql: SqlExecutor = {
     async query<Row>(text: string, values?: unknown[]) {
@@ -92,7 +97,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     driver: 'postgres',
     db,
     sql,
-    migrate: () => migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir }),
+    migrate: () =>
+      migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir }),
     close: () => pool.end(),
   };
 }
@@ -111,7 +117,9 @@ export async function connectWithRetry(
     } catch (error) {
       await database?.close().catch(() => undefined);
       if (attempt > options.retries) {
-        throw new Error(`database unreachable after ${attempt} attempts: ${(error as Error).message}`, { cause: error });
+        throw new Error(`database unreachable after ${attempt} attempts: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
       logger.warn(
         { attempt, retries: options.retries, err: error },

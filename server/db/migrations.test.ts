@@ -55,7 +55,9 @@ describe('migrations', () => {
 
   it('stores UUIDv7 ids made in code, ordered by creation time', () => {
     const ids = Array.from({ length: 50 }, () => newId());
-    expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(true);
+    expect(
+      ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)),
+    ).toBe(true);
     expect([...ids].sort()).toEqual(ids);
   });
 });

@@ -72,7 +72,11 @@ describe.runIf(baseUrl)('database outage (PostgreSQL)', () => {
     expect(during.statusCode).toBe(503);
     expect(during.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } });
     const { authorization } = await server.tokenFor();
-    const api = await server.app.inject({ method: 'GET', url: `/api/tasks?taskIds=${crypto.randomUUID()}`, headers: { authorization } });
+    const api = await server.app.inject({
+      method: 'GET',
+      url: `/api/tasks?taskIds=${crypto.randomUUID()}`,
+      headers: { authorization },
+    });
     expect(api.statusCode).toBe(503);
     expect(api.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
 

@@ -4,15 +4,36 @@ import { errorCodes } from '../../contracts/errors.ts';
 import { AppError } from './errors.ts';
 import { toFieldErrors } from './validation-errors.ts';
 
-const databaseDownCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const databaseDownCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 
 /** A lost or refused database connection: the request gets a 503 and the pool recovers by itself. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (typeof current.code === 'string' && databaseDownCodes.has(current.code)) {
       return true;
     }
-    if (typeof current.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(current.message)) {
+    if (
+      typeof current.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/.test(
+        current.message,
+      )
+    ) {
       return true;
     }
   }

@@ -6,7 +6,12 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    options: { messageKey?: string; errors?: Record<string, string>; details?: Record<string, unknown>; cause?: unknown } = {},
+    options: {
+      messageKey?: string;
+      errors?: Record<string, string>;
+      details?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
   ) {
     super(options.messageKey ?? errorMessageKey(code), { cause: options.cause });
     this.name = 'AppError';
@@ -34,4 +39,5 @@ export const forbidden = () => new AppError(403, errorCodes.forbidden);
 export const notFound = () => new AppError(404, errorCodes.notFound);
 export const conflict = (code: ErrorCode = errorCodes.conflict, details?: Record<string, unknown>) =>
   new AppError(409, code, { details });
-export const serviceUnavailable = (cause?: unknown) => new AppError(503, errorCodes.serviceUnavailable, { cause });
+export const serviceUnavailable = (cause?: unknown) =>
+  new AppError(503, errorCodes.serviceUnavailable, { cause });

@@ -51,7 +51,11 @@ export async function registerRateLimit(app: FastifyInstance, redis: Redis | und
 export async function registerDocs(app: FastifyInstance, version: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Gemeinde API', version, description: 'Community, course and membership platform with a cloud file library.' },
+      info: {
+        title: 'Gemeinde API',
+        version,
+        description: 'Community, course and membership platform with a cloud file library.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -15,25 +15,34 @@ afterAll(async () => {
 });
 
 describe(`jobs on pg-boss (${testDriver})`, () => {
-  it('runs a sent job in the worker role: the stale-task sweep kills a silent task', { timeout: 30_000 }, async () => {
-    const { db } = server.runtime.database;
-    const service = createTaskService({ db });
-    const task = await service.start({ projectId: newId(), appId: null, createdBy: newId(), type: 'import' });
-    // The worker that ran it died long ago: its last report is older than the stale threshold.
-    await db
-      .update(tasks)
-      .set({ updatedAt: sql`now() - (${staleTaskAfterMs + 60_000} || ' milliseconds')::interval` })
-      .where(eq(tasks.id, task.id));
+  it(
+    'runs a sent job in the worker role: the stale-task sweep kills a silent task',
+    { timeout: 30_000 },
+    async () => {
+      const { db } = server.runtime.database;
+      const service = createTaskService({ db });
+      const task = await service.start({
+        projectId: newId(),
+        appId: null,
+        createdBy: newId(),
+        type: 'import',
+      });
+      // The worker that ran it died long ago: its last report is older than the stale threshold.
+      await db
+        .update(tasks)
+        .set({ updatedAt: sql`now() - (${staleTaskAfterMs + 60_000} || ' milliseconds')::interval` })
+        .where(eq(tasks.id, task.id));
 
-    await server.runtime.jobs.work(workerJobs({ db, mailer: server.runtime.mailer }));
-    await server.runtime.jobs.send('tasks.kill-stale', {});
+      await server.runtime.jobs.work(workerJobs({ db, mailer: server.runtime.mailer }));
+      await server.runtime.jobs.send('tasks.kill-stale', {});
 
-    let status = 'running';
-    for (let attempt = 0; attempt < 50 && status === 'running'; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id));
-      status = row!.status;
-    }
-    expect(status).toBe('killed');
-  });
+      let status = 'running';
+      for (let attempt = 0; attempt < 50 && status === 'running'; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const [row] = await db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task.id));
+        status = row!.status;
+      }
+      expect(status).toBe('killed');
+    },
+  );
 });

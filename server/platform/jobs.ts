@@ -9,19 +9,29 @@ import type { Database } from '../db/client.ts';
 export const queueNames = ['mail.deliver', 'tasks.kill-stale'] as const;
 export type QueueName = (typeof queueNames)[number];
 
+/**
+ * Retry policy per queue, applied when the queue is created, so a job sent before any worker ever ran
+ * already carries it. Handlers must be safe to run again.
+ */
+export const queuePolicies: Record<QueueName, { retryLimit: number; retryDelaySeconds: number }> = {
+  'mail.deliver': { retryLimit: 5, retryDelaySeconds: 30 },
+  'tasks.kill-stale': { retryLimit: 0, retryDelaySeconds: 60 },
+};
+
 export type JobHandler<Data> = (data: Data, job: { id: string; retryCount: number }) => Promise<void>;
 export type JobDefinition<Data = never> = {
   name: QueueName;
   handler: JobHandler<Data>;
-  /** Retries after a failure or a killed worker; the handler must be safe to run again. */
-  retryLimit: number;
-  retryDelaySeconds: number;
   /** Runs on this cron schedule (UTC) as well as when sent. */
   cron?: string;
 };
 
 export type Jobs = {
-  send<Data extends object>(name: QueueName, data: Data, options?: { singletonKey?: string; startAfterSeconds?: number }): Promise<string | null>;
+  send<Data extends object>(
+    name: QueueName,
+    data: Data,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
   /** Starts handling the given queues (worker role). */
   work(definitions: readonly JobDefinition<never>[]): Promise<void>;
   stop(): Promise<void>;
@@ -50,7 +60,14 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of queueNames) {
-    await boss.createQueue(name);
+    const policy = {
+      name,
+      retryLimit: queuePolicies[name].retryLimit,
+      retryDelay: queuePolicies[name].retryDelaySeconds,
+      retryBackoff: true,
+    };
+    await boss.createQueue(name, policy);
+    await boss.updateQueue(name, policy);
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
 
@@ -64,25 +81,26 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     },
     async work(definitions) {
       for (const definition of definitions) {
-        await boss.updateQueue(definition.name, {
-          name: definition.name,
-          retryLimit: definition.retryLimit,
-          retryDelay: definition.retryDelaySeconds,
-          retryBackoff: true,
-        });
-        await boss.work<object>(definition.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
-          for (const job of jobs) {
-            const log = logger.child({ job: definition.name, jobId: job.id, retry: job.retryCount });
-            const started = performance.now();
-            try {
-              await (definition.handler as JobHandler<object>)(job.data, { id: job.id, retryCount: job.retryCount });
-              log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
-            } catch (error) {
-              log.warn({ err: error }, 'job failed; pg-boss retries it');
-              throw error;
+        await boss.work<object>(
+          definition.name,
+          { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              const log = logger.child({ job: definition.name, jobId: job.id, retry: job.retryCount });
+              const started = performance.now();
+              try {
+                await (definition.handler as JobHandler<object>)(job.data, {
+                  id: job.id,
+                  retryCount: job.retryCount,
+                });
+                log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
+              } catch (error) {
+                log.warn({ err: error }, 'job failed; pg-boss retries it');
+                throw error;
+              }
             }
-          }
-        });
+          },
+        );
         if (definition.cron) {
           await boss.schedule(definition.name, definition.cron, {});
         }

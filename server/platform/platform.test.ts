@@ -20,7 +20,8 @@ const probeRoutes = [
       response: { 200: z.object({ name: z.string(), count: z.number() }) },
     },
     // Returns more than the schema allows: the response schema must strip `secret`.
-    handler: async (request) => ({ ...request.body, secret: 'never leaves' }) as { name: string; count: number },
+    handler: async (request) =>
+      ({ ...request.body, secret: 'never leaves' }) as { name: string; count: number },
   }),
   defineRoute({
     method: 'GET',
@@ -29,7 +30,11 @@ const probeRoutes = [
     ability: 'public',
     summary: 'rate limited',
     tags: ['test'],
-    rateLimit: { max: 2, timeWindow: '1 minute', keyGenerator: (request) => `limited:${String(request.headers['x-test-key'])}` },
+    rateLimit: {
+      max: 2,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `limited:${String(request.headers['x-test-key'])}`,
+    },
     schema: { response: { 200: z.object({ ok: z.boolean() }) } },
     handler: async () => ({ ok: true }),
   }),
@@ -110,12 +115,23 @@ describe(`platform (${testDriver})`, () => {
         extra: 'validation.unknownField',
       },
     });
-    const missing = await server.app.inject({ method: 'POST', url: '/api/test/echo', payload: { kind: 'a' } });
-    expect(missing.json().errors).toMatchObject({ name: 'validation.required', count: 'validation.required' });
+    const missing = await server.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { kind: 'a' },
+    });
+    expect(missing.json().errors).toMatchObject({
+      name: 'validation.required',
+      count: 'validation.required',
+    });
   });
 
   it('lets only the response schema fields leave the server', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'ab', count: 1, kind: 'a' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'ab', count: 1, kind: 'a' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ name: 'ab', count: 1 });
   });
@@ -133,17 +149,30 @@ describe(`platform (${testDriver})`, () => {
   it('carries a domain error code and details', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/test/conflict' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ code: 'DOMAIN_IS_ALREADY_USED', message: 'errors.DOMAIN_IS_ALREADY_USED', details: { domain: 'x.de' } });
+    expect(response.json()).toEqual({
+      code: 'DOMAIN_IS_ALREADY_USED',
+      message: 'errors.DOMAIN_IS_ALREADY_USED',
+      details: { domain: 'x.de' },
+    });
   });
 
   it('answers 401 on an optional-auth route when the presented token is invalid', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/test/conflict', headers: { authorization: 'Bearer nope' } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/test/conflict',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('rate-limits per route with 429 and retry-after', async () => {
-    const call = () => server.app.inject({ method: 'GET', url: '/api/test/limited', headers: { 'x-test-key': String(process.pid) + Date.now() } });
+    const call = () =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/test/limited',
+        headers: { 'x-test-key': String(process.pid) + Date.now() },
+      });
     const headers = { 'x-test-key': `k-${Date.now()}` };
     const first = await server.app.inject({ method: 'GET', url: '/api/test/limited', headers });
     const second = await server.app.inject({ method: 'GET', url: '/api/test/limited', headers });
@@ -162,7 +191,11 @@ describe(`platform (${testDriver})`, () => {
   });
 
   it('echoes a request id and sets security headers with a same-origin CSP', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'req-12345678' } });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'req-12345678' },
+    });
     expect(response.headers['x-request-id']).toBe('req-12345678');
     const generated = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -177,7 +210,9 @@ describe(`platform (${testDriver})`, () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/tasks', '/api/client-config']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/tasks', '/api/client-config']),
+    );
   });
 
   it('serves the client configuration', async () => {

@@ -16,16 +16,44 @@ afterAll(async () => {
 describe('route declarations', () => {
   it('lists every /api route with its auth mode and ability (a diff here is a security review)', async () => {
     const lines = server.app.routeDeclarations
-      .map((route) => `${route.method.padEnd(7)} ${route.url.padEnd(48)} auth=${route.auth.padEnd(8)} ability=${route.ability}${route.rateLimited ? ' rate-limited' : ''}`)
+      .map(
+        (route) =>
+          `${route.method.padEnd(7)} ${route.url.padEnd(48)} auth=${route.auth.padEnd(8)} ability=${route.ability}${route.rateLimited ? ' rate-limited' : ''}`,
+      )
       .sort();
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/route-declarations.txt');
   });
 
   it('refuses a definition without an auth mode, an ability or a response schema', () => {
-    const base = { method: 'GET' as const, url: '/api/x', summary: 'x', tags: [] as string[], handler: async () => ({}) };
-    expect(() => assertDeclared({ ...base, ability: 'public', schema: { response: { 200: z.object({}) } } } as Partial<RouteDefinition>)).toThrow(/no auth mode/);
-    expect(() => assertDeclared({ ...base, auth: 'public', schema: { response: { 200: z.object({}) } } } as Partial<RouteDefinition>)).toThrow(/no ability/);
-    expect(() => assertDeclared({ ...base, auth: 'public', ability: 'public', schema: { response: {} } } as Partial<RouteDefinition>)).toThrow(/no response schema/);
+    const base = {
+      method: 'GET' as const,
+      url: '/api/x',
+      summary: 'x',
+      tags: [] as string[],
+      handler: async () => ({}),
+    };
+    expect(() =>
+      assertDeclared({
+        ...base,
+        ability: 'public',
+        schema: { response: { 200: z.object({}) } },
+      } as Partial<RouteDefinition>),
+    ).toThrow(/no auth mode/);
+    expect(() =>
+      assertDeclared({
+        ...base,
+        auth: 'public',
+        schema: { response: { 200: z.object({}) } },
+      } as Partial<RouteDefinition>),
+    ).toThrow(/no ability/);
+    expect(() =>
+      assertDeclared({
+        ...base,
+        auth: 'public',
+        ability: 'public',
+        schema: { response: {} },
+      } as Partial<RouteDefinition>),
+    ).toThrow(/no response schema/);
   });
 
   it('stops start-up when a route under /api bypasses defineRoute', async () => {
@@ -42,5 +70,4 @@ describe('route declarations', () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/tasks?taskIds=not-a-uuid' });
     expect(response.statusCode).toBe(401);
   });
-
 });

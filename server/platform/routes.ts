@@ -35,7 +35,9 @@ export type RouteRequest<S extends Schema> = FastifyRequest<{
   Headers: Infer<S['headers']>;
 }>;
 
-type ResponseOf<S extends Schema> = { [K in keyof S['response']]: Infer<S['response'][K]> }[keyof S['response']];
+type ResponseOf<S extends Schema> = {
+  [K in keyof S['response']]: Infer<S['response'][K]>;
+}[keyof S['response']];
 
 export type RouteDefinition<S extends Schema = Schema> = {
   method: HTTPMethods;
@@ -46,12 +48,18 @@ export type RouteDefinition<S extends Schema = Schema> = {
   tags: string[];
   schema: S;
   /** Per-route rate limit: `max` requests per `timeWindow` per key (IP unless `keyGenerator` says otherwise). */
-  rateLimit?: { max: number; timeWindow: string | number; keyGenerator?: (request: FastifyRequest) => string };
+  rateLimit?: {
+    max: number;
+    timeWindow: string | number;
+    keyGenerator?: (request: FastifyRequest) => string;
+  };
   bodyLimit?: number;
   handler: (request: RouteRequest<S>, reply: FastifyReply) => Promise<ResponseOf<S> | undefined | void>;
 };
 
-export type RouteDeclaration = Pick<RouteDefinition, 'method' | 'url' | 'auth' | 'ability'> & { rateLimited: boolean };
+export type RouteDeclaration = Pick<RouteDefinition, 'method' | 'url' | 'auth' | 'ability'> & {
+  rateLimited: boolean;
+};
 
 export function defineRoute<S extends Schema>(definition: RouteDefinition<S>): RouteDefinition<S> {
   return definition;

@@ -12,7 +12,10 @@ export async function getOrCreateSecret(db: Db, name: string): Promise<string> {
     .insert(platformSecrets)
     .values({ name, value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing({ target: platformSecrets.name });
-  const [row] = await db.select({ value: platformSecrets.value }).from(platformSecrets).where(eq(platformSecrets.name, name));
+  const [row] = await db
+    .select({ value: platformSecrets.value })
+    .from(platformSecrets)
+    .where(eq(platformSecrets.name, name));
   if (!row) {
     throw new Error(`secret ${name} could not be stored`);
   }

@@ -29,7 +29,12 @@ describe('graceful shutdown', () => {
         return { finished: true };
       },
     });
-    const app = await buildApp({ config: server.config, logger: createLogger('silent'), ...server.runtime, extraRoutes: [slow] as never });
+    const app = await buildApp({
+      config: server.config,
+      logger: createLogger('silent'),
+      ...server.runtime,
+      extraRoutes: [slow] as never,
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -28,7 +28,11 @@ export function validationKeyOf(issue: Issue): string {
     case 'too_big':
       return params.origin === 'string' ? 'validation.validateMaxLength' : 'validation.maxNumber';
     case 'invalid_format':
-      return params.format === 'email' ? 'validation.email' : params.format === 'url' ? 'validation.url' : 'validation.invalidFormat';
+      return params.format === 'email'
+        ? 'validation.email'
+        : params.format === 'url'
+          ? 'validation.url'
+          : 'validation.invalidFormat';
     case 'not_multiple_of':
       return 'validation.notNumber';
     default:

@@ -5,7 +5,9 @@ import pg from 'pg';
  * A fresh PostgreSQL database per test file, created from TEST_DATABASE_URL and dropped afterwards,
  * so suites run in parallel without truncating anything.
  */
-export async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -22,7 +22,9 @@ export const testDriver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 export async function createTestServer(
   options: { env?: Record<string, string>; extraRoutes?: RouteDefinition<never>[] } = {},
 ): Promise<TestServer> {
-  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : undefined;
+  const scratch = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

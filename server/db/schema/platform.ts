@@ -51,7 +51,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     messageId: text('message_id'),

@@ -24,7 +24,11 @@ export async function checkHealth(database: Database, version: string): Promise<
   }
   return {
     status: up ? 'ok' : 'degraded',
-    database: { status: up ? 'up' : 'down', driver: database.driver, latencyMs: Math.round((performance.now() - started) * 100) / 100 },
+    database: {
+      status: up ? 'up' : 'down',
+      driver: database.driver,
+      latencyMs: Math.round((performance.now() - started) * 100) / 100,
+    },
     version,
     uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
   };

@@ -39,7 +39,12 @@ export async function updateRunningTask(
 export async function markStaleTasksKilled(db: DbOrTx, before: Date): Promise<number> {
   const rows = await db
     .update(tasks)
-    .set({ status: 'killed' satisfies TaskStatus, finishedAt: sql`now()`, updatedAt: sql`now()`, error: 'worker stopped' })
+    .set({
+      status: 'killed' satisfies TaskStatus,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      error: 'worker stopped',
+    })
     .where(and(eq(tasks.status, 'running'), lt(tasks.updatedAt, before)))
     .returning({ id: tasks.id });
   return rows.length;

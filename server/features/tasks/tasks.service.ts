@@ -24,11 +24,18 @@ export function createTaskService(deps: { db: Db }) {
     },
 
     async reportProgress(taskId: string, progress: number) {
-      return repo.updateRunningTask(db, taskId, { progress: Math.max(0, Math.min(100, Math.round(progress))) });
+      return repo.updateRunningTask(db, taskId, {
+        progress: Math.max(0, Math.min(100, Math.round(progress))),
+      });
     },
 
     async complete(taskId: string, result: Record<string, unknown> | null = null) {
-      return repo.updateRunningTask(db, taskId, { status: 'completed', progress: 100, result, finishedAt: new Date() });
+      return repo.updateRunningTask(db, taskId, {
+        status: 'completed',
+        progress: 100,
+        result,
+        finishedAt: new Date(),
+      });
     },
 
     async fail(taskId: string, error: string, result: Record<string, unknown> | null = null) {

@@ -31,14 +31,22 @@ describe(`GET /api/tasks (${testDriver})`, () => {
     const malformed = await get('/api/tasks?taskIds=abc', authorization);
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors).toEqual({ 'taskIds.0': 'validation.invalidValue' });
-    const tooMany = await get(`/api/tasks?taskIds=${Array.from({ length: 101 }, () => newId()).join(',')}`, authorization);
+    const tooMany = await get(
+      `/api/tasks?taskIds=${Array.from({ length: 101 }, () => newId()).join(',')}`,
+      authorization,
+    );
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('never shows a task of another account or project (answers as if it did not exist)', async () => {
     const owner = await server.tokenFor();
     const stranger = await server.tokenFor();
-    const task = await service.start({ projectId: newId(), appId: null, createdBy: owner.accountId, type: 'import' });
+    const task = await service.start({
+      projectId: newId(),
+      appId: null,
+      createdBy: owner.accountId,
+      type: 'import',
+    });
     const response = await get(`/api/tasks?taskIds=${task.id}`, stranger.authorization);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: [] });
@@ -47,15 +55,36 @@ describe(`GET /api/tasks (${testDriver})`, () => {
   it('reports progress, completion and failure of the caller’s tasks, in every id style', async () => {
     const owner = await server.tokenFor();
     const projectId = newId();
-    const importTask = await service.start({ projectId, appId: newId(), createdBy: owner.accountId, type: 'import' });
-    const updateTask = await service.start({ projectId, appId: null, createdBy: owner.accountId, type: 'members_update' });
+    const importTask = await service.start({
+      projectId,
+      appId: newId(),
+      createdBy: owner.accountId,
+      type: 'import',
+    });
+    const updateTask = await service.start({
+      projectId,
+      appId: null,
+      createdBy: owner.accountId,
+      type: 'members_update',
+    });
 
     await service.reportProgress(importTask.id, 42.4);
     let response = await get(`/api/tasks?taskIds=${importTask.id},${updateTask.id}`, owner.authorization);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual([
-      expect.objectContaining({ taskId: importTask.id, type: 'import', status: 'running', progress: 42, finishedAt: null }),
-      expect.objectContaining({ taskId: updateTask.id, type: 'members_update', status: 'running', progress: 0 }),
+      expect.objectContaining({
+        taskId: importTask.id,
+        type: 'import',
+        status: 'running',
+        progress: 42,
+        finishedAt: null,
+      }),
+      expect.objectContaining({
+        taskId: updateTask.id,
+        type: 'members_update',
+        status: 'running',
+        progress: 0,
+      }),
     ]);
 
     await service.complete(importTask.id, { imported: 10 });
@@ -74,7 +103,12 @@ describe(`GET /api/tasks (${testDriver})`, () => {
 
   it('marks tasks whose worker went silent as killed', async () => {
     const owner = await server.tokenFor();
-    const task = await service.start({ projectId: newId(), appId: null, createdBy: owner.accountId, type: 'duplicate_entity' });
+    const task = await service.start({
+      projectId: newId(),
+      appId: null,
+      createdBy: owner.accountId,
+      type: 'duplicate_entity',
+    });
     expect(await service.killStale(new Date())).toBe(0);
     await service.killStale(new Date(Date.now() + staleTaskAfterMs + 1000));
     const response = await get(`/api/tasks?taskIds=${task.id}`, owner.authorization);

@@ -37,11 +37,19 @@ export async function markMailSent(db: DbOrTx, id: string, messageId: string): P
 
 /** Embedded mode: the mail stays in the outbox; nothing was attempted, so attempts is unchanged. */
 export async function markMailStored(db: DbOrTx, id: string): Promise<void> {
-  await db.update(mailOutbox).set({ status: 'stored', updatedAt: sql`now()` }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ status: 'stored', updatedAt: sql`now()` })
+    .where(eq(mailOutbox.id, id));
 }
 
 /** Counts a failed delivery; `final` when no retry follows, so the row shows it will not arrive. */
-export async function recordMailFailure(db: DbOrTx, id: string, error: string, final: boolean): Promise<void> {
+export async function recordMailFailure(
+  db: DbOrTx,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
   await db
     .update(mailOutbox)
     .set({

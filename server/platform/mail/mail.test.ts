@@ -7,14 +7,29 @@ import { workerJobs } from '../../worker.ts';
 import { newId } from '../ids.ts';
 import { loggerOptions } from '../logger.ts';
 import { findMail, listOutbox } from './mail.repo.ts';
-import { createMailer, mailDeliverJob, type Mailer, type MailerConfig } from './mailer.ts';
+import {
+  createMailer,
+  mailDeliverJob,
+  mailDeliverRetryLimit,
+  type Mailer,
+  type MailerConfig,
+} from './mailer.ts';
 import { parseMessage, startSmtpTestServer } from './smtp-test-server.ts';
-import { mailTemplates, renderMailTemplate, type MailTemplateName, type MailTemplateParams } from './templates/index.ts';
+import {
+  mailTemplates,
+  renderMailTemplate,
+  type MailTemplateName,
+  type MailTemplateParams,
+} from './templates/index.ts';
 
 const samples: { [Name in MailTemplateName]: MailTemplateParams[Name] } = {
   'signin-code': { code: '493817', expiresInMinutes: 15 },
   'signup-code': { code: '120934', expiresInMinutes: 15, appName: 'Grüne Wiese' },
-  invitation: { inviterName: 'Jörg Müller', appName: 'Grüne Wiese', link: 'https://app.example.com/join/abc' },
+  invitation: {
+    inviterName: 'Jörg Müller',
+    appName: 'Grüne Wiese',
+    link: 'https://app.example.com/join/abc',
+  },
   'reset-password': { link: 'https://app.example.com/reset/xyz', expiresInMinutes: 60 },
   'contact-change-code': { code: '774120', expiresInMinutes: 1 },
   'profile-deletion-code': { code: '660021', expiresInMinutes: 10, appName: 'Grüne Wiese' },
@@ -50,7 +65,11 @@ describe('mail templates', () => {
     const hostile = Object.fromEntries(
       Object.entries(samples[name]).map(([key, value]) => [
         key,
-        key === 'link' ? 'https://example.com/a?x="><script>alert(1)</script>' : typeof value === 'string' ? '<script>alert(1)</script>' : value,
+        key === 'link'
+          ? 'https://example.com/a?x="><script>alert(1)</script>'
+          : typeof value === 'string'
+            ? '<script>alert(1)</script>'
+            : value,
       ]),
     ) as MailTemplateParams[typeof name];
     for (const language of languageValues) {
@@ -61,16 +80,24 @@ describe('mail templates', () => {
   });
 
   it('uses the product name unless an app name is given, and refuses non-web links', () => {
-    expect(renderMailTemplate('signin-code', { code: '1', expiresInMinutes: 5 }, 'de').subject).toBe('Ihr Anmeldecode für Gemeinde');
-    expect(renderMailTemplate('signin-code', { code: '1', expiresInMinutes: 5, appName: 'Yoga' }, 'en').subject).toBe('Your sign-in code for Yoga');
-    expect(() => renderMailTemplate('invitation', { appName: 'Yoga', link: 'javascript:alert(1)' }, 'de')).toThrow(/http/);
+    expect(renderMailTemplate('signin-code', { code: '1', expiresInMinutes: 5 }, 'de').subject).toBe(
+      'Ihr Anmeldecode für Gemeinde',
+    );
+    expect(
+      renderMailTemplate('signin-code', { code: '1', expiresInMinutes: 5, appName: 'Yoga' }, 'en').subject,
+    ).toBe('Your sign-in code for Yoga');
+    expect(() =>
+      renderMailTemplate('invitation', { appName: 'Yoga', link: 'javascript:alert(1)' }, 'de'),
+    ).toThrow(/http/);
   });
 });
 
 function captureLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
   const lines: Record<string, unknown>[] = [];
   // The production options, so the redaction rules apply as they would in a real deployment.
-  const logger = pino(loggerOptions('debug'), { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = pino(loggerOptions('debug'), {
+    write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+  });
   return { logger, lines };
 }
 
@@ -98,7 +125,12 @@ describe('mailer', () => {
   });
 
   function mailerWith(config: MailerConfig, logger: Logger): Mailer {
-    const mailer = createMailer({ db: server.runtime.database.db, jobs: server.runtime.jobs, config, logger });
+    const mailer = createMailer({
+      db: server.runtime.database.db,
+      jobs: server.runtime.jobs,
+      config,
+      logger,
+    });
     mailers.push(mailer);
     return mailer;
   }
@@ -106,9 +138,9 @@ describe('mailer', () => {
   it('refuses an address that is not an email address', async () => {
     const mailer = mailerWith({ smtpUrl: undefined, from }, captureLogger().logger);
     for (const to of ['not-an-address', 'a@example.com\r\nBcc: b@example.com', '']) {
-      await expect(mailer.send({ template: 'signin-code', params: samples['signin-code'], to, language: 'de' })).rejects.toThrow(
-        /is not an email address/,
-      );
+      await expect(
+        mailer.send({ template: 'signin-code', params: samples['signin-code'], to, language: 'de' }),
+      ).rejects.toThrow(/is not an email address/);
     }
   });
 
@@ -116,10 +148,21 @@ describe('mailer', () => {
     const { logger, lines } = captureLogger();
     const mailer = mailerWith({ smtpUrl: undefined, from }, logger);
     const to = uniqueAddress();
-    const mailId = await mailer.send({ template: 'signin-code', params: samples['signin-code'], to, language: 'de' });
+    const mailId = await mailer.send({
+      template: 'signin-code',
+      params: samples['signin-code'],
+      to,
+      language: 'de',
+    });
 
     const queued = await findMail(server.runtime.database.db, mailId);
-    expect(queued).toMatchObject({ status: 'queued', toAddress: to, fromAddress: from, template: 'signin-code', language: 'de' });
+    expect(queued).toMatchObject({
+      status: 'queued',
+      toAddress: to,
+      fromAddress: from,
+      template: 'signin-code',
+      language: 'de',
+    });
     const { rows } = await server.runtime.database.sql.query<{ n: number }>(
       "select count(*)::int as n from pgboss.job where name = 'mail.deliver' and data->>'mailId' = $1",
       [mailId],
@@ -128,7 +171,11 @@ describe('mailer', () => {
 
     await mailer.deliver(mailId);
     await mailer.deliver(mailId); // a pg-boss retry after success changes nothing
-    expect(await findMail(server.runtime.database.db, mailId)).toMatchObject({ status: 'stored', attempts: 0, sentAt: null });
+    expect(await findMail(server.runtime.database.db, mailId)).toMatchObject({
+      status: 'stored',
+      attempts: 0,
+      sentAt: null,
+    });
     const logged = lines.filter((line) => line.mailId === mailId);
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 30, to, subject: 'Ihr Anmeldecode für Gemeinde' });
@@ -140,9 +187,9 @@ describe('mailer', () => {
 
   it('delivers through a real SMTP server and never logs the content', async () => {
     const smtp = await startSmtpTestServer();
+    const { logger, lines } = captureLogger();
+    const mailer = mailerWith({ smtpUrl: smtp.url, from }, logger);
     try {
-      const { logger, lines } = captureLogger();
-      const mailer = mailerWith({ smtpUrl: smtp.url, from }, logger);
       const to = uniqueAddress();
       const mailId = await mailer.send({
         template: 'signin-code',
@@ -170,6 +217,8 @@ describe('mailer', () => {
       expect(row?.sentAt).toBeInstanceOf(Date);
       expect(JSON.stringify(lines)).not.toContain('582046');
     } finally {
+      // The pooled connection first: the SMTP server waits for open connections before it closes.
+      mailer.close();
       await smtp.close();
     }
   });
@@ -190,8 +239,14 @@ describe('mailer', () => {
     expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1 });
     expect(afterFirst?.lastError).toMatch(/ECONNREFUSED|connect/i);
 
-    await expect(job.handler({ mailId }, { id: 'job-1', retryCount: job.retryLimit })).rejects.toThrow();
-    expect(await findMail(server.runtime.database.db, mailId)).toMatchObject({ status: 'failed', attempts: 2, messageId: null });
+    await expect(
+      job.handler({ mailId }, { id: 'job-1', retryCount: mailDeliverRetryLimit }),
+    ).rejects.toThrow();
+    expect(await findMail(server.runtime.database.db, mailId)).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      messageId: null,
+    });
   });
 });
 
@@ -212,7 +267,12 @@ describe('mail through the job queue', () => {
     mailer = createMailer({ db, jobs: server.runtime.jobs, config: { smtpUrl: undefined, from }, logger });
     await server.runtime.jobs.work(workerJobs({ db, mailer }));
 
-    const mailId = await mailer.send({ template: 'invitation', params: samples.invitation, to: uniqueAddress(), language: 'en' });
+    const mailId = await mailer.send({
+      template: 'invitation',
+      params: samples.invitation,
+      to: uniqueAddress(),
+      language: 'en',
+    });
     const deadline = Date.now() + 10_000;
     let status = (await findMail(db, mailId))?.status;
     while (status !== 'stored' && Date.now() < deadline) {
@@ -220,6 +280,10 @@ describe('mail through the job queue', () => {
       status = (await findMail(db, mailId))?.status;
     }
     expect(status).toBe('stored');
-    expect(lines.some((line) => line.mailId === mailId && line.subject === 'Jörg Müller invited you to Grüne Wiese')).toBe(true);
+    expect(
+      lines.some(
+        (line) => line.mailId === mailId && line.subject === 'Jörg Müller invited you to Grüne Wiese',
+      ),
+    ).toBe(true);
   });
 });

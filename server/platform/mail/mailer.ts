@@ -5,8 +5,15 @@ import type { Language } from '../../../contracts/language.ts';
 import { isEmail } from '../../../contracts/validation/patterns.ts';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../ids.ts';
-import type { JobDefinition, Jobs } from '../jobs.ts';
-import { findMail, insertMail, markMailSent, markMailStored, markMailUnqueued, recordMailFailure } from './mail.repo.ts';
+import { queuePolicies, type JobDefinition, type Jobs } from '../jobs.ts';
+import {
+  findMail,
+  insertMail,
+  markMailSent,
+  markMailStored,
+  markMailUnqueued,
+  recordMailFailure,
+} from './mail.repo.ts';
 import { renderMailTemplate, type MailTemplateName, type MailTemplateParams } from './templates/index.ts';
 
 export type MailerConfig = {
@@ -41,18 +48,22 @@ export type Mailer = {
   close(): void;
 };
 
-export const mailDeliverRetryLimit = 5;
+export const mailDeliverRetryLimit = queuePolicies['mail.deliver'].retryLimit;
 export type MailDeliverJobData = { mailId: string };
 
 export function createMailer(deps: MailerDeps): Mailer {
   const { db, jobs, config, logger } = deps;
   // One pooled transport for the process: SMTP connections are reused across deliveries.
-  const transport: Transporter<SMTPTransport.SentMessageInfo> | undefined = config.smtpUrl ? nodemailer.createTransport(withPool(config.smtpUrl)) : undefined;
+  const transport: Transporter<SMTPTransport.SentMessageInfo> | undefined = config.smtpUrl
+    ? nodemailer.createTransport(withPool(config.smtpUrl))
+    : undefined;
 
   return {
     async send(mail) {
       if (!isEmail(mail.to)) {
-        throw new Error(`Cannot send mail "${mail.template}": ${JSON.stringify(mail.to)} is not an email address`);
+        throw new Error(
+          `Cannot send mail "${mail.template}": ${JSON.stringify(mail.to)} is not an email address`,
+        );
       }
       const rendered = renderMailTemplate(mail.template, mail.params, mail.language);
       const row = await insertMail(db, {
@@ -123,8 +134,6 @@ export function createMailer(deps: MailerDeps): Mailer {
 export function mailDeliverJob(mailer: Mailer): JobDefinition<MailDeliverJobData> {
   return {
     name: 'mail.deliver',
-    retryLimit: mailDeliverRetryLimit,
-    retryDelaySeconds: 30,
     handler: async (data, job) => {
       await mailer.deliver(data.mailId, { retryCount: job.retryCount, retryLimit: mailDeliverRetryLimit });
     },

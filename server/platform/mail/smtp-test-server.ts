@@ -58,7 +58,10 @@ function splitEntity(raw: string): { headers: Map<string, string>; body: string 
   for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) {
-      headers.set(line.slice(0, colon).trim().toLowerCase(), decodeEncodedWords(line.slice(colon + 1).trim()));
+      headers.set(
+        line.slice(0, colon).trim().toLowerCase(),
+        decodeEncodedWords(line.slice(colon + 1).trim()),
+      );
     }
   }
   return { headers, body };

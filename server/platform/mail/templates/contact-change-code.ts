@@ -41,7 +41,10 @@ export const contactChangeCodeMail: MailTemplate<ContactChangeCodeParams> = (par
           },
           { kind: 'code', code: params.code },
           { kind: 'paragraph', text: `The code is valid for ${minutes}.` },
-          { kind: 'note', text: 'If you did not request this change, you can ignore this email. Your current address will stay as it is.' },
+          {
+            kind: 'note',
+            text: 'If you did not request this change, you can ignore this email. Your current address will stay as it is.',
+          },
         ],
       });
   }

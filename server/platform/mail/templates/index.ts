@@ -7,7 +7,14 @@ import { resetPasswordMail, type ResetPasswordParams } from './reset-password.ts
 import { signinCodeMail, type SigninCodeParams } from './signin-code.ts';
 import { signupCodeMail, type SignupCodeParams } from './signup-code.ts';
 
-export type { ContactChangeCodeParams, InvitationParams, ProfileDeletionCodeParams, ResetPasswordParams, SigninCodeParams, SignupCodeParams };
+export type {
+  ContactChangeCodeParams,
+  InvitationParams,
+  ProfileDeletionCodeParams,
+  ResetPasswordParams,
+  SigninCodeParams,
+  SignupCodeParams,
+};
 export type { MailTemplate, RenderedMail } from './layout.ts';
 export { escapeHtml } from './layout.ts';
 

@@ -16,11 +16,16 @@ export const invitationMail: MailTemplate<InvitationParams> = (params, language)
         blocks: [
           {
             kind: 'paragraph',
-            text: inviter ? `${inviter} hat Sie eingeladen, ${app} beizutreten.` : `Sie wurden eingeladen, ${app} beizutreten.`,
+            text: inviter
+              ? `${inviter} hat Sie eingeladen, ${app} beizutreten.`
+              : `Sie wurden eingeladen, ${app} beizutreten.`,
           },
           { kind: 'paragraph', text: 'Klicken Sie auf die Schaltfläche, um die Einladung anzunehmen.' },
           { kind: 'button', label: 'Einladung annehmen', link: params.link },
-          { kind: 'note', text: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.' },
+          {
+            kind: 'note',
+            text: 'Wenn Sie diese Einladung nicht erwartet haben, können Sie diese E-Mail ignorieren.',
+          },
         ],
       });
     case 'en':
@@ -31,7 +36,12 @@ export const invitationMail: MailTemplate<InvitationParams> = (params, language)
         heading: `Invitation to ${app}`,
         preheader: `Accept your invitation to ${app}.`,
         blocks: [
-          { kind: 'paragraph', text: inviter ? `${inviter} has invited you to join ${app}.` : `You have been invited to join ${app}.` },
+          {
+            kind: 'paragraph',
+            text: inviter
+              ? `${inviter} has invited you to join ${app}.`
+              : `You have been invited to join ${app}.`,
+          },
           { kind: 'paragraph', text: 'Click the button to accept the invitation.' },
           { kind: 'button', label: 'Accept invitation', link: params.link },
           { kind: 'note', text: 'If you did not expect this invitation, you can ignore this email.' },

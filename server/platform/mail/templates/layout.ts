@@ -49,11 +49,15 @@ export function brandOf(appName: string | undefined): string {
   return name ? name : defaultBrandName;
 }
 
-const chrome: Record<Language, { greeting: string; linkFallback: string; footer: (brand: string) => string }> = {
+const chrome: Record<
+  Language,
+  { greeting: string; linkFallback: string; footer: (brand: string) => string }
+> = {
   de: {
     greeting: 'Hallo,',
     linkFallback: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
-    footer: (brand) => `Diese E-Mail wurde automatisch von ${brand} versendet. Bitte antworten Sie nicht auf diese Nachricht.`,
+    footer: (brand) =>
+      `Diese E-Mail wurde automatisch von ${brand} versendet. Bitte antworten Sie nicht auf diese Nachricht.`,
   },
   en: {
     greeting: 'Hello,',

@@ -20,7 +20,10 @@ export const profileDeletionCodeMail: MailTemplate<ProfileDeletionCodeParams> = 
             text: `Sie haben angefordert, Ihr Profil bei ${brand} zu löschen. Geben Sie diesen Code ein, um die Löschung zu bestätigen:`,
           },
           { kind: 'code', code: params.code },
-          { kind: 'paragraph', text: `Der Code ist ${minutes} gültig. Die Löschung kann nicht rückgängig gemacht werden.` },
+          {
+            kind: 'paragraph',
+            text: `Der Code ist ${minutes} gültig. Die Löschung kann nicht rückgängig gemacht werden.`,
+          },
           {
             kind: 'note',
             text: 'Wenn Sie die Löschung nicht angefordert haben, können Sie diese E-Mail ignorieren. Ihr Profil bleibt dann bestehen.',
@@ -35,10 +38,16 @@ export const profileDeletionCodeMail: MailTemplate<ProfileDeletionCodeParams> = 
         heading: 'Delete your profile',
         preheader: `Confirm the deletion of your profile in ${brand}.`,
         blocks: [
-          { kind: 'paragraph', text: `You asked to delete your profile in ${brand}. Enter this code to confirm the deletion:` },
+          {
+            kind: 'paragraph',
+            text: `You asked to delete your profile in ${brand}. Enter this code to confirm the deletion:`,
+          },
           { kind: 'code', code: params.code },
           { kind: 'paragraph', text: `The code is valid for ${minutes}. The deletion cannot be undone.` },
-          { kind: 'note', text: 'If you did not request the deletion, you can ignore this email. Your profile will be kept.' },
+          {
+            kind: 'note',
+            text: 'If you did not request the deletion, you can ignore this email. Your profile will be kept.',
+          },
         ],
       });
   }

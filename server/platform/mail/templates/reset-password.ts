@@ -34,10 +34,16 @@ export const resetPasswordMail: MailTemplate<ResetPasswordParams> = (params, lan
         heading: 'Reset your password',
         preheader: `Choose a new password for ${brand}.`,
         blocks: [
-          { kind: 'paragraph', text: `You asked to reset your password for ${brand}. Use the button below to choose a new password.` },
+          {
+            kind: 'paragraph',
+            text: `You asked to reset your password for ${brand}. Use the button below to choose a new password.`,
+          },
           { kind: 'button', label: 'Choose a new password', link: params.link },
           { kind: 'paragraph', text: `The link is valid for ${minutes}.` },
-          { kind: 'note', text: 'If you did not request this, you can ignore this email. Your password will stay unchanged.' },
+          {
+            kind: 'note',
+            text: 'If you did not request this, you can ignore this email. Your password will stay unchanged.',
+          },
         ],
       });
   }

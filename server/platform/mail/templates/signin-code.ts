@@ -14,7 +14,10 @@ export const signinCodeMail: MailTemplate<SigninCodeParams> = (params, language)
         heading: 'Ihr Anmeldecode',
         preheader: `Ihr Code für die Anmeldung bei ${brand}. Er ist ${minutes} gültig.`,
         blocks: [
-          { kind: 'paragraph', text: `Sie möchten sich bei ${brand} anmelden. Geben Sie dazu diesen Code ein:` },
+          {
+            kind: 'paragraph',
+            text: `Sie möchten sich bei ${brand} anmelden. Geben Sie dazu diesen Code ein:`,
+          },
           { kind: 'code', code: params.code },
           { kind: 'paragraph', text: `Der Code ist ${minutes} gültig.` },
           {
@@ -34,7 +37,10 @@ export const signinCodeMail: MailTemplate<SigninCodeParams> = (params, language)
           { kind: 'paragraph', text: `Enter this code to sign in to ${brand}:` },
           { kind: 'code', code: params.code },
           { kind: 'paragraph', text: `The code is valid for ${minutes}.` },
-          { kind: 'note', text: 'If you did not try to sign in, you can ignore this email. Never share this code with anyone.' },
+          {
+            kind: 'note',
+            text: 'If you did not try to sign in, you can ignore this email. Never share this code with anyone.',
+          },
         ],
       });
   }

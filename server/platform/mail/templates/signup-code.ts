@@ -20,7 +20,10 @@ export const signupCodeMail: MailTemplate<SignupCodeParams> = (params, language)
           },
           { kind: 'code', code: params.code },
           { kind: 'paragraph', text: `Der Code ist ${minutes} gültig.` },
-          { kind: 'note', text: 'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.' },
+          {
+            kind: 'note',
+            text: 'Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
+          },
         ],
       });
     case 'en':
@@ -31,7 +34,10 @@ export const signupCodeMail: MailTemplate<SignupCodeParams> = (params, language)
         heading: 'Your confirmation code',
         preheader: `Confirm your email address to finish signing up for ${brand}.`,
         blocks: [
-          { kind: 'paragraph', text: `Thank you for signing up for ${brand}. Enter this code to confirm your email address:` },
+          {
+            kind: 'paragraph',
+            text: `Thank you for signing up for ${brand}. Enter this code to confirm your email address:`,
+          },
           { kind: 'code', code: params.code },
           { kind: 'paragraph', text: `The code is valid for ${minutes}.` },
           { kind: 'note', text: 'If you did not sign up, you can ignore this email.' },
