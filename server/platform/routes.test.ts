@@ -37,14 +37,14 @@ describe('route declarations', () => {
         ...base,
         ability: 'public',
         schema: { response: { 200: z.object({}) } },
-      } as Partial<RouteDefinition>),
+      }),
     ).toThrow(/no auth mode/);
     expect(() =>
       assertDeclared({
         ...base,
         auth: 'public',
         schema: { response: { 200: z.object({}) } },
-      } as Partial<RouteDefinition>),
+      }),
     ).toThrow(/no ability/);
     expect(() =>
       assertDeclared({
@@ -52,7 +52,7 @@ describe('route declarations', () => {
         auth: 'public',
         ability: 'public',
         schema: { response: {} },
-      } as Partial<RouteDefinition>),
+      }),
     ).toThrow(/no response schema/);
   });
 
