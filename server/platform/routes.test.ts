@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createTestServer, type TestServer } from '../test/test-server.ts';
 import { buildApp } from '../app.ts';
 import { createLogger } from './logger.ts';
-import { assertDeclared, type RouteDefinition } from './routes.ts';
+import { assertDeclared } from './routes.ts';
 
 let server: TestServer;
 beforeAll(async () => {
