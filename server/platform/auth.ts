@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
@@ -27,10 +28,27 @@ export type TokenService = {
 const issuer = 'gemeinde';
 const audience = 'gemeinde-api';
 export const accessTokenTtlSeconds = 15 * 60;
+const verifiedCacheSize = 10_000;
 
 /** Short-lived HS256 access tokens (DESIGN §6); refresh tokens live in the database (identity issue). */
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  // A KeyObject is imported once; a raw byte key would be re-imported on every sign and verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // Clients poll with the same token many times; verifying its signature once per token (until it expires)
+  // saves ~0.2 ms of WebCrypto per request. Only successfully verified tokens are remembered, keyed by the
+  // exact token string.
+  const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
+  const remember = (token: string, claims: AccessTokenClaims, expiresAt: number) => {
+    if (verified.size >= verifiedCacheSize) {
+      const now = Date.now();
+      for (const [cachedToken, entry] of verified) {
+        if (entry.expiresAt <= now || verified.size >= verifiedCacheSize) {
+          verified.delete(cachedToken);
+        }
+      }
+    }
+    verified.set(token, { claims, expiresAt });
+  };
   return {
     async signAccessToken(claims, ttlSeconds = accessTokenTtlSeconds) {
       const jwt = new SignJWT({ sid: claims.sessionId ?? undefined, typ: 'access' })
@@ -43,12 +61,18 @@ export function createTokenService(secret: string): TokenService {
       return jwt.sign(key);
     },
     async verifyAccessToken(token) {
+      const cached = verified.get(token);
+      if (cached && cached.expiresAt > Date.now()) {
+        return cached.claims;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { issuer, audience, algorithms: ['HS256'] });
-        if (payload.typ !== 'access' || typeof payload.sub !== 'string') {
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
           return null;
         }
-        return { accountId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+        const claims = { accountId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+        remember(token, claims, payload.exp * 1000);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) {
           return null;

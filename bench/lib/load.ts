@@ -1,0 +1,174 @@
+import { readFile } from 'node:fs/promises';
+import autocannon, { type Instance, type Options, type Result } from 'autocannon';
+import type { Budget, Scenario, ScenarioResult } from './types.ts';
+
+export type LoadSettings = {
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+};
+
+const rssSampleMs = 100;
+let current: Instance | undefined;
+
+/** Stops the autocannon run in progress (Ctrl-C). */
+export function stopLoad(): void {
+  current?.stop();
+}
+
+/**
+ * One scenario: a sanity request (its status and body are shown if it is not 2xx), a warm-up that is thrown
+ * away, then the measured run while the server's RSS is sampled.
+ */
+export async function runScenario(
+  baseUrl: string,
+  serverPid: number,
+  area: string,
+  scenario: Scenario,
+  settings: LoadSettings,
+): Promise<ScenarioResult> {
+  const url = `${baseUrl}${scenario.path}`;
+  await probe(url, scenario);
+  const options: Options = {
+    url,
+    method: scenario.method,
+    connections: settings.connections,
+    headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+    ...(scenario.body ? { body: scenario.body } : {}),
+  };
+  if (settings.warmupSeconds > 0) {
+    await load({ ...options, duration: settings.warmupSeconds });
+  }
+  const rssStartMb = await readRssMb(serverPid);
+  const sampler = sampleRss(serverPid);
+  let result: Result;
+  try {
+    result = await load({ ...options, duration: settings.durationSeconds });
+  } finally {
+    sampler.stop();
+  }
+  const peakRssMb = Math.max(sampler.peak() ?? 0, rssStartMb ?? 0) || null;
+  const requestsPerSecond = round(result.requests.average);
+  const latencyP99Ms = round(result.latency.p99);
+  return {
+    name: scenario.name,
+    area,
+    method: scenario.method,
+    path: scenario.path,
+    connections: settings.connections,
+    durationSeconds: result.duration,
+    requestsTotal: result.latency.totalCount,
+    requestsPerSecond,
+    latencyAverageMs: round(result.latency.average),
+    latencyP50Ms: round(result.latency.p50),
+    latencyP975Ms: round(result.latency.p97_5),
+    latencyP99Ms,
+    latencyMaxMs: round(result.latency.max),
+    non2xx: result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),
+    ),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    rssStartMb: rssStartMb === null ? null : round(rssStartMb),
+    peakRssMb: peakRssMb === null ? null : round(peakRssMb),
+    budget: scenario.budget,
+    budgetViolations: scenario.budget
+      ? checkBudget(scenario.budget, { requestsPerSecond, latencyP99Ms, peakRssMb })
+      : null,
+  };
+}
+
+async function load(options: Options): Promise<Result> {
+  current = autocannon(options);
+  try {
+    return await current;
+  } finally {
+    current = undefined;
+  }
+}
+
+/** One request before the load: a non-2xx answer is shown (the run still counts it), a failed check aborts. */
+async function probe(url: string, scenario: Scenario): Promise<void> {
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetch(url, {
+      method: scenario.method,
+      headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+      ...(scenario.body ? { body: scenario.body } : {}),
+      signal: AbortSignal.timeout(10_000),
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    console.error(`  ! ${scenario.name}: probe failed: ${(error as Error).message}`);
+    return;
+  }
+  if (status < 200 || status >= 300) {
+    console.error(`  ! ${scenario.name}: probe answered ${status}: ${text.slice(0, 500)}`);
+    return;
+  }
+  if (scenario.check) {
+    let problem: string | null;
+    try {
+      problem = scenario.check(JSON.parse(text) as unknown);
+    } catch (error) {
+      problem = `unreadable answer: ${(error as Error).message}`;
+    }
+    if (problem) {
+      throw new Error(`${scenario.name}: ${problem} (answer: ${text.slice(0, 300)})`);
+    }
+  }
+}
+
+export function checkBudget(
+  budget: Budget,
+  measured: { requestsPerSecond: number; latencyP99Ms: number; peakRssMb: number | null },
+): string[] {
+  const violations: string[] = [];
+  if (budget.minRequestsPerSecond !== undefined && measured.requestsPerSecond < budget.minRequestsPerSecond) {
+    violations.push(`req/s ${measured.requestsPerSecond} < ${budget.minRequestsPerSecond}`);
+  }
+  if (budget.maxP99Ms !== undefined && measured.latencyP99Ms > budget.maxP99Ms) {
+    violations.push(`p99 ${measured.latencyP99Ms} ms > ${budget.maxP99Ms} ms`);
+  }
+  if (
+    budget.maxPeakRssMb !== undefined &&
+    measured.peakRssMb !== null &&
+    measured.peakRssMb > budget.maxPeakRssMb
+  ) {
+    violations.push(`RSS ${round(measured.peakRssMb)} MB > ${budget.maxPeakRssMb} MB`);
+  }
+  return violations;
+}
+
+/** Resident set size of a process in MB from /proc (Linux); null elsewhere or once it is gone. */
+export async function readRssMb(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    return match?.[1] ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function sampleRss(pid: number): { peak(): number | null; stop(): void } {
+  let peak: number | null = null;
+  const timer = setInterval(() => {
+    void readRssMb(pid).then((mb) => {
+      if (mb !== null && (peak === null || mb > peak)) {
+        peak = mb;
+      }
+    });
+  }, rssSampleMs);
+  return {
+    peak: () => peak,
+    stop: () => clearInterval(timer),
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
