@@ -1,0 +1,169 @@
+import type { z } from 'zod';
+import { currentLanguage } from '../i18n/i18n';
+import { ApiError, isAbortError } from './api-error';
+import { clearSession, getAccessToken } from './token-store';
+
+export const apiBase = '/api';
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export type RequestOptions<S extends z.ZodType | undefined = undefined> = {
+  query?: Query;
+  /** The response schema from `contracts/`; the answer is parsed with it. */
+  schema?: S;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** For the refresh call itself: a 401 there must not start another refresh. */
+  skipRefresh?: boolean;
+};
+
+type BodyOptions<S extends z.ZodType | undefined> = RequestOptions<S> & { body?: unknown };
+type Result<S> = S extends z.ZodType ? z.output<S> : unknown;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Returns true when new tokens are in the token store and the failed request may be repeated. */
+export type RefreshHandler = () => Promise<boolean>;
+
+let refreshHandler: RefreshHandler | null = null;
+let refreshInFlight: Promise<boolean> | null = null;
+
+export function setRefreshHandler(handler: RefreshHandler | null): void {
+  refreshHandler = handler;
+  refreshInFlight = null;
+}
+
+/** Concurrent 401s share one refresh: the first starts it, the others wait for the same answer. */
+function refreshOnce(): Promise<boolean> {
+  const handler = refreshHandler;
+  if (!handler) {
+    return Promise.resolve(false);
+  }
+  refreshInFlight ??= handler()
+    .catch(() => false)
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const url = `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) {
+    return url;
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) {
+      continue;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) {
+        params.append(key, String(item));
+      }
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function buildHeaders(options: BodyOptions<z.ZodType | undefined>): Headers {
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json');
+  headers.set('Accept-Language', currentLanguage());
+  const token = getAccessToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+  }
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+  }
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) {
+    return undefined;
+  }
+  const text = await response.text();
+  if (!text) {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send(
+  method: Method,
+  path: string,
+  options: BodyOptions<z.ZodType | undefined>,
+): Promise<Response> {
+  try {
+    return await fetch(buildUrl(path, options.query), {
+      method,
+      headers: buildHeaders(options),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbortError(error)) {
+      throw error;
+    }
+    throw ApiError.network(error);
+  }
+}
+
+async function request<S extends z.ZodType | undefined>(
+  method: Method,
+  path: string,
+  options: BodyOptions<S> = {},
+): Promise<Result<S>> {
+  let response = await send(method, path, options);
+
+  if (response.status === 401 && !options.skipRefresh) {
+    if (await refreshOnce()) {
+      response = await send(method, path, options);
+    }
+    if (response.status === 401) {
+      clearSession();
+    }
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    throw ApiError.fromBody(response.status, body);
+  }
+  if (!options.schema) {
+    return body as Result<S>;
+  }
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) {
+    // The server answered outside its contract: a bug to report, not something the person can fix.
+    console.error(`Unexpected response from ${method} ${path}`, parsed.error);
+    throw new ApiError({
+      status: response.status,
+      code: null,
+      message: 'errors.generic',
+      cause: parsed.error,
+    });
+  }
+  return parsed.data as Result<S>;
+}
+
+export const api = {
+  get: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+    request('GET', path, options),
+  post: <S extends z.ZodType | undefined = undefined>(path: string, options?: BodyOptions<S>) =>
+    request('POST', path, options),
+  put: <S extends z.ZodType | undefined = undefined>(path: string, options?: BodyOptions<S>) =>
+    request('PUT', path, options),
+  patch: <S extends z.ZodType | undefined = undefined>(path: string, options?: BodyOptions<S>) =>
+    request('PATCH', path, options),
+  delete: <S extends z.ZodType | undefined = undefined>(path: string, options?: BodyOptions<S>) =>
+    request('DELETE', path, options),
+};

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { ClientConfig } from '../../contracts/platform';
+import { FullPageLoader } from '../components/full-page-loader';
+import { FullPageMessage } from '../components/full-page-message';
+import { currentLanguage, setLanguage, storedLanguage } from '../i18n/i18n';
+import { ClientConfigContext, clientConfigQuery } from './client-config';
+import { detectHostKind } from './host';
+import { HostKindContext } from './host-context';
+import { createRoutes } from './routes';
+
+/** Loads the client configuration first: it decides which host this is and the default language. */
+export function App() {
+  const { t } = useTranslation();
+  const config = useQuery(clientConfigQuery);
+
+  if (config.isPending) {
+    return <FullPageLoader />;
+  }
+  if (config.isError) {
+    return (
+      <FullPageMessage
+        data-testid="config-error"
+        fullScreen
+        color="orange"
+        icon={<IconPlugConnectedX size={32} stroke={1.6} />}
+        title={t('app.configError.title')}
+        text={t('app.configError.text')}
+        actions={
+          <Button
+            size="md"
+            loading={config.isFetching}
+            leftSection={<IconRefresh size={18} stroke={1.8} />}
+            onClick={() => void config.refetch()}
+          >
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <ConfiguredApp config={config.data} />;
+}
+
+function ConfiguredApp({ config }: { config: ClientConfig }) {
+  const [hostKind] = useState(() => detectHostKind(config, window.location.host));
+  const [router] = useState(() => createBrowserRouter(createRoutes(hostKind)));
+
+  useEffect(() => {
+    // The deployment's default language applies until the person picks one.
+    const language = config.defaultLanguage;
+    if (!storedLanguage() && config.languages.includes(language) && currentLanguage() !== language) {
+      void setLanguage(language, { persist: false });
+    }
+  }, [config]);
+
+  return (
+    <ClientConfigContext value={config}>
+      <HostKindContext value={hostKind}>
+        <RouterProvider router={router} />
+      </HostKindContext>
+    </ClientConfigContext>
+  );
+}

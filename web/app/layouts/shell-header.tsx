@@ -1,0 +1,49 @@
+import type { ComponentType, ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import classes from './shell.module.css';
+
+export type NavItem = {
+  to: string;
+  /** i18n key */
+  label: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+  end?: boolean;
+};
+
+type ShellHeaderProps = {
+  homePath: string;
+  brand: ReactNode;
+  navItems: NavItem[];
+  isMobile: boolean;
+};
+
+export function ShellHeader({ homePath, brand, navItems, isMobile }: ShellHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className={classes.header}>
+      <div className={`${classes.container} ${classes.headerInner}`}>
+        <NavLink to={homePath} className={classes.brandLink} aria-label={t('common.nav.home')}>
+          {brand}
+        </NavLink>
+        {!isMobile && navItems.length > 0 ? (
+          <nav className={classes.nav} aria-label={t('common.nav.main')}>
+            {navItems.map(({ to, label, icon: Icon, end }) => (
+              <NavLink key={to} to={to} end={end} className={classes.navLink}>
+                <Icon size={18} stroke={1.7} />
+                {t(label)}
+              </NavLink>
+            ))}
+          </nav>
+        ) : null}
+        <Group gap={4} wrap="nowrap" className={classes.actions}>
+          <LanguageSwitcher variant={isMobile ? 'compact' : 'full'} />
+          <ColorSchemeToggle />
+        </Group>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { layout } from '../layout-sizes';
+import { useIsMobile } from '../ui-store';
+import { useSignInOnSessionEnd } from './use-sign-in-on-session-end';
+import { useIsImmersiveRoute } from './route-handle';
+import { ShellFooter, type FooterLink } from './shell-footer';
+import { ShellHeader, type NavItem } from './shell-header';
+import classes from './shell.module.css';
+
+export type ShellProps = {
+  testId: string;
+  homePath: string;
+  brand: ReactNode;
+  /** Named in the footer's copyright line. */
+  owner: string | null;
+  navItems: NavItem[];
+  legalLinks: FooterLink[];
+  /** Rendered instead of the routed page, e.g. by an error boundary. */
+  children?: ReactNode;
+};
+
+/** Header, content container and footer; desktop and mobile variants switch on the mobile flag. */
+export function Shell({ testId, homePath, brand, owner, navItems, legalLinks, children }: ShellProps) {
+  const isMobile = useIsMobile();
+  const immersive = useIsImmersiveRoute();
+  useSignInOnSessionEnd();
+  const sizes = {
+    '--shell-header-height': `${isMobile ? layout.mobileHeaderHeight : layout.headerHeight}px`,
+    '--shell-footer-height': `${isMobile ? layout.mobileFooterHeight : layout.footerHeight}px`,
+    '--shell-container-width': `${layout.containerWidth}px`,
+  } as CSSProperties;
+
+  return (
+    <div
+      className={classes.shell}
+      data-testid={testId}
+      data-mobile={isMobile || undefined}
+      data-immersive={immersive || undefined}
+      style={sizes}
+    >
+      <ShellHeader homePath={homePath} brand={brand} navItems={navItems} isMobile={isMobile} />
+      <main className={classes.main}>
+        <div className={`${classes.container} ${classes.main}`}>{children ?? <Outlet />}</div>
+      </main>
+      <ShellFooter owner={owner} legalLinks={legalLinks} isMobile={isMobile} />
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { redirect, type Params, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/full-page-loader';
+import { loadChunk } from './chunk';
+import { guestOnly, requireAuth, type GuardContext } from './guards';
+import type { HostKind } from './host';
+import { AppHostShell } from './layouts/app-shell';
+import type { RouteHandle } from './layouts/route-handle';
+import { ServiceShell } from './layouts/service-shell';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+// Lazy areas: each `import()` is one chunk, loaded the first time a route of the area is visited.
+const authArea = () => loadChunk(() => import('../features/auth/auth-screens'));
+const notFoundArea = () => loadChunk(() => import('../features/not-found/not-found-page'));
+const homeArea = () => loadChunk(() => import('../features/home/app-home-page'));
+
+const immersive: RouteHandle = { immersive: true };
+
+/** The guard paths of the host a route is on; an app host's depend on the slug in the URL. */
+type GuardFor = (params: Params) => GuardContext;
+
+const serviceGuard: GuardFor = () => ({ signInPath: '/auth', homePath: '/projects' });
+// The app's default service route is the app root until the workspace feature knows the real one.
+const appGuard: GuardFor = ({ appSlug = '' }) => ({
+  signInPath: `/${appSlug}/auth`,
+  homePath: `/${appSlug}`,
+});
+
+function authRoutes(guardFor: GuardFor): RouteObject[] {
+  return [
+    {
+      path: 'auth',
+      handle: immersive,
+      loader: ({ params }) => guestOnly(guardFor(params)),
+      lazy: async () => ({ Component: (await authArea()).SignInPage }),
+    },
+    {
+      path: 'auth/signup',
+      handle: immersive,
+      lazy: async () => ({ Component: (await authArea()).SignupPage }),
+    },
+    {
+      path: 'auth/reset',
+      handle: immersive,
+      lazy: async () => ({ Component: (await authArea()).ResetPage }),
+    },
+  ];
+}
+
+const notFoundRoute: RouteObject = {
+  path: '*',
+  lazy: async () => ({ Component: (await notFoundArea()).NotFoundPage }),
+};
+
+function serviceRoutes(): RouteObject[] {
+  return [
+    {
+      element: <ServiceShell />,
+      errorElement: (
+        <ServiceShell>
+          <RouteErrorBoundary />
+        </ServiceShell>
+      ),
+      children: [
+        {
+          index: true,
+          // Spec §2: the current project, else the projects list; the projects feature refines this.
+          loader: ({ request, params }) =>
+            requireAuth(request, serviceGuard(params)) ?? redirect('/projects'),
+          // The loader always redirects; this only shows while it runs.
+          element: <FullPageLoader fullScreen={false} />,
+        },
+        ...authRoutes(serviceGuard),
+        notFoundRoute,
+      ],
+    },
+  ];
+}
+
+function appRoutes(): RouteObject[] {
+  return [
+    {
+      path: ':appSlug',
+      element: <AppHostShell />,
+      errorElement: (
+        <AppHostShell>
+          <RouteErrorBoundary />
+        </AppHostShell>
+      ),
+      children: [
+        {
+          index: true,
+          loader: ({ request, params }) => requireAuth(request, appGuard(params)),
+          lazy: async () => ({ Component: (await homeArea()).AppHomePage }),
+        },
+        ...authRoutes(appGuard),
+        notFoundRoute,
+      ],
+    },
+    {
+      element: <AppHostShell />,
+      errorElement: (
+        <AppHostShell>
+          <RouteErrorBoundary />
+        </AppHostShell>
+      ),
+      children: [notFoundRoute],
+    },
+  ];
+}
+
+/** The route tree of one host; a root boundary without shell catches what the shells cannot. */
+export function createRoutes(host: HostKind): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      hydrateFallbackElement: <FullPageLoader />,
+      errorElement: <RouteErrorBoundary fullScreen />,
+      children: host === 'service' ? serviceRoutes() : appRoutes(),
+    },
+  ];
+}

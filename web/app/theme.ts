@@ -1,0 +1,75 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Indigo leaning towards violet; shade 6 carries white text at AA contrast. */
+const brand: MantineColorsTuple = [
+  '#f1f0ff',
+  '#e3e1fe',
+  '#c6c1fc',
+  '#a79ff9',
+  '#8d81f5',
+  '#7a6cf2',
+  '#6653e6',
+  '#5542cc',
+  '#4637a6',
+  '#392f82',
+];
+
+/** A cool, slightly blue dark palette instead of Mantine's neutral grey. */
+const dark: MantineColorsTuple = [
+  '#d5d7e0',
+  '#b4b7c6',
+  '#8e92a6',
+  '#6a6e82',
+  '#3d4152',
+  '#2c2f3d',
+  '#20222d',
+  '#16171f',
+  '#111218',
+  '#0b0c10',
+];
+
+const fontFamily =
+  "'Inter Variable', Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 6, dark: 5 },
+  colors: { brand, dark },
+  fontFamily,
+  fontFamilyMonospace: "ui-monospace, 'SF Mono', 'JetBrains Mono', Menlo, Consolas, monospace",
+  defaultRadius: 'md',
+  radius: { xs: '4px', sm: '6px', md: '10px', lg: '14px', xl: '20px' },
+  spacing: { xs: '10px', sm: '14px', md: '18px', lg: '24px', xl: '36px' },
+  fontSizes: { xs: '12px', sm: '14px', md: '15px', lg: '17px', xl: '20px' },
+  lineHeights: { xs: '1.4', sm: '1.5', md: '1.55', lg: '1.6', xl: '1.65' },
+  headings: {
+    fontFamily,
+    fontWeight: '700',
+    textWrap: 'balance',
+    sizes: {
+      h1: { fontSize: '34px', lineHeight: '1.15' },
+      h2: { fontSize: '26px', lineHeight: '1.2' },
+      h3: { fontSize: '21px', lineHeight: '1.3' },
+      h4: { fontSize: '18px', lineHeight: '1.35' },
+    },
+  },
+  shadows: {
+    xs: '0 1px 2px rgba(17, 19, 35, 0.06)',
+    sm: '0 1px 2px rgba(17, 19, 35, 0.06), 0 2px 6px rgba(17, 19, 35, 0.05)',
+    md: '0 2px 4px rgba(17, 19, 35, 0.05), 0 8px 20px rgba(17, 19, 35, 0.07)',
+    lg: '0 4px 8px rgba(17, 19, 35, 0.05), 0 18px 40px rgba(17, 19, 35, 0.10)',
+    xl: '0 8px 16px rgba(17, 19, 35, 0.06), 0 32px 64px rgba(17, 19, 35, 0.14)',
+  },
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  respectReducedMotion: true,
+  defaultGradient: { from: 'brand.5', to: 'violet.7', deg: 135 },
+  components: {
+    Button: { defaultProps: { radius: 'md' }, styles: { root: { fontWeight: 600 } } },
+    TextInput: { defaultProps: { radius: 'md' } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Menu: { defaultProps: { radius: 'md', shadow: 'lg' } },
+    Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+    Notification: { defaultProps: { radius: 'md' } },
+  },
+});

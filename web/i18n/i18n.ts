@@ -1,0 +1,87 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/de';
+import { defaultLanguage, isLanguage, languageStorageKey, type Language } from './languages';
+
+type LocaleModule = { default: Record<string, unknown> };
+
+// One lazy chunk per locale file; a language's files load together the first time it is used.
+const localeLoaders = import.meta.glob<LocaleModule>('./locales/*/*.json');
+
+export const i18n = i18next.createInstance();
+
+const loadedLanguages = new Set<Language>();
+let initPromise: Promise<unknown> | null = null;
+
+function localeFilesOf(language: Language): [string, () => Promise<LocaleModule>][] {
+  const prefix = `./locales/${language}/`;
+  return Object.entries(localeLoaders).filter(([path]) => path.startsWith(prefix));
+}
+
+/** `./locales/de/errors.json` → `errors`: each file is one top-level key (`errors.NOT_FOUND`). */
+function sectionName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+}
+
+async function loadLanguage(language: Language): Promise<void> {
+  if (loadedLanguages.has(language)) {
+    return;
+  }
+  const sections = await Promise.all(
+    localeFilesOf(language).map(async ([path, load]) => [sectionName(path), (await load()).default] as const),
+  );
+  i18n.addResourceBundle(language, 'translation', Object.fromEntries(sections), true, true);
+  loadedLanguages.add(language);
+}
+
+export function storedLanguage(): Language | null {
+  try {
+    const value = window.localStorage.getItem(languageStorageKey);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function persistLanguage(language: Language): void {
+  try {
+    window.localStorage.setItem(languageStorageKey, language);
+  } catch {
+    // Storage can be unavailable (private mode, quotas); the choice then lasts for this visit.
+  }
+}
+
+export function currentLanguage(): Language {
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(language) ? language : defaultLanguage;
+}
+
+/**
+ * Loads the language's texts, switches i18next, dayjs and `<html lang>`.
+ * `persist: false` is for defaults that were not the person's own choice.
+ */
+export async function setLanguage(language: Language, { persist = true } = {}): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  dayjs.locale(language);
+  document.documentElement.lang = language;
+  if (persist) {
+    persistLanguage(language);
+  }
+}
+
+/** Starts i18next with the stored choice, else `fallback`; resolves once the texts are loaded. */
+export async function initI18n(fallback: Language = defaultLanguage): Promise<void> {
+  initPromise ??= i18n.use(initReactI18next).init({
+    resources: {},
+    partialBundledLanguages: true,
+    lng: fallback,
+    fallbackLng: false,
+    supportedLngs: ['de', 'en'],
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  await initPromise;
+  await setLanguage(storedLanguage() ?? fallback, { persist: false });
+}

@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import type { AcceptedPlugin } from 'postcss';
+import postcssPresetMantine from 'postcss-preset-mantine';
+
+// The preset ships without types.
+const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
+
+const localeFile = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/]/;
+const localeOf = (id: string) => localeFile.exec(id)?.[1] ?? 'misc';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = 'http://localhost:3000';
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react()],
+  resolve: {
+    alias: { '@contracts': fileURLToPath(new URL('../contracts', import.meta.url)) },
+  },
+  css: {
+    // Mantine's mixins (light/dark, rem, breakpoints) in our CSS modules.
+    postcss: { plugins: [mantinePreset()] },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Libraries every screen needs get stable chunks that survive app deploys in the browser cache.
+        // Only libraries used in full at start-up belong here: a group is loaded whole.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
+            // One request per language instead of one per locale file.
+            { name: (id) => `locale-${localeOf(id)}`, test: localeFile },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget },
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget },
+      '/socket.io': { target: apiTarget, ws: true },
+    },
+  },
+});
