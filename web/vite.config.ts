@@ -37,7 +37,7 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
             // One request per language instead of one per locale file.
-            { name: (id) => `locale-${localeOf(id)}`, test: localeFile },
+            { name: (id) => `locale-${localeOf(id)}`, debugName: 'locale', test: localeFile },
           ],
         },
       },
