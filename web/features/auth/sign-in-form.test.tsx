@@ -26,14 +26,14 @@ describe('sign-in form', () => {
 
     submitEmail('abc@');
 
-    expect(await screen.findByText('Bitte gib eine gültige E-Mail-Adresse ein.')).toBeTruthy();
+    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('asks for the address when the field is empty', async () => {
     renderWithProviders(<SignInPage />, { path: '/auth' });
     submitEmail('');
-    expect(await screen.findByText('Bitte fülle dieses Feld aus.')).toBeTruthy();
+    expect(await screen.findByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
   });
 
   it('posts the login and shows the server error as a translated notification', async () => {
