@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { createScratchDatabase } from '../test/scratch-database.ts';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { newId } from '../platform/ids.ts';
+import { getOrCreateSecret } from '../platform/secrets.ts';
 
 /** The schema as PostgreSQL describes it: tables, columns, types, defaults, constraints and indexes. */
 async function describeSchema(database: Database) {
@@ -34,6 +38,22 @@ describe('migrations', () => {
       expect(schema.columns.length).toBeGreaterThan(0);
     } finally {
       await database.close();
+    }
+  });
+
+  it('keep the embedded data across restarts', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gemeinde-restart-'));
+    const first = await openDatabase({ url: undefined, dataDir, poolMax: 1 });
+    await first.migrate();
+    const secret = await getOrCreateSecret(first.db, 'restart-check');
+    await first.close();
+
+    const second = await openDatabase({ url: undefined, dataDir, poolMax: 1 });
+    try {
+      await second.migrate();
+      expect(await getOrCreateSecret(second.db, 'restart-check')).toBe(secret);
+    } finally {
+      await second.close();
     }
   });
 
