@@ -15,10 +15,22 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   serviceUnavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL',
+  // identity: every one answers `{ code, message, details: { limits? } }`
+  invalidCode: 'INVALID_CODE',
+  codeExpired: 'CODE_EXPIRED',
+  codeCheckLimit: 'CODE_CHECK_LIMIT',
+  sendAgainLater: 'SEND_AGAIN_LATER',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
+  invalidStashCode: 'INVALID_STASH_CODE',
+  currentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
   // spec §8
   invalidCss: 'INVALID_CSS',
   domainIsAlreadyUsed: 'DOMAIN_IS_ALREADY_USED',
-  /** Auth errors with this code are re-thrown by the client instead of being shown as code limits. */
+  /**
+   * Auth flow cannot continue from this step (no pending code, the account was deleted meanwhile): the
+   * client re-throws it to its generic handler and restarts the flow instead of showing code limits.
+   */
   authRethrow: '40000',
   autoresponderInvalidCredentials: '50004',
 } as const;

@@ -6,15 +6,23 @@ import type { Logger } from 'pino';
 import { errorCodes } from '../contracts/errors.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { createAccountService } from './features/account/account.service.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createCodeService } from './features/auth/codes.service.ts';
+import { createSessionService } from './features/auth/sessions.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { taskRoutes } from './features/tasks/tasks.routes.ts';
 import { createTaskService } from './features/tasks/tasks.service.ts';
+import { createAttemptLimiter } from './platform/attempt-limiter.ts';
 import { authPlugin, type TokenService } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { registerDocs, registerRateLimit, registerSecurityHeaders } from './platform/http.ts';
 import { newId } from './platform/ids.ts';
 import type { Jobs } from './platform/jobs.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
 import { registerRoutes, type RouteDeclaration, type RouteDefinition } from './platform/routes.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 
@@ -22,6 +30,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   tokens: TokenService;
+  codePepper: string;
+  mailer: Mailer;
   jobs: Jobs;
   logger: Logger;
   redis?: Redis;
@@ -91,11 +101,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app, config.version);
   await app.register(authPlugin, { tokens: deps.tokens });
 
-  const tasks = createTaskService({ db: deps.database.db });
+  const { db } = deps.database;
+  const tasks = createTaskService({ db });
+  const sessions = createSessionService({ db, tokens: deps.tokens, logger: deps.logger });
+  const codes = createCodeService({ db, pepper: deps.codePepper });
+  const auth = createAuthService({ db, codes, sessions, mailer: deps.mailer, logger: deps.logger, publicBaseUrl: config.publicBaseUrl });
+  const limiter = createAttemptLimiter(deps.redis);
   // The explicit list of every feature's routes.
   registerRoutes(app, [
     ...systemRoutes({ config, database: deps.database }),
     ...taskRoutes({ tasks }),
+    ...authRoutes({ auth, limiter }),
+    ...accountRoutes({ account: createAccountService({ db, codes, sessions, mailer: deps.mailer }), limiter }),
     ...(deps.extraRoutes ?? []),
   ] as RouteDefinition<never>[]);
 

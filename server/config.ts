@@ -33,6 +33,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Gemeinde <no-reply@localhost>'),
   SERVICE_HOST: hostWithPort.default('localhost:3000'),
   PUBLIC_DOMAIN: hostWithPort.default('app.localhost:3000'),
+  PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
@@ -53,6 +54,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   serviceHost: string;
   publicDomain: string;
+  /** `http://localhost:3000`: the service host as people reach it, for links in mails. */
+  publicBaseUrl: string;
   jwtSecret: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   bodyLimitBytes: number;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     serviceHost: e.SERVICE_HOST,
     publicDomain: e.PUBLIC_DOMAIN,
+    publicBaseUrl: `${e.PUBLIC_PROTOCOL}://${e.SERVICE_HOST}`,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -14,6 +14,8 @@ export type Runtime = {
   jobs: Jobs;
   redis: Redis | undefined;
   tokens: TokenService;
+  /** Server-side key of the hashes of one-time codes (never leaves the database and memory). */
+  codePepper: string;
   mailer: Mailer;
   close(): Promise<void>;
 };
@@ -36,6 +38,7 @@ export async function openRuntime(
   try {
     await database.migrate();
     const secret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt-access'));
+    const codePepper = await getOrCreateSecret(database.db, 'auth-code-pepper');
     const jobs = await createJobs({
       database,
       logger,
@@ -49,6 +52,7 @@ export async function openRuntime(
       jobs,
       redis,
       tokens: createTokenService(secret),
+      codePepper,
       mailer,
       async close() {
         await jobs.stop();

@@ -32,6 +32,7 @@ describe('validation keys', () => {
         'validation.invalidValue',
         'validation.unknownField',
         'validation.invalidFormat',
+        'validation.code',
       ].sort(),
     );
   });

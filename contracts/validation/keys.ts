@@ -34,6 +34,8 @@ export const validationKeys = {
   invalidValue: 'validation.invalidValue',
   unknownField: 'validation.unknownField',
   invalidFormat: 'validation.invalidFormat',
+  /** A one-time code has exactly six digits. */
+  code: 'validation.code',
 } as const;
 
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  changePasswordBodySchema,
+  contactChangeBodySchema,
+  contactConfirmBodySchema,
+  frontendSettingsSchema,
+  timezoneListSchema,
+  updateAccountBodySchema,
+  updateFrontendSettingsBodySchema,
+} from '../../../contracts/account.ts';
+import { accountSchema, codeSentSchema, sendCodeQuerySchema } from '../../../contracts/auth.ts';
+import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import { defineRoute } from '../../platform/routes.ts';
+import { presentAccount } from '../auth/auth.presenter.ts';
+import type { AccountService } from './account.service.ts';
+import { listTimezones } from './timezones.ts';
+
+const tags = ['account'];
+
+export function accountRoutes(deps: { account: AccountService; limiter: AttemptLimiter }) {
+  const { account, limiter } = deps;
+  return [
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/user',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'Update the account (names, language, time zone)',
+      tags,
+      schema: { body: updateAccountBodySchema, response: { 200: accountSchema } },
+      handler: async (request) => presentAccount(await account.update(request.actor, request.body)),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/user/password',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'Change the password (current one required when set); other sessions end',
+      tags,
+      schema: { body: changePasswordBodySchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        if (request.actor.kind === 'account') {
+          await limiter.hit('password-change', [`account:${request.actor.accountId}`]);
+        }
+        await account.changePassword(request.actor, request.body);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/user/mark-as-deleted',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'Delete the account: personal data anonymised, sessions revoked, content kept',
+      tags,
+      schema: { response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await account.markAsDeleted(request.actor);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/timezones',
+      auth: 'public',
+      ability: 'public',
+      summary: 'IANA time zones with their current UTC offset',
+      tags,
+      schema: { response: { 200: timezoneListSchema } },
+      handler: async (_request, reply) => {
+        void reply.header('cache-control', 'public, max-age=3600');
+        return { data: listTimezones() };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/frontend-settings',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'The account’s front-end flags',
+      tags,
+      schema: { response: { 200: frontendSettingsSchema } },
+      handler: async (request) => ({ flags: await account.frontendSettings(request.actor) }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/user/frontend-settings',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'Merge front-end flags (null removes one)',
+      tags,
+      schema: { body: updateFrontendSettingsBodySchema, response: { 200: frontendSettingsSchema } },
+      handler: async (request) => ({ flags: await account.mergeFrontendSettings(request.actor, request.body.flags) }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/user/contact',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'Start (or resend) an e-mail change: a code goes to the new address',
+      tags,
+      schema: { body: contactChangeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      handler: async (request) => {
+        if (request.actor.kind === 'account') {
+          await limiter.hit('send-code', [`ip:${request.ip}`, `account:${request.actor.accountId}`]);
+        }
+        const resend = request.query.resend === 'true' || request.query.resend === '1';
+        return { limits: await account.startContactChange(request.actor, { value: request.body.value, resend }) };
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/user/contact/confirm',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'Confirm an e-mail change with the code sent to the new address',
+      tags,
+      schema: { body: contactConfirmBodySchema, response: { 200: accountSchema } },
+      handler: async (request) => {
+        if (request.actor.kind === 'account') {
+          await limiter.hit('sign-in', [`ip:${request.ip}`, `account:${request.actor.accountId}`]);
+        }
+        return presentAccount(await account.confirmContactChange(request.actor, request.body));
+      },
+    }),
+  ];
+}

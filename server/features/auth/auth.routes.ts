@@ -1,0 +1,215 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  byPasswordBodySchema,
+  checkCodeBodySchema,
+  codeSentSchema,
+  identitySchema,
+  refreshTokenBodySchema,
+  resetPasswordBodySchema,
+  resetPasswordConfirmationBodySchema,
+  sendCodeBodySchema,
+  sendCodeQuerySchema,
+  sessionSchema,
+  signupBodySchema,
+  signupCheckCodeBodySchema,
+  signupCodeValidSchema,
+  stashBodySchema,
+  stashCodeSchema,
+  stashParamsSchema,
+} from '../../../contracts/auth.ts';
+import { pickLanguage } from '../../../contracts/language.ts';
+import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import { defineRoute } from '../../platform/routes.ts';
+import { presentAccount } from './auth.presenter.ts';
+import type { AuthService } from './auth.service.ts';
+import type { SessionMeta } from './sessions.service.ts';
+
+const meta = (request: FastifyRequest): SessionMeta => ({
+  userAgent: request.headers['user-agent'] ?? null,
+  ip: request.ip,
+});
+const isResend = (query: { resend?: string | undefined }) => query.resend === 'true' || query.resend === '1';
+const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
+const tags = ['auth'];
+
+export function authRoutes(deps: { auth: AuthService; limiter: AttemptLimiter }) {
+  const { auth, limiter } = deps;
+  /** Sign-in attempts and code mails: 6 a minute and 30 an hour, per IP and per login. */
+  const limit = (bucket: string, request: FastifyRequest, login: string) => limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
+
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/send-code',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Send a sign-in code (same answer for unknown addresses)',
+      tags,
+      schema: { body: sendCodeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      handler: async (request) => {
+        await limit('send-code', request, request.body.login);
+        return { limits: await auth.sendSigninCode({ ...request.body, resend: isResend(request.query) }) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/check-code',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Sign in with the code from the mail',
+      tags,
+      schema: { body: checkCodeBodySchema, response: { 200: sessionSchema } },
+      handler: async (request) => {
+        await limit('sign-in', request, request.body.login);
+        return auth.signInWithCode(request.body, meta(request));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/by-password',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Sign in with a password',
+      tags,
+      schema: { body: byPasswordBodySchema, response: { 200: sessionSchema } },
+      handler: async (request) => {
+        await limit('sign-in', request, request.body.login);
+        return auth.signInWithPassword(request.body, meta(request));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/signup/send-code',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Send a sign-up code to the address being registered',
+      tags,
+      schema: { body: sendCodeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      handler: async (request) => {
+        await limit('send-code', request, request.body.login);
+        return { limits: await auth.sendSignupCode({ ...request.body, resend: isResend(request.query), language: languageOf(request) }) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/signup/send-email-confirmation',
+      auth: 'public',
+      ability: 'public',
+      summary: 'The "confirm e-mail" step: send the sign-up code again',
+      tags,
+      schema: { body: sendCodeBodySchema, response: { 200: codeSentSchema } },
+      handler: async (request) => {
+        await limit('send-code', request, request.body.login);
+        return { limits: await auth.sendSignupCode({ ...request.body, resend: true, language: languageOf(request) }) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/signup/check-code',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Check a sign-up code before the form (does not use it up)',
+      tags,
+      schema: { body: signupCheckCodeBodySchema, response: { 200: signupCodeValidSchema } },
+      handler: async (request) => {
+        await limit('sign-in', request, request.body.login);
+        return { valid: true as const, limits: await auth.checkSignupCode(request.body) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/signup',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Create the account with a valid sign-up code, and sign in',
+      tags,
+      schema: { body: signupBodySchema, response: { 200: sessionSchema } },
+      handler: async (request) => {
+        await limit('sign-in', request, request.body.login);
+        return auth.signUp({ ...request.body, language: request.body.language ?? languageOf(request) }, meta(request));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Mail a password-reset code and link (same answer for unknown addresses)',
+      tags,
+      schema: { body: resetPasswordBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      handler: async (request) => {
+        await limit('send-code', request, request.body.login);
+        return { limits: await auth.requestPasswordReset({ ...request.body, resend: isResend(request.query) }) };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/reset-password-confirmation',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Set a new password with the reset code; other sessions end',
+      tags,
+      schema: { body: resetPasswordConfirmationBodySchema, response: { 200: sessionSchema } },
+      handler: async (request) => {
+        await limit('sign-in', request, request.body.login);
+        return auth.confirmPasswordReset(request.body, meta(request));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Rotate the refresh token; a reused token revokes its whole family',
+      tags,
+      rateLimit: { max: 60, timeWindow: '1 minute' },
+      schema: { body: refreshTokenBodySchema, response: { 200: sessionSchema } },
+      handler: async (request) => auth.refresh(request.body.refreshToken),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/auth/identity',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'The signed-in account',
+      tags,
+      schema: { response: { 200: identitySchema } },
+      handler: async (request) => ({ account: presentAccount(await auth.identity(request.actor)) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/auth/logout',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'End the current session (its refresh tokens stop working)',
+      tags,
+      schema: { response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await auth.logout(request.actor);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/stash',
+      auth: 'session',
+      ability: 'authenticated',
+      summary: 'Park the session behind a one-time code (60 s) for the hop to another host',
+      tags,
+      schema: { body: stashBodySchema, response: { 200: stashCodeSchema } },
+      handler: async (request) => auth.stash(request.actor, request.body.refreshToken),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/stash/:code',
+      auth: 'public',
+      ability: 'public',
+      summary: 'Redeem a stash code once for a session on this host',
+      tags,
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      schema: { params: stashParamsSchema, response: { 200: sessionSchema } },
+      handler: async (request) => auth.takeStash(request.params.code, meta(request)),
+    }),
+  ];
+}
