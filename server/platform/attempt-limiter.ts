@@ -20,7 +20,14 @@ export type AttemptLimiter = {
 };
 
 export function createAttemptLimiter(redis: Redis | undefined): AttemptLimiter {
-  const count = redis ? redisCounter(redis) : memoryCounter();
+  const local = memoryCounter();
+  // Redis shares counters between instances; while it is unreachable each instance still limits on its own.
+  const count: Counter = redis
+    ? (() => {
+        const shared = redisCounter(redis);
+        return (key, windowSeconds) => shared(key, windowSeconds).catch(() => local(key, windowSeconds));
+      })()
+    : local;
   return {
     async hit(bucket, keys, windows = signInWindows) {
       let retryAfterSeconds = 0;

@@ -6,7 +6,8 @@ export function connectRedis(url: string | undefined, logger: Logger): Redis | u
   if (!url) {
     return undefined;
   }
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: false, lazyConnect: false });
+  // Commands wait for the (re)connection instead of failing at once; callers fall back when it takes too long.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', (error) => logger.warn({ err: error }, 'redis connection problem'));
   return redis;
 }
