@@ -133,6 +133,7 @@ async function main(): Promise<number> {
     sql: database.sql,
     random,
     project: createBaseProject(random, Date.now()),
+    connections: settings.connections,
     log: progress,
   };
   const seeded: { name: string; area: SeededArea }[] = [];

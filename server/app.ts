@@ -12,15 +12,20 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createCodeService } from './features/auth/codes.service.ts';
 import { createSessionService } from './features/auth/sessions.service.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { createProfileService } from './features/profile/profile.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { taskRoutes } from './features/tasks/tasks.routes.ts';
 import { createTaskService } from './features/tasks/tasks.service.ts';
+import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
+import { createWorkspaceService } from './features/workspace/workspace.service.ts';
 import { createAttemptLimiter } from './platform/attempt-limiter.ts';
 import { authPlugin, type TokenService } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
 import { AppError } from './platform/errors.ts';
 import { registerDocs, registerRateLimit, registerSecurityHeaders } from './platform/http.ts';
 import { newId } from './platform/ids.ts';
+import { createInFlight, type InFlight } from './platform/in-flight.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerRoutes, type RouteDeclaration, type RouteDefinition } from './platform/routes.ts';
@@ -44,6 +49,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     routeDeclarations: RouteDeclaration[];
+    /** Route handlers still running; shutdown drains them before closing the database. */
+    inFlight: InFlight;
   }
   interface FastifyContextConfig {
     declaration?: RouteDeclaration;
@@ -78,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Every /api route must come through defineRoute with an auth mode and an ability; anything else stops start-up.
   app.decorate('routeDeclarations', [] as RouteDeclaration[]);
+  app.decorate('inFlight', createInFlight());
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!route.url.startsWith('/api') || methods.every((method) => method === 'HEAD')) {
@@ -106,15 +114,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionService({ db, tokens: deps.tokens, logger: deps.logger });
   const codes = createCodeService({ db, pepper: deps.codePepper });
   const auth = createAuthService({ db, codes, sessions, mailer: deps.mailer, logger: deps.logger, publicBaseUrl: config.publicBaseUrl });
+  const account = createAccountService({ db, codes, sessions, mailer: deps.mailer });
+  const profiles = createProfileService({ db, codes, sessions, mailer: deps.mailer, account });
   const limiter = createAttemptLimiter(deps.redis);
   // The explicit list of every feature's routes.
   registerRoutes(app, [
     ...systemRoutes({ config, database: deps.database }),
     ...taskRoutes({ tasks }),
     ...authRoutes({ auth, limiter }),
-    ...accountRoutes({ account: createAccountService({ db, codes, sessions, mailer: deps.mailer }), limiter }),
+    ...accountRoutes({ account, limiter }),
+    ...workspaceRoutes({ workspace: createWorkspaceService({ db }) }),
+    ...profileRoutes({ profiles, limiter }),
     ...(deps.extraRoutes ?? []),
-  ] as RouteDefinition<never>[]);
+  ] as RouteDefinition<never>[], app.inFlight);
 
   const webServed = config.serveWeb ? await registerStaticWeb(app) : false;
   app.setNotFoundHandler(async (request, reply) => {

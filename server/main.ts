@@ -64,6 +64,9 @@ async function main(config: Config): Promise<void> {
     force.unref();
     try {
       await app?.close();
+      if (app && !(await app.inFlight.drain(config.shutdownTimeoutMs))) {
+        logger.warn({ handlers: app.inFlight.count }, 'handlers still running at shutdown timeout');
+      }
       await runtime.close();
       logger.info('stopped cleanly');
       process.exit(0);

@@ -13,6 +13,38 @@ declare module 'autocannon' {
     p99: number;
   };
 
+  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+  /** The raw request `setupRequest` gets (the options' defaults merged in); it returns it, changed. */
+  type RequestData = {
+    method: Method;
+    path: string;
+    headers: Record<string, string>;
+    body?: string | Buffer | undefined;
+  };
+
+  /** An entry of `requests`; every connection loops over the list. */
+  type Request = {
+    method?: Method;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Before every send; a falsy result restarts the connection's list (counted in `resets`). */
+    setupRequest?: (request: RequestData, context: Record<string, unknown>) => RequestData | null | undefined;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string | string[]>,
+    ) => void;
+  };
+
+  /** One connection (`setupClient` gets it right after it is created, before its first request is sent). */
+  type Client = {
+    /** Replaces this connection's request list (rebuilds the first request at once). */
+    setRequests(requests: Request[]): void;
+  };
+
   type Options = {
     url: string;
     connections?: number;
@@ -20,10 +52,18 @@ declare module 'autocannon' {
     duration?: number;
     /** Seconds before a request counts as a timeout (default 10). */
     timeout?: number;
-    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    method?: Method;
     headers?: Record<string, string>;
     body?: string;
     title?: string;
+    /**
+     * The sequence every connection loops over. Its `context` (third argument of the callbacks) is reset to
+     * `initialContext` each time a connection starts the list again.
+     */
+    requests?: Request[];
+    initialContext?: Record<string, unknown>;
+    /** Called once per connection (not per reconnect), e.g. to give it its own `requests`. */
+    setupClient?: (client: Client) => void;
   };
 
   type Result = {
@@ -46,5 +86,5 @@ declare module 'autocannon' {
 
   function autocannon(options: Options): Instance;
   export default autocannon;
-  export type { Options, Result, Instance };
+  export type { Client, Instance, Method, Options, Request, RequestData, Result };
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import autocannon, { type Instance, type Options, type Result } from 'autocannon';
-import type { Budget, Scenario, ScenarioResult } from './types.ts';
+import autocannon, { type Instance, type Options, type Request, type Result } from 'autocannon';
+import type { Budget, OutgoingRequest, Scenario, ScenarioRequest, ScenarioResult } from './types.ts';
 
 export type LoadSettings = {
   connections: number;
@@ -9,6 +9,11 @@ export type LoadSettings = {
 };
 
 const rssSampleMs = 100;
+/**
+ * Pause after every autocannon run: it ends by dropping its connections with requests still in flight, and the
+ * server finishes those handlers anyway. They should not overlap the next run or the server's shutdown.
+ */
+const settleMs = 1_000;
 let current: Instance | undefined;
 
 /** Stops the autocannon run in progress (Ctrl-C). */
@@ -27,17 +32,20 @@ export async function runScenario(
   scenario: Scenario,
   settings: LoadSettings,
 ): Promise<ScenarioResult> {
-  const url = `${baseUrl}${scenario.path}`;
-  await probe(url, scenario);
+  await probe(baseUrl, scenario);
+  const { requests } = scenario;
   const options: Options = {
-    url,
+    url: `${baseUrl}${scenario.path}`,
     method: scenario.method,
     connections: settings.connections,
-    headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
+    headers: withContentType({ ...scenario.headers }, scenario.body),
     ...(scenario.body ? { body: scenario.body } : {}),
+    // Every connection gets its own list from the factory (its own closure state), before its first request.
+    ...(requests ? { setupClient: (client) => client.setRequests(requests().map(toAutocannonRequest)) } : {}),
   };
   if (settings.warmupSeconds > 0) {
     await load({ ...options, duration: settings.warmupSeconds });
+    await settle();
   }
   const rssStartMb = await readRssMb(serverPid);
   const sampler = sampleRss(serverPid);
@@ -47,6 +55,7 @@ export async function runScenario(
   } finally {
     sampler.stop();
   }
+  await settle();
   const peakRssMb = Math.max(sampler.peak() ?? 0, rssStartMb ?? 0) || null;
   const requestsPerSecond = round(result.requests.average);
   const latencyP99Ms = round(result.latency.p99);
@@ -88,15 +97,30 @@ async function load(options: Options): Promise<Result> {
   }
 }
 
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, settleMs));
+}
+
 /** One request before the load: a non-2xx answer is shown (the run still counts it), a failed check aborts. */
-async function probe(url: string, scenario: Scenario): Promise<void> {
+async function probe(baseUrl: string, scenario: Scenario): Promise<void> {
+  // A chaining scenario is probed with the first request of a connection of its own, like autocannon sends it.
+  const first = scenario.requests?.()[0];
+  let sent: OutgoingRequest = {
+    method: first?.method ?? scenario.method,
+    path: first?.path ?? scenario.path,
+    headers: { ...scenario.headers, ...first?.headers },
+    body: first?.body ?? scenario.body,
+  };
+  if (first?.setupRequest) {
+    sent = first.setupRequest(sent);
+  }
   let status: number;
   let text: string;
   try {
-    const response = await fetch(url, {
-      method: scenario.method,
-      headers: { ...(scenario.body ? { 'content-type': 'application/json' } : {}), ...scenario.headers },
-      ...(scenario.body ? { body: scenario.body } : {}),
+    const response = await fetch(`${baseUrl}${sent.path}`, {
+      method: sent.method,
+      headers: withContentType({ ...sent.headers }, sent.body),
+      ...(sent.body ? { body: sent.body } : {}),
       signal: AbortSignal.timeout(10_000),
     });
     status = response.status;
@@ -105,6 +129,7 @@ async function probe(url: string, scenario: Scenario): Promise<void> {
     console.error(`  ! ${scenario.name}: probe failed: ${(error as Error).message}`);
     return;
   }
+  first?.onResponse?.(status, text);
   if (status < 200 || status >= 300) {
     console.error(`  ! ${scenario.name}: probe answered ${status}: ${text.slice(0, 500)}`);
     return;
@@ -112,7 +137,7 @@ async function probe(url: string, scenario: Scenario): Promise<void> {
   if (scenario.check) {
     let problem: string | null;
     try {
-      problem = scenario.check(JSON.parse(text) as unknown);
+      problem = scenario.check(JSON.parse(text) as unknown, sent);
     } catch (error) {
       problem = `unreadable answer: ${(error as Error).message}`;
     }
@@ -120,6 +145,48 @@ async function probe(url: string, scenario: Scenario): Promise<void> {
       throw new Error(`${scenario.name}: ${problem} (answer: ${text.slice(0, 300)})`);
     }
   }
+}
+
+/** Adds `content-type: application/json` when there is a body and the headers name no content type. */
+function withContentType(headers: Record<string, string>, body: string | undefined): Record<string, string> {
+  if (body && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['content-type'] = 'application/json';
+  }
+  return headers;
+}
+
+/** A scenario's request as an autocannon `requests` entry; `setupRequest` sees and returns plain strings. */
+function toAutocannonRequest(request: ScenarioRequest): Request {
+  const { setupRequest, onResponse, ...fixed } = request;
+  return {
+    ...fixed,
+    ...(setupRequest
+      ? {
+          setupRequest: (raw) => {
+            const body =
+              typeof raw.body === 'string'
+                ? raw.body
+                : raw.body?.length
+                  ? raw.body.toString('utf8')
+                  : undefined;
+            const next = setupRequest({
+              method: raw.method,
+              path: raw.path,
+              headers: { ...raw.headers },
+              body,
+            });
+            return {
+              ...raw,
+              method: next.method,
+              path: next.path,
+              headers: withContentType({ ...next.headers }, next.body),
+              body: next.body ?? Buffer.alloc(0),
+            };
+          },
+        }
+      : {}),
+    ...(onResponse ? { onResponse: (status, body) => onResponse(status, body) } : {}),
+  };
 }
 
 export function checkBudget(

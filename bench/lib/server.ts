@@ -73,6 +73,9 @@ export async function startServer(
     DB_CONNECT_RETRIES: '0',
     LOG_LEVEL: 'warn',
     SERVE_WEB: 'false',
+    // As behind the production load balancer: the client address comes from X-Forwarded-For, so a scenario can
+    // speak for many clients (per-IP rate limits such as the refresh-token route's 60 a minute) from 127.0.0.1.
+    TRUST_PROXY: 'true',
     JWT_SECRET: options.jwtSecret,
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
   };

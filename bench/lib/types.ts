@@ -8,6 +8,8 @@ export type SeedContext = {
   sql: SqlExecutor;
   random: Random;
   project: BaseProject;
+  /** Concurrent connections of the run (`BENCH_CONNECTIONS`), for seeds that hand every connection its own rows. */
+  connections: number;
   log: (message: string) => void;
 };
 
@@ -24,6 +26,29 @@ export type Budget = {
   maxPeakRssMb?: number;
 };
 
+/** One request as autocannon builds it: what `setupRequest` may change before it is sent. */
+export type OutgoingRequest = {
+  method: Scenario['method'];
+  path: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+};
+
+/**
+ * One request of a connection's sequence (an entry of autocannon's `requests`). Fields left out come from the
+ * scenario (method, path, headers, body).
+ */
+export type ScenarioRequest = {
+  method?: Scenario['method'];
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Called before every send of this request; changes and returns `request` (e.g. the body). */
+  setupRequest?: (request: OutgoingRequest) => OutgoingRequest;
+  /** Called with every answer to this request, the body as text. */
+  onResponse?: (status: number, body: string) => void;
+};
+
 export type Scenario = {
   /** Shown in the table; keep it short and unique. */
   name: string;
@@ -33,10 +58,19 @@ export type Scenario = {
   headers?: Record<string, string>;
   body?: string;
   /**
-   * Checks the answer to one request before the load starts (the body parsed as JSON); returns what is wrong,
-   * or null. A failed check aborts the run, so a scenario never measures an empty or wrong answer.
+   * Per-connection request chaining, for scenarios where every request depends on the previous answer (a
+   * rotating refresh token). Called once for every connection of the warm-up and the measured run, and once
+   * for the probe; each connection loops over the returned requests. Keep a connection's state in the closure
+   * of the factory: autocannon's own `context` is reset every time a connection starts the list again, i.e.
+   * before every request of a one-request list.
    */
-  check?(body: unknown): string | null;
+  requests?: () => ScenarioRequest[];
+  /**
+   * Checks the answer to one request before the load starts (the body parsed as JSON, and the request as it was
+   * sent); returns what is wrong, or null. A failed check aborts the run, so a scenario never measures an empty
+   * or wrong answer.
+   */
+  check?(body: unknown, sent: OutgoingRequest): string | null;
   budget: Budget | null;
 };
 

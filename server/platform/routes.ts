@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteO
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { unauthorized } from './errors.ts';
+import type { InFlight } from './in-flight.ts';
 
 /**
  * How a route treats the session:
@@ -81,7 +82,7 @@ export function assertDeclared(definition: Partial<RouteDefinition>): asserts de
   }
 }
 
-export function registerRoutes(app: FastifyInstance, definitions: readonly RouteDefinition<never>[]): void {
+export function registerRoutes(app: FastifyInstance, definitions: readonly RouteDefinition<never>[], inFlight: InFlight): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const raw of definitions) {
     const definition = raw as unknown as RouteDefinition;
@@ -104,7 +105,7 @@ export function registerRoutes(app: FastifyInstance, definitions: readonly Route
       ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
       // onRequest: the session is checked before the body is parsed or validated, so guests get 401, not 400.
       onRequest: async (request) => enforceAuth(request, definition),
-      handler: definition.handler as RouteOptions['handler'],
+      handler: (request, reply) => inFlight.track(() => (definition.handler as (r: unknown, p: unknown) => Promise<unknown>)(request, reply)),
     };
     typed.route(options);
   }

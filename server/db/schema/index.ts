@@ -1,3 +1,4 @@
 // The explicit list of every area's tables; drizzle-kit and the database client read it.
 export * from './platform.ts';
 export * from './identity.ts';
+export * from './workspace.ts';

@@ -95,22 +95,34 @@ export function createAccountService(deps: { db: Db; codes: CodeService; session
       return merged;
     },
 
-    /** Sends a code to the new address; the change happens when that code comes back. */
-    async startContactChange(actor: Actor, input: { value: string; resend: boolean }): Promise<CodeLimits> {
+    /**
+     * Sends a code to the new address; the change happens when that code comes back. Started from an app's
+     * profile, the code records the app and the mail carries the app's name.
+     */
+    async startContactChange(
+      actor: Actor,
+      input: { value: string; resend: boolean; app?: { id: string; projectId: string; name: string } },
+    ): Promise<CodeLimits> {
       const account = await requireAccount(actor);
       const issued = await codes.issue({
         purpose: 'contact_change',
         login: input.value,
         accountId: account.id,
+        appId: input.app?.id ?? null,
         payload: { field: 'email' },
         resend: input.resend,
       });
       if (issued.code) {
         await mailer.send({
           template: 'contact-change-code',
-          params: { code: issued.code, expiresInMinutes: Math.round(defaultCodeLimits.codeExpired / 60) },
+          params: {
+            code: issued.code,
+            expiresInMinutes: Math.round(defaultCodeLimits.codeExpired / 60),
+            ...(input.app ? { appName: input.app.name } : {}),
+          },
           to: input.value,
           language: account.language,
+          projectId: input.app?.projectId ?? null,
         });
       }
       return issued.limits;

@@ -138,14 +138,23 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
   return row;
 }
 
-/** Rotation: a refresh token works once. False when it was already used (a replay). */
-export async function markRefreshTokenUsed(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db
+/** Uses a refresh token in one statement; undefined when it is unknown or was used before. */
+export async function useRefreshTokenByHash(db: DbOrTx, tokenHash: string): Promise<{ sessionId: string } | undefined> {
+  const [row] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
+    .returning({ sessionId: refreshTokens.sessionId });
+  return row;
+}
+
+export async function findSessionWithLiveAccount(db: DbOrTx, sessionId: string) {
+  const [row] = await db
+    .select({ session: sessions, account: accounts })
+    .from(sessions)
+    .innerJoin(accounts, and(eq(accounts.id, sessions.accountId), isNull(accounts.deletedAt)))
+    .where(eq(sessions.id, sessionId));
+  return row;
 }
 
 // --- cross-host hand-off --------------------------------------------------------------------------------

@@ -49,29 +49,47 @@ export function createSessionService(deps: { db: Db; tokens: TokenService; logge
      * revoked, so the thief and the legitimate holder both have to sign in again.
      */
     async refresh(refreshToken: string): Promise<Session> {
-      const found = await repo.findRefreshToken(db, sha256(refreshToken));
-      if (!found) {
-        throw invalidRefreshToken();
+      const tokenHash = sha256(refreshToken);
+      // One transaction (one commit) for the whole rotation: use the old token, check the family, store the new one.
+      const outcome = await db.transaction(async (tx) => {
+        const used = await repo.useRefreshTokenByHash(tx, tokenHash);
+        if (!used) {
+          const known = await repo.findRefreshToken(tx, tokenHash);
+          return known ? ({ kind: 'replay', sessionId: known.session.id, accountId: known.session.accountId } as const) : ({ kind: 'unknown' } as const);
+        }
+        const found = await repo.findSessionWithLiveAccount(tx, used.sessionId);
+        if (!found || found.session.revokedAt || found.session.expiresAt.getTime() <= Date.now()) {
+          return { kind: 'ended', sessionId: used.sessionId } as const;
+        }
+        // Remembered sessions slide; browser sessions keep their one-day end.
+        if (found.session.isRemember) {
+          await repo.touchSession(tx, found.session.id, new Date(Date.now() + rememberedSessionMs));
+        }
+        const next = randomToken();
+        await repo.insertRefreshToken(tx, { id: newId(), sessionId: found.session.id, tokenHash: sha256(next) });
+        return { kind: 'rotated', next, ...found } as const;
+      });
+      switch (outcome.kind) {
+        case 'unknown':
+          throw invalidRefreshToken();
+        case 'replay':
+          await repo.revokeSession(db, outcome.sessionId, 'refresh_token_reuse');
+          logger.warn({ sessionId: outcome.sessionId, accountId: outcome.accountId }, 'refresh token reused: session family revoked');
+          throw invalidRefreshToken();
+        case 'ended':
+          await repo.revokeSession(db, outcome.sessionId, 'ended');
+          throw invalidRefreshToken();
+        case 'rotated': {
+          const accessToken = await tokens.signAccessToken({ accountId: outcome.account.id, sessionId: outcome.session.id });
+          return {
+            accessToken,
+            refreshToken: outcome.next,
+            expiresIn: accessTokenTtlSeconds,
+            isRemember: outcome.session.isRemember,
+            account: presentAccount(outcome.account),
+          };
+        }
       }
-      const { token, session } = found;
-      if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
-        throw invalidRefreshToken();
-      }
-      if (token.usedAt || !(await repo.markRefreshTokenUsed(db, token.id))) {
-        await repo.revokeSession(db, session.id, 'refresh_token_reuse');
-        logger.warn({ sessionId: session.id, accountId: session.accountId }, 'refresh token reused: session family revoked');
-        throw invalidRefreshToken();
-      }
-      const account = await repo.findLiveAccountById(db, session.accountId);
-      if (!account) {
-        await repo.revokeSession(db, session.id, 'account_gone');
-        throw invalidRefreshToken();
-      }
-      // Remembered sessions slide; browser sessions keep their one-day end.
-      if (session.isRemember) {
-        await repo.touchSession(db, session.id, new Date(Date.now() + rememberedSessionMs));
-      }
-      return issuePair(account, session);
     },
 
     /** The live session a refresh token belongs to, if the caller owns it (used by the cross-host stash). */

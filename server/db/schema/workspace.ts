@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { knownNotificationActionValues, memberTypeValues } from '../../../contracts/enums.ts';
+import { languageValues } from '../../../contracts/language.ts';
+import { accounts } from './identity.ts';
+
+/*
+ * The base of the workspace area: the tables the identity issue needs. The workspace issue (members,
+ * permissions, app settings) adds columns and indexes to these. Every tenant row carries `project_id`, and
+ * `app_id` where it belongs to an app; indexes lead with the tenant key.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const timestamps = {
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+};
+
+/** A workspace (spec "project"): owns apps, files and the team. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    ownerAccountId: uuid('owner_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    isArchive: boolean('is_archive').notNull().default(false),
+    ...timestamps,
+  },
+  // "Which projects does this person own": the account is the key of that question.
+  (table) => [index('projects_owner_updated_idx').on(table.ownerAccountId, table.updatedAt)],
+);
+
+/** A branded app of a project, reached at `/{slug}/{defaultServiceSlug}` on the public domain. */
+export const apps = pgTable(
+  'apps',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    language: text('language', { enum: languageValues }).notNull().default('de'),
+    defaultServiceSlug: text('default_service_slug').notNull().default('home'),
+    isArchive: boolean('is_archive').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('apps_slug_idx').on(table.slug),
+    index('apps_project_created_idx').on(table.projectId, table.createdAt),
+  ],
+);
+
+export type SocialLinks = Partial<Record<'website' | 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube' | 'tiktok', string>>;
+export type CustomFieldValue = string | number | boolean | string[];
+export type PrivacyFlags = Partial<Record<'showEmail' | 'showPhone' | 'showLocation', boolean>>;
+
+/**
+ * An account's membership in an app (DESIGN §6). Deleting a profile only sets `deleted_at`: the account
+ * stays, and content the member wrote keeps pointing at this row.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    type: text('type', { enum: memberTypeValues }).notNull().default('member'),
+    isOwner: boolean('is_owner').notNull().default(false),
+    /** null: the account's time zone and language apply. */
+    timezone: text('timezone'),
+    language: text('language', { enum: languageValues }),
+    /** Cloud file ids; the foreign keys come with the cloud library. */
+    avatarId: uuid('avatar_id'),
+    coverId: uuid('cover_id'),
+    bio: text('bio').notNull().default(''),
+    location: text('location').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    social: jsonb('social').$type<SocialLinks>().notNull().default({}),
+    customFields: jsonb('custom_fields').$type<Record<string, CustomFieldValue>>().notNull().default({}),
+    privacy: jsonb('privacy').$type<PrivacyFlags>().notNull().default({}),
+    darkMode: boolean('dark_mode').notNull().default(false),
+    isPushEnabled: boolean('is_push_enabled').notNull().default(true),
+    isEmailEnabled: boolean('is_email_enabled').notNull().default(true),
+    /** The actions that notify by mail / by push; a new profile gets every action known today. */
+    emailActions: jsonb('email_actions').$type<string[]>().notNull().default([...knownNotificationActionValues]),
+    pushActions: jsonb('push_actions').$type<string[]>().notNull().default([...knownNotificationActionValues]),
+    deletedAt: at('deleted_at'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('profiles_app_account_live_idx').on(table.appId, table.accountId).where(sql`${table.deletedAt} is null`),
+    // "Where is this person a member": the account's memberships across projects (GET /projects/current).
+    index('profiles_account_updated_idx').on(table.accountId, table.updatedAt),
+  ],
+);
+
+/** A device's push token in one app; a device belongs to whoever signed in on it last. */
+export const pushTokens = pgTable(
+  'push_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    deviceId: text('device_id').notNull(),
+    token: text('token').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('push_tokens_app_device_idx').on(table.appId, table.deviceId),
+    index('push_tokens_app_account_idx').on(table.appId, table.accountId),
+  ],
+);

@@ -1,0 +1,210 @@
+import type { CodeLimits } from '../../../contracts/auth.ts';
+import { defaultCodeLimits } from '../../../contracts/constants.ts';
+import { knownNotificationActionValues } from '../../../contracts/enums.ts';
+import {
+  profileLimits,
+  type Notifications,
+  type Profile,
+  type ProfileAbility,
+  type UpdateNotificationsBody,
+  type UpdateProfileBody,
+} from '../../../contracts/profile.ts';
+import type { Db } from '../../db/client.ts';
+import type { CustomFieldValue, SocialLinks } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { AccountService } from '../account/account.service.ts';
+import { isTimezone } from '../account/timezones.ts';
+import * as authRepo from '../auth/auth.repo.ts';
+import { noPendingCode, type CodeService } from '../auth/codes.service.ts';
+import type { SessionService } from '../auth/sessions.service.ts';
+import type { ProfileRow } from '../workspace/workspace.repo.ts';
+import { authorizeProfile, profilePermissions } from './profile.policy.ts';
+import { presentNotifications, presentProfile } from './profile.presenter.ts';
+import * as repo from './profile.repo.ts';
+
+export type ProfileServiceDeps = { db: Db; codes: CodeService; sessions: SessionService; mailer: Mailer; account: AccountService };
+
+/** The caller's own profile in one app: reading, editing, contact change, deletion, notifications, devices. */
+export function createProfileService(deps: ProfileServiceDeps) {
+  const { db, codes, sessions, mailer, account: accounts } = deps;
+
+  /** The caller's live profile in the app, or 404 — the same answer whether or not the app exists. */
+  async function loadOwn(actor: Actor, appId: string, ability: ProfileAbility) {
+    const account = await accounts.requireAccount(actor);
+    const found = await repo.findLiveProfileOfAccount(db, appId, account.id);
+    if (!found) {
+      throw notFound();
+    }
+    authorizeProfile({ accountId: account.id }, found.profile, ability);
+    return { account, profile: found.profile, app: found.app };
+  }
+
+  const present = (account: authRepo.AccountRow, profile: ProfileRow): Profile =>
+    presentProfile(profile, account, profilePermissions({ accountId: account.id }, profile));
+
+  return {
+    async get(actor: Actor, appId: string): Promise<Profile> {
+      const { account, profile } = await loadOwn(actor, appId, 'view');
+      return present(account, profile);
+    },
+
+    /** Names go to the account (they are the person's everywhere); everything else belongs to this app. */
+    async update(actor: Actor, appId: string, input: UpdateProfileBody): Promise<Profile> {
+      const { account, profile } = await loadOwn(actor, appId, 'edit');
+      if (typeof input.timezone === 'string' && !isTimezone(input.timezone)) {
+        throw badRequest({ timezone: 'validation.invalidValue' });
+      }
+      const customFields = input.customFields ? mergeCustomFields(profile.customFields, input.customFields) : undefined;
+      if (customFields && Object.keys(customFields).length > profileLimits.customFields) {
+        throw badRequest({ customFields: 'validation.validateMaxLength' });
+      }
+      const { firstName, lastName, social, privacy, customFields: _customFields, ...own } = input;
+      return db.transaction(async (tx) => {
+        const names = definedOnly({ firstName: firstName?.trim(), lastName: lastName?.trim() });
+        const nextAccount = Object.keys(names).length > 0 ? ((await authRepo.updateAccount(tx, account.id, names)) ?? account) : account;
+        const next = await repo.updateLiveProfile(tx, appId, profile.id, {
+          ...definedOnly(own),
+          ...(social ? { social: mergeSocial(profile.social, social) } : {}),
+          ...(privacy ? { privacy: { ...profile.privacy, ...definedOnly(privacy) } } : {}),
+          ...(customFields ? { customFields } : {}),
+        });
+        if (!next) {
+          throw notFound();
+        }
+        return present(nextAccount, next);
+      });
+    },
+
+    /** The account's contact change, started from this app: the code and the mail carry the app. */
+    async startContactChange(actor: Actor, appId: string, input: { value: string; resend: boolean }): Promise<CodeLimits> {
+      const { app } = await loadOwn(actor, appId, 'edit');
+      return accounts.startContactChange(actor, { ...input, app });
+    },
+
+    async confirmContactChange(actor: Actor, appId: string, input: { login: string; code: string }): Promise<Profile> {
+      const { profile } = await loadOwn(actor, appId, 'edit');
+      return present(await accounts.confirmContactChange(actor, input), profile);
+    },
+
+    /** Mails a code to the account's address; deleting the profile needs it back. */
+    async sendDeletionCode(actor: Actor, appId: string, input: { resend: boolean }): Promise<CodeLimits> {
+      const { account, profile, app } = await loadOwn(actor, appId, 'delete');
+      const issued = await codes.issue({
+        purpose: 'profile_deletion',
+        login: account.email,
+        accountId: account.id,
+        appId,
+        resend: input.resend,
+      });
+      if (issued.code) {
+        await mailer.send({
+          template: 'profile-deletion-code',
+          params: { code: issued.code, expiresInMinutes: Math.round(defaultCodeLimits.codeExpired / 60), appName: app.name },
+          to: account.email,
+          language: profile.language ?? account.language,
+          projectId: app.projectId,
+        });
+      }
+      return issued.limits;
+    },
+
+    /**
+     * Leaves the app: the profile is soft-deleted (the account and other apps stay), the sessions signed in on
+     * this app end and its devices stop receiving pushes.
+     */
+    async delete(actor: Actor, appId: string, input: { code: string }): Promise<void> {
+      const { account, profile } = await loadOwn(actor, appId, 'delete');
+      const row = await codes.check({ purpose: 'profile_deletion', login: account.email, code: input.code, consume: true });
+      // A code mailed for another app (or to a former holder of the address) does not delete this profile.
+      if (row.accountId !== account.id || row.appId !== appId) {
+        throw noPendingCode();
+      }
+      await db.transaction(async (tx) => {
+        if (!(await repo.softDeleteProfile(tx, appId, profile.id))) {
+          throw notFound();
+        }
+        await repo.revokeAppSessionsOfAccount(tx, appId, account.id, 'profile_deleted');
+        await repo.deletePushTokensOfAccount(tx, appId, account.id);
+      });
+    },
+
+    async notifications(actor: Actor, appId: string): Promise<Notifications> {
+      const { profile } = await loadOwn(actor, appId, 'view');
+      return presentNotifications(profile);
+    },
+
+    async updateNotifications(actor: Actor, appId: string, input: UpdateNotificationsBody): Promise<Notifications> {
+      const { profile } = await loadOwn(actor, appId, 'edit');
+      const next = await repo.updateLiveProfile(db, appId, profile.id, {
+        ...definedOnly({ isPushEnabled: input.isPushEnabled, isEmailEnabled: input.isEmailEnabled }),
+        ...(input.emailActions ? { emailActions: inKnownOrder(input.emailActions) } : {}),
+        ...(input.pushActions ? { pushActions: inKnownOrder(input.pushActions) } : {}),
+      });
+      if (!next) {
+        throw notFound();
+      }
+      return presentNotifications(next);
+    },
+
+    /** Ends the session making the call; the device's push token goes with it. */
+    async logout(actor: Actor, appId: string, input: { deviceId?: string | undefined }): Promise<void> {
+      const { account } = await loadOwn(actor, appId, 'view');
+      if (actor.kind === 'account' && actor.sessionId) {
+        await sessions.revoke(actor.sessionId, 'logout');
+      }
+      if (input.deviceId) {
+        await repo.deletePushTokenOfAccount(db, appId, account.id, input.deviceId);
+      }
+    },
+
+    async registerPushToken(actor: Actor, appId: string, input: { token: string; deviceId: string }): Promise<void> {
+      const { account, app } = await loadOwn(actor, appId, 'edit');
+      await repo.upsertPushToken(db, { id: newId(), projectId: app.projectId, appId, accountId: account.id, ...input });
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
+function definedOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
+
+/** '' clears a link. */
+function mergeSocial(current: SocialLinks, changes: SocialLinks): SocialLinks {
+  const merged: SocialLinks = { ...current };
+  for (const [key, value] of Object.entries(changes) as [keyof SocialLinks, string | undefined][]) {
+    if (value === '') {
+      delete merged[key];
+    } else if (value !== undefined) {
+      merged[key] = value.trim();
+    }
+  }
+  return merged;
+}
+
+/** null removes a field. */
+function mergeCustomFields(
+  current: Record<string, CustomFieldValue>,
+  changes: Record<string, CustomFieldValue | null>,
+): Record<string, CustomFieldValue> {
+  const merged = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) {
+      delete merged[key];
+    } else {
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
+
+/** Without repeats, in the order the product lists the actions. */
+function inKnownOrder(actions: readonly string[]): string[] {
+  return knownNotificationActionValues.filter((action) => actions.includes(action));
+}
