@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../../db/schema/index.ts';
 import { listOutbox } from '../../platform/mail/mail.repo.ts';
 import { caller, latestCodeFor, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
@@ -48,6 +50,7 @@ describe(`profile deletion (${testDriver})`, () => {
     const anna = await memberWithAppSession();
     const elsewhere = await createAppWithProfile(server, anna.account);
     await call('POST', `${anna.base}/tokens`, anna.accessToken, { token: 'push-1', deviceId: 'phone-1' });
+    await call('PATCH', `${anna.base}/profile`, anna.accessToken, { bio: 'Über mich', phone: '+49 30 1234', customFields: { size: 'M' } });
 
     const sent = await call('POST', `${anna.base}/profile/delete/confirm/send`, anna.accessToken);
     expect(sent.statusCode).toBe(200);
@@ -62,6 +65,9 @@ describe(`profile deletion (${testDriver})`, () => {
     expect(done.statusCode).toBe(204);
 
     expect((await call('GET', `${anna.base}/profile`, anna.accessToken)).statusCode).toBe(404);
+    const [row] = await server.runtime.database.db.select().from(profiles).where(eq(profiles.id, anna.profile.id));
+    expect(row).toMatchObject({ bio: '', phone: '', customFields: {}, type: 'member' });
+    expect(row!.deletedAt).not.toBeNull();
     expect(await refreshes(anna.appSession.refreshToken)).toBe(false);
     expect(await refreshes(anna.refreshToken)).toBe(true);
     expect(await findPushToken(server.runtime.database.db, anna.app.id, 'phone-1')).toBeUndefined();

@@ -5,7 +5,7 @@ import type { AppRow, ProfileRow } from '../workspace/workspace.repo.ts';
 
 export type ProfileWithApp = { profile: ProfileRow; app: Pick<AppRow, 'id' | 'projectId' | 'name' | 'language'> };
 
-type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'projectId' | 'appId' | 'accountId' | 'createdAt'>>;
+export type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'projectId' | 'appId' | 'accountId' | 'createdAt'>>;
 
 /** The account's live profile in one app, with the app's name and language (for mails). */
 export async function findLiveProfileOfAccount(db: DbOrTx, appId: string, accountId: string): Promise<ProfileWithApp | undefined> {
@@ -27,11 +27,11 @@ export async function updateLiveProfile(db: DbOrTx, appId: string, profileId: st
   return row;
 }
 
-/** False when the profile was already gone (a parallel request deleted it). */
-export async function softDeleteProfile(db: DbOrTx, appId: string, profileId: string): Promise<boolean> {
+/** Marks the profile deleted, writing `values` with it; false when it was already gone (a parallel request). */
+export async function softDeleteProfile(db: DbOrTx, appId: string, profileId: string, values: ProfileChanges): Promise<boolean> {
   const rows = await db
     .update(profiles)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ ...values, deletedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(profiles.appId, appId), eq(profiles.id, profileId), isNull(profiles.deletedAt)))
     .returning({ id: profiles.id });
   return rows.length === 1;

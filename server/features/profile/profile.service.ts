@@ -25,6 +25,20 @@ import { authorizeProfile, profilePermissions } from './profile.policy.ts';
 import { presentNotifications, presentProfile } from './profile.presenter.ts';
 import * as repo from './profile.repo.ts';
 
+/** What a deleted profile forgets: everything personal. Type, owner flag and dates stay for the content it wrote. */
+const erasedPersonalData = {
+  timezone: null,
+  language: null,
+  avatarId: null,
+  coverId: null,
+  bio: '',
+  location: '',
+  phone: '',
+  social: {},
+  customFields: {},
+  privacy: {},
+} satisfies repo.ProfileChanges;
+
 export type ProfileServiceDeps = { db: Db; codes: CodeService; sessions: SessionService; mailer: Mailer; account: AccountService };
 
 /** The caller's own profile in one app: reading, editing, contact change, deletion, notifications, devices. */
@@ -112,8 +126,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
     },
 
     /**
-     * Leaves the app: the profile is soft-deleted (the account and other apps stay), the sessions signed in on
-     * this app end and its devices stop receiving pushes.
+     * Leaves the app: the profile is soft-deleted with its personal data erased (the account and other apps
+     * stay), the sessions signed in on this app end and its devices stop receiving pushes.
      */
     async delete(actor: Actor, appId: string, input: { code: string }): Promise<void> {
       const { account, profile } = await loadOwn(actor, appId, 'delete');
@@ -123,7 +137,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         throw noPendingCode();
       }
       await db.transaction(async (tx) => {
-        if (!(await repo.softDeleteProfile(tx, appId, profile.id))) {
+        if (!(await repo.softDeleteProfile(tx, appId, profile.id, erasedPersonalData))) {
           throw notFound();
         }
         await repo.revokeAppSessionsOfAccount(tx, appId, account.id, 'profile_deleted');
