@@ -20,6 +20,7 @@ describe('abilities', () => {
       'chat',
       'project',
       'cloud',
+      'profile',
     ]);
     for (const subject of abilitySubjects) {
       const names: readonly string[] = abilitiesBySubject[subject];

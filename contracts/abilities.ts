@@ -129,6 +129,8 @@ export const abilitiesBySubject = {
   project: ['view', 'edit', 'create_plan', 'team', 'apps', 'view_files', 'payment_provider', 'view_apps'],
   // added: spec §6 gives only the entry check (project view_files / app cloud); these guard the cloud actions.
   cloud: ['view', 'upload', 'create_folder', 'rename', 'move', 'delete', 'favorite'],
+  // added: a member's own app profile (spec §7 "Profile"); `view` is needed to see it at all.
+  profile: ['view', 'edit', 'delete'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

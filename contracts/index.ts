@@ -8,6 +8,7 @@ export * from './language.ts';
 export * from './lists.ts';
 export * from './pagination.ts';
 export * from './platform.ts';
+export * from './profile.ts';
 export * from './slug.ts';
 export * from './tasks.ts';
 export * from './upload-size.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilitiesBySubject } from './abilities.ts';
 import { knownNotificationActionValues, memberTypeSchema } from './enums.ts';
 import { codeSchema } from './auth.ts';
 import { languageSchema } from './language.ts';
@@ -14,7 +15,7 @@ import { maxLength, requiredString, url } from './validation/index.ts';
  * What a caller may do with a profile (`permissions.can`). Route declarations write them `profile:<name>`;
  * `view` is what seeing the profile at all needs, so it is not listed in `can`.
  */
-export const profileAbilityValues = ['view', 'edit', 'delete'] as const;
+export const profileAbilityValues = abilitiesBySubject.profile;
 export type ProfileAbility = (typeof profileAbilityValues)[number];
 export const profilePermissionSchema = z.enum(['edit', 'delete']);
 

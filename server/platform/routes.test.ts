@@ -24,7 +24,7 @@ describe('route declarations', () => {
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/route-declarations.txt');
   });
 
-  it('refuses a definition without an auth mode, an ability or a response schema', () => {
+  it('refuses a definition without an auth mode, a known ability or a response schema', () => {
     const base = {
       method: 'GET' as const,
       url: '/api/x',
@@ -54,6 +54,14 @@ describe('route declarations', () => {
         schema: { response: {} },
       }),
     ).toThrow(/no response schema/);
+    expect(() =>
+      assertDeclared({
+        ...base,
+        auth: 'public',
+        ability: 'app:fly' as 'public',
+        schema: { response: { 200: z.object({}) } },
+      }),
+    ).toThrow(/unknown ability/);
   });
 
   it('stops start-up when a route under /api bypasses defineRoute', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isAbility, type Ability } from '../../contracts/abilities.ts';
 import { unauthorized } from './errors.ts';
 import type { InFlight } from './in-flight.ts';
 
@@ -17,7 +18,7 @@ export type AuthMode = 'public' | 'optional' | 'session';
  * (contracts/abilities) are checked by the feature's policy on the loaded resource, and declared here so the
  * route snapshot shows every route's requirement in one place.
  */
-export type RouteAbility = 'public' | 'authenticated' | `${string}:${string}`;
+export type RouteAbility = Ability;
 
 type Schema = {
   params?: z.ZodType;
@@ -76,6 +77,9 @@ export function assertDeclared(definition: Partial<RouteDefinition>): asserts de
   }
   if (!definition.ability || typeof definition.ability !== 'string') {
     throw new Error(`route ${where} declares no ability`);
+  }
+  if (!isAbility(definition.ability)) {
+    throw new Error(`route ${where} declares an unknown ability "${String(definition.ability)}" (see contracts/abilities.ts)`);
   }
   if (!definition.schema?.response || Object.keys(definition.schema.response).length === 0) {
     throw new Error(`route ${where} declares no response schema (the response schema is the allow-list)`);
