@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
 import { knownNotificationActionValues, memberTypeSchema } from './enums.ts';
-import { codeSchema } from './auth.ts';
+import { codeSchema, identitySchema } from './auth.ts';
 import { languageSchema } from './language.ts';
 import { maxLength, requiredString, url } from './validation/index.ts';
 
@@ -141,3 +141,7 @@ export const pushTokenBodySchema = z.strictObject({ token: z.string().min(1).max
 
 /** `GET /projects/current`: where the service host's root path goes. */
 export const currentProjectSchema = z.object({ id: z.uuid() });
+
+/** `GET /auth/identity[?appId=]`: the account, and the caller's profile in that app when asked (null if none). */
+export const identityWithProfileSchema = identitySchema.extend({ profile: profileSchema.nullable() });
+export const identityQuerySchema = z.object({ appId: z.uuid().optional() });

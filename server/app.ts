@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRoutes(app, [
     ...systemRoutes({ config, database: deps.database }),
     ...taskRoutes({ tasks }),
-    ...authRoutes({ auth, limiter }),
+    ...authRoutes({ auth, profiles, limiter }),
     ...accountRoutes({ account, limiter }),
     ...workspaceRoutes({ workspace: createWorkspaceService({ db }) }),
     ...profileRoutes({ profiles, limiter }),

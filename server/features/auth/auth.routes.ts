@@ -4,7 +4,6 @@ import {
   byPasswordBodySchema,
   checkCodeBodySchema,
   codeSentSchema,
-  identitySchema,
   refreshTokenBodySchema,
   resetPasswordBodySchema,
   resetPasswordConfirmationBodySchema,
@@ -19,6 +18,8 @@ import {
   stashParamsSchema,
 } from '../../../contracts/auth.ts';
 import { pickLanguage } from '../../../contracts/language.ts';
+import { identityQuerySchema, identityWithProfileSchema } from '../../../contracts/profile.ts';
+import type { ProfileService } from '../profile/profile.service.ts';
 import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { presentAccount } from './auth.presenter.ts';
@@ -33,7 +34,7 @@ const isResend = (query: { resend?: string | undefined }) => query.resend === 't
 const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
 const tags = ['auth'];
 
-export function authRoutes(deps: { auth: AuthService; limiter: AttemptLimiter }) {
+export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; limiter: AttemptLimiter }) {
   const { auth, limiter } = deps;
   /** Sign-in attempts and code mails: 6 a minute and 30 an hour, per IP and per login. */
   const limit = (bucket: string, request: FastifyRequest, login: string) => limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
@@ -172,10 +173,14 @@ export function authRoutes(deps: { auth: AuthService; limiter: AttemptLimiter })
       url: '/api/auth/identity',
       auth: 'session',
       ability: 'authenticated',
-      summary: 'The signed-in account',
+      summary: 'The signed-in account, and its profile in an app when `appId` is given',
       tags,
-      schema: { response: { 200: identitySchema } },
-      handler: async (request) => ({ account: presentAccount(await auth.identity(request.actor)) }),
+      schema: { querystring: identityQuerySchema, response: { 200: identityWithProfileSchema } },
+      handler: async (request) => {
+        const account = presentAccount(await auth.identity(request.actor));
+        const { appId } = request.query;
+        return { account, profile: appId ? await deps.profiles.findOwn(request.actor, appId) : null };
+      },
     }),
     defineRoute({
       method: 'POST',

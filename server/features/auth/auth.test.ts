@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, authCodes } from '../../db/schema/index.ts';
 import { caller, insertTestAccount, latestCodeFor, mailCount, signUp, uniqueEmail } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import { createAppWithProfile } from '../../test/workspace.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -178,8 +179,20 @@ describe(`sessions (${testDriver})`, () => {
     const { accessToken, account } = await signUp(server);
     expect((await caller(server).request({ method: 'GET', url: '/api/auth/identity' })).statusCode).toBe(401);
     const identity = await caller(server).request({ method: 'GET', url: '/api/auth/identity', token: accessToken });
-    expect(identity.json()).toEqual({ account: expect.objectContaining({ id: account.id, isPasswordSet: false, language: 'de' }) });
+    expect(identity.json()).toEqual({ account: expect.objectContaining({ id: account.id, isPasswordSet: false, language: 'de' }), profile: null });
     expect(JSON.stringify(identity.json())).not.toContain('passwordHash');
+  });
+
+  it('adds the caller’s profile in an app when asked, and null where there is none', async () => {
+    const anna = await signUp(server);
+    const ben = await signUp(server);
+    const { app } = await createAppWithProfile(server, anna.account);
+    const own = await caller(server).request({ method: 'GET', url: `/api/auth/identity?appId=${app.id}`, token: anna.accessToken });
+    expect(own.json()).toMatchObject({ account: { id: anna.account.id }, profile: { appId: app.id, type: 'member' } });
+    const stranger = await caller(server).request({ method: 'GET', url: `/api/auth/identity?appId=${app.id}`, token: ben.accessToken });
+    expect(stranger.json()).toMatchObject({ account: { id: ben.account.id }, profile: null });
+    const bad = await caller(server).request({ method: 'GET', url: '/api/auth/identity?appId=nope', token: ben.accessToken });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('ends the session on logout', async () => {
