@@ -4,6 +4,7 @@ export * from './cloud-filters.ts';
 export * from './constants.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './invitation.ts';
 export * from './language.ts';
 export * from './lists.ts';
 export * from './pagination.ts';

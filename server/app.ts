@@ -13,6 +13,8 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createCodeService } from './features/auth/codes.service.ts';
 import { createSessionService } from './features/auth/sessions.service.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { invitationRoutes } from './features/invitations/invitations.routes.ts';
+import { createInvitationService } from './features/invitations/invitations.service.ts';
 import { createProfileService } from './features/profile/profile.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { taskRoutes } from './features/tasks/tasks.routes.ts';
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...systemRoutes({ config, database: deps.database }),
     ...taskRoutes({ tasks }),
     ...authRoutes({ auth, profiles, limiter }),
+    ...invitationRoutes({ invitations: createInvitationService({ db, codes, sessions, mailer: deps.mailer }), limiter }),
     ...accountRoutes({ account, limiter }),
     ...workspaceRoutes({ workspace: createWorkspaceService({ db }) }),
     ...profileRoutes({ profiles, limiter }),

@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { MemberType } from '../../contracts/enums.ts';
 import { insertApp, insertProfile, insertProject } from '../features/workspace/workspace.repo.ts';
+import { insertInvitation } from '../features/invitations/invitations.repo.ts';
+import { randomToken, sha256 } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
 import { insertTestAccount } from './identity.ts';
 import type { TestServer } from './test-server.ts';
@@ -42,4 +44,26 @@ export async function createAppWithProfile(
 /** Another account's profile in an existing app. */
 export async function addProfile(server: TestServer, app: { id: string; projectId: string }, account: { id: string }, type: MemberType = 'member') {
   return insertProfile(server.runtime.database.db, { id: newId(), projectId: app.projectId, appId: app.id, accountId: account.id, type });
+}
+
+/** A personal invitation into an app; returns the raw token as the invitation mail would carry it. */
+export async function createInvitation(
+  server: TestServer,
+  app: { id: string; projectId: string },
+  email: string,
+  options: { memberType?: MemberType; expiresInMs?: number } = {},
+) {
+  const token = randomToken();
+  const invitation = await insertInvitation(server.runtime.database.db, {
+    id: newId(),
+    projectId: app.projectId,
+    appId: app.id,
+    email,
+    firstName: 'Clara',
+    lastName: 'Eingeladen',
+    memberType: options.memberType ?? 'member',
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + (options.expiresInMs ?? 7 * 24 * 60 * 60 * 1000)),
+  });
+  return { token, invitation };
 }

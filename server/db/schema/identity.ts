@@ -64,7 +64,7 @@ export const refreshTokens = pgTable(
   (table) => [uniqueIndex('refresh_tokens_hash_idx').on(table.tokenHash), index('refresh_tokens_session_idx').on(table.sessionId)],
 );
 
-export const authCodePurposeValues = ['signin', 'signup', 'reset_password', 'contact_change', 'profile_deletion'] as const;
+export const authCodePurposeValues = ['signin', 'signup', 'reset_password', 'contact_change', 'profile_deletion', 'invitation'] as const;
 export type AuthCodePurpose = (typeof authCodePurposeValues)[number];
 
 /**

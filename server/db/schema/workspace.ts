@@ -127,3 +127,35 @@ export const pushTokens = pgTable(
     index('push_tokens_app_account_idx').on(table.appId, table.accountId),
   ],
 );
+
+/**
+ * A personal invitation into an app (`/auth/join/{invitationToken}`). The token is 256-bit random and stored
+ * as SHA-256; accepting it gives the account a profile of `memberType`. The workspace issue creates them
+ * (`POST /apps/{appId}/invite`); identity accepts them.
+ */
+export const appInvitations = pgTable(
+  'app_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    memberType: text('member_type', { enum: memberTypeValues }).notNull().default('member'),
+    tokenHash: text('token_hash').notNull(),
+    invitedByAccountId: uuid('invited_by_account_id').references(() => accounts.id),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    acceptedByAccountId: uuid('accepted_by_account_id').references(() => accounts.id),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('app_invitations_token_idx').on(table.tokenHash),
+    index('app_invitations_app_email_idx').on(table.appId, table.email),
+  ],
+);
