@@ -50,18 +50,20 @@ export const byPasswordBodySchema = z.object({
 export const signupCheckCodeBodySchema = z.object({ ...loginFields, code: codeSchema });
 export const signupCodeValidSchema = z.object({ valid: z.literal(true), limits: codeLimitsSchema });
 
+/** The form of a new account (sign-up, and a new person accepting an invitation). */
+export const newAccountFields = {
+  code: codeSchema,
+  firstName: requiredString().check(maxLength(100)),
+  lastName: requiredString().check(maxLength(100)),
+  password: passwordSchema.optional(),
+  passwordConfirmation: z.string().optional(),
+  language: languageSchema.optional(),
+  timezone: z.string().max(64).optional(),
+  isRemember: z.boolean().default(true),
+};
+
 export const signupBodySchema = z
-  .object({
-    ...loginFields,
-    code: codeSchema,
-    firstName: requiredString().check(maxLength(100)),
-    lastName: requiredString().check(maxLength(100)),
-    password: passwordSchema.optional(),
-    passwordConfirmation: z.string().optional(),
-    language: languageSchema.optional(),
-    timezone: z.string().max(64).optional(),
-    isRemember: z.boolean().default(true),
-  })
+  .object({ ...loginFields, ...newAccountFields })
   .check(confirmPassword('passwordConfirmation', 'password'));
 
 export const resetPasswordBodySchema = z.object(loginFields);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { authLoginFields, codeLimitsSchema, codeSchema, passwordSchema } from './auth.ts';
-import { languageSchema } from './language.ts';
-import { confirmPassword, maxLength, requiredString } from './validation/index.ts';
+import { authLoginFields, codeLimitsSchema, codeSchema, newAccountFields } from './auth.ts';
+import { confirmPassword } from './validation/index.ts';
 
 /** Accepting a personal invitation (`/auth/join/{invitationToken}`), spec rows AUTH-07…10. */
 export const invitationTokenSchema = z.string().min(20).max(100);
@@ -26,15 +25,5 @@ export const invitationConfirmBodySchema = z.object({ ...invitationLogin, code: 
 export const invitationCheckCodeBodySchema = z.object({ ...invitationLogin, code: codeSchema });
 
 export const invitationUserConfirmBodySchema = z
-  .object({
-    ...invitationLogin,
-    code: codeSchema,
-    firstName: requiredString().check(maxLength(100)),
-    lastName: requiredString().check(maxLength(100)),
-    password: passwordSchema.optional(),
-    passwordConfirmation: z.string().optional(),
-    language: languageSchema.optional(),
-    timezone: z.string().max(64).optional(),
-    isRemember: z.boolean().default(true),
-  })
+  .object({ ...invitationLogin, ...newAccountFields })
   .check(confirmPassword('passwordConfirmation', 'password'));

@@ -13,6 +13,7 @@ import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { presentAccount } from '../auth/auth.presenter.ts';
 import type { AccountService } from './account.service.ts';
+import { isResend } from '../auth/request-context.ts';
 import { listTimezones } from './timezones.ts';
 
 const tags = ['account'];
@@ -104,8 +105,7 @@ export function accountRoutes(deps: { account: AccountService; limiter: AttemptL
         if (request.actor.kind === 'account') {
           await limiter.hit('send-code', [`ip:${request.ip}`, `account:${request.actor.accountId}`]);
         }
-        const resend = request.query.resend === 'true' || request.query.resend === '1';
-        return { limits: await account.startContactChange(request.actor, { value: request.body.value, resend }) };
+        return { limits: await account.startContactChange(request.actor, { value: request.body.value, resend: isResend(request.query) }) };
       },
     }),
     defineRoute({

@@ -17,21 +17,14 @@ import {
   stashCodeSchema,
   stashParamsSchema,
 } from '../../../contracts/auth.ts';
-import { pickLanguage } from '../../../contracts/language.ts';
 import { identityQuerySchema, identityWithProfileSchema } from '../../../contracts/profile.ts';
 import type { ProfileService } from '../profile/profile.service.ts';
 import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { presentAccount } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
-import type { SessionMeta } from './sessions.service.ts';
+import { isResend, requestLanguage, sessionMetaOf } from './request-context.ts';
 
-const meta = (request: FastifyRequest): SessionMeta => ({
-  userAgent: request.headers['user-agent'] ?? null,
-  ip: request.ip,
-});
-const isResend = (query: { resend?: string | undefined }) => query.resend === 'true' || query.resend === '1';
-const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
 const tags = ['auth'];
 
 export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; limiter: AttemptLimiter }) {
@@ -63,7 +56,7 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: checkCodeBodySchema, response: { 200: sessionSchema } },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
-        return auth.signInWithCode(request.body, meta(request));
+        return auth.signInWithCode(request.body, sessionMetaOf(request));
       },
     }),
     defineRoute({
@@ -76,7 +69,7 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: byPasswordBodySchema, response: { 200: sessionSchema } },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
-        return auth.signInWithPassword(request.body, meta(request));
+        return auth.signInWithPassword(request.body, sessionMetaOf(request));
       },
     }),
     defineRoute({
@@ -89,7 +82,7 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: sendCodeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
-        return { limits: await auth.sendSignupCode({ ...request.body, resend: isResend(request.query), language: languageOf(request) }) };
+        return { limits: await auth.sendSignupCode({ ...request.body, resend: isResend(request.query), language: requestLanguage(request) }) };
       },
     }),
     defineRoute({
@@ -102,7 +95,7 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: sendCodeBodySchema, response: { 200: codeSentSchema } },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
-        return { limits: await auth.sendSignupCode({ ...request.body, resend: true, language: languageOf(request) }) };
+        return { limits: await auth.sendSignupCode({ ...request.body, resend: true, language: requestLanguage(request) }) };
       },
     }),
     defineRoute({
@@ -128,7 +121,7 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: signupBodySchema, response: { 200: sessionSchema } },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
-        return auth.signUp({ ...request.body, language: request.body.language ?? languageOf(request) }, meta(request));
+        return auth.signUp({ ...request.body, language: request.body.language ?? requestLanguage(request) }, sessionMetaOf(request));
       },
     }),
     defineRoute({
@@ -154,7 +147,7 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: resetPasswordConfirmationBodySchema, response: { 200: sessionSchema } },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
-        return auth.confirmPasswordReset(request.body, meta(request));
+        return auth.confirmPasswordReset(request.body, sessionMetaOf(request));
       },
     }),
     defineRoute({
@@ -214,7 +207,7 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       tags,
       rateLimit: { max: 30, timeWindow: '1 minute' },
       schema: { params: stashParamsSchema, response: { 200: sessionSchema } },
-      handler: async (request) => auth.takeStash(request.params.code, meta(request)),
+      handler: async (request) => auth.takeStash(request.params.code, sessionMetaOf(request)),
     }),
   ];
 }

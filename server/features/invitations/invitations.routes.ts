@@ -9,14 +9,13 @@ import {
   invitationSendCodeBodySchema,
   invitationUserConfirmBodySchema,
 } from '../../../contracts/invitation.ts';
-import { pickLanguage } from '../../../contracts/language.ts';
 import { z } from 'zod';
 import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import { isResend, requestLanguage, sessionMetaOf } from '../auth/request-context.ts';
 import type { InvitationService } from './invitations.service.ts';
 
 const tags = ['auth'];
-const meta = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? null, ip: request.ip });
 
 export function invitationRoutes(deps: { invitations: InvitationService; limiter: AttemptLimiter }) {
   const { invitations, limiter } = deps;
@@ -44,8 +43,7 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       schema: { body: invitationSendCodeBodySchema, querystring: sendCodeQuerySchema, response: { 200: invitationCodeSentSchema } },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
-        const resend = request.query.resend === 'true' || request.query.resend === '1';
-        return invitations.sendCode({ ...request.body, resend, language: pickLanguage(request.headers['accept-language']) });
+        return invitations.sendCode({ ...request.body, resend: isResend(request.query), language: requestLanguage(request) });
       },
     }),
     defineRoute({
@@ -58,7 +56,7 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       schema: { body: invitationConfirmBodySchema, response: { 200: sessionSchema } },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
-        return invitations.confirmExisting(request.body, meta(request));
+        return invitations.confirmExisting(request.body, sessionMetaOf(request));
       },
     }),
     defineRoute({
@@ -84,7 +82,7 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       schema: { body: invitationUserConfirmBodySchema, response: { 200: sessionSchema } },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
-        return invitations.confirmNewUser(request.body, pickLanguage(request.headers['accept-language']), meta(request));
+        return invitations.confirmNewUser(request.body, requestLanguage(request), sessionMetaOf(request));
       },
     }),
   ];

@@ -15,9 +15,9 @@ import type { Actor } from '../../platform/auth.ts';
 import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { ProfileService } from './profile.service.ts';
+import { isResend } from '../auth/request-context.ts';
 
 const tags = ['profile'];
-const isResend = (query: { resend?: string | undefined }) => query.resend === 'true' || query.resend === '1';
 /** Code mails and code checks count per IP and per account, in the buckets the account calls use. */
 const limitKeys = (ip: string, actor: Actor) => [`ip:${ip}`, ...(actor.kind === 'account' ? [`account:${actor.accountId}`] : [])];
 
