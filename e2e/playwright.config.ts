@@ -6,8 +6,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
-// A fresh embedded database per run: journeys start from an empty product, as a new user does.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'gemeinde-e2e-'));
+// A fresh embedded database per run: journeys start from an empty product, as a new user does. Set in the
+// environment so the test workers (which evaluate this file again) find the same folder and server log.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'gemeinde-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+// Without SMTP the embedded server logs every mail it stores (DESIGN §8); journeys read codes from there.
+process.env.E2E_SERVER_LOG ??= path.join(dataDir, 'server.log');
+const serverLog = process.env.E2E_SERVER_LOG;
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -39,7 +44,7 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
   ],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: `node scripts/start.mjs > "${serverLog}"`,
     cwd: root,
     url: `http://localhost:${port}/api/health`,
     timeout: 180_000,
@@ -51,7 +56,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       SERVICE_HOST: `localhost:${port}`,
       PUBLIC_DOMAIN: `app.localhost:${port}`,
-      LOG_LEVEL: 'warn',
+      // "info" is the level of the outbox line that carries a mail's text.
+      LOG_LEVEL: 'info',
+      // Each journey is its own visitor (X-Forwarded-For), so the sign-in attempt limits per IP apply per journey.
+      TRUST_PROXY: 'true',
     },
   },
 });

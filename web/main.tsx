@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
+import { installSessionHandling } from './features/auth/session/session';
 import { initI18n } from './i18n/i18n';
 
 async function start(): Promise<void> {
@@ -13,6 +14,7 @@ async function start(): Promise<void> {
   }
   // Texts first: even the "server unreachable" screen is translated.
   await initI18n();
+  installSessionHandling();
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>

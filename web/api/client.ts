@@ -33,11 +33,19 @@ export function setRefreshHandler(handler: RefreshHandler | null): void {
   refreshInFlight = null;
 }
 
-/** Concurrent 401s share one refresh: the first starts it, the others wait for the same answer. */
-function refreshOnce(): Promise<boolean> {
+/**
+ * Concurrent 401s share one refresh: the first starts it, the others wait for the same answer.
+ * `failedToken` is the access token the failed request carried: when a refresh that finished meanwhile has
+ * already replaced it, the request is simply repeated instead of rotating the tokens once more.
+ */
+function refreshOnce(failedToken?: string | null): Promise<boolean> {
   const handler = refreshHandler;
   if (!handler) {
     return Promise.resolve(false);
+  }
+  const current = getAccessToken();
+  if (failedToken !== undefined && !refreshInFlight && current !== null && current !== failedToken) {
+    return Promise.resolve(true);
   }
   refreshInFlight ??= handler()
     .catch(() => false)
@@ -45,6 +53,11 @@ function refreshOnce(): Promise<boolean> {
       refreshInFlight = null;
     });
   return refreshInFlight;
+}
+
+/** Refreshes through the same single flight as the 401 handling (start-up restores the session with it). */
+export function refreshTokens(): Promise<boolean> {
+  return refreshOnce();
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -123,10 +136,11 @@ async function request<S extends z.ZodType | undefined>(
   path: string,
   options: BodyOptions<S> = {},
 ): Promise<Result<S>> {
+  const sentToken = getAccessToken();
   let response = await send(method, path, options);
 
   if (response.status === 401 && !options.skipRefresh) {
-    if (await refreshOnce()) {
+    if (await refreshOnce(sentToken)) {
       response = await send(method, path, options);
     }
     if (response.status === 401) {

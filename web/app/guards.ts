@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
-import { hasSession } from '../api/token-store';
+import { isAuthenticated } from '../features/auth/session/account-store';
+import { settleSession, withoutStashCode } from '../features/auth/session/settle';
 
 const redirectKey = 'redirectAfterAuth';
 
@@ -10,30 +11,32 @@ export type GuardContext = {
   homePath: string;
 };
 
-function targetOf(request: Request): string {
-  const url = new URL(request.url);
-  return `${url.pathname}${url.search}${url.hash}`;
+/** Remembers where to return after signing in (a path of this origin). */
+export function rememberRedirectAfterAuth(target: string): void {
+  try {
+    window.sessionStorage.setItem(redirectKey, target);
+  } catch {
+    // Without storage the person lands on the home route after signing in.
+  }
 }
 
 /**
  * Spec §2: an auth route without a session remembers the target and goes to sign-in.
  * Returns the redirect for the loader to return, or null when the route may render.
  */
-export function requireAuth(request: Request, context: GuardContext): Response | null {
-  if (hasSession()) {
+export async function requireAuth(request: Request, context: GuardContext): Promise<Response | null> {
+  await settleSession(request);
+  if (isAuthenticated()) {
     return null;
   }
-  try {
-    window.sessionStorage.setItem(redirectKey, targetOf(request));
-  } catch {
-    // Without storage the person lands on the home route after signing in.
-  }
+  rememberRedirectAfterAuth(withoutStashCode(new URL(request.url)));
   return redirect(context.signInPath);
 }
 
 /** Spec §2: guest-only routes send signed-in people home. Returns the redirect, or null. */
-export function guestOnly(context: GuardContext): Response | null {
-  return hasSession() ? redirect(context.homePath) : null;
+export async function guestOnly(request: Request, context: GuardContext): Promise<Response | null> {
+  await settleSession(request);
+  return isAuthenticated() ? redirect(context.homePath) : null;
 }
 
 /** The remembered target, once: the identity feature calls this after a successful sign-in. */
@@ -42,7 +45,7 @@ export function takeRedirectAfterAuth(): string | null {
     const target = window.sessionStorage.getItem(redirectKey);
     window.sessionStorage.removeItem(redirectKey);
     // Only paths of this origin: never an open redirect.
-    return target?.startsWith('/') && !target.startsWith('//') ? target : null;
+    return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : null;
   } catch {
     return null;
   }

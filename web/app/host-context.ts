@@ -8,12 +8,21 @@ export function useHostKind(): HostKind {
   return useContext(HostKindContext);
 }
 
+export type HostPaths = {
+  home: string | null;
+  auth: string;
+  /** Where a sign-in ends when nothing was remembered: `/projects`, or the app's default route. */
+  afterAuth: string;
+};
+
 /** Paths that differ between the service host and an app host (`/{appSlug}/...`). */
-export function useHostPaths(): { home: string | null; auth: string } {
+export function useHostPaths(): HostPaths {
   const kind = useHostKind();
   const { appSlug } = useParams();
   if (kind === 'app') {
-    return appSlug ? { home: `/${appSlug}`, auth: `/${appSlug}/auth` } : { home: null, auth: '/auth' };
+    return appSlug
+      ? { home: `/${appSlug}`, auth: `/${appSlug}/auth`, afterAuth: `/${appSlug}` }
+      : { home: null, auth: '/auth', afterAuth: '/' };
   }
-  return { home: '/', auth: '/auth' };
+  return { home: '/', auth: '/auth', afterAuth: '/projects' };
 }

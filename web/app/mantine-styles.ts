@@ -22,6 +22,7 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Notification.css';

@@ -1,8 +1,23 @@
-import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { clearSession, setTokens } from '../api/token-store';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearSession } from '../api/token-store';
+import { pendingInvitationToken } from '../features/auth/join/invitation';
+import { storeRefreshToken } from '../features/auth/session/refresh-token-storage';
+import { installSessionHandling } from '../features/auth/session/session';
+import { callsTo, json, signInForTest, stubFetch, testAccount, testSession } from '../test/fixtures';
 import { renderRoutes } from '../test/render';
 import { createRoutes } from './routes';
+
+const stashCode = 'stash-code-0123456789abcdef';
+const timezones = () => json(200, { data: [{ tzCode: 'Europe/Berlin', utc: '+01:00' }] });
+
+let uninstall: () => void = () => {};
+beforeEach(() => {
+  uninstall = installSessionHandling();
+});
+afterEach(() => {
+  uninstall();
+});
 
 describe('service host routes', () => {
   it('sends a visitor without a session from / to sign-in inside the service shell', async () => {
@@ -19,16 +34,118 @@ describe('service host routes', () => {
     expect(screen.getByTestId('app-shell-service')).toBeTruthy();
   });
 
-  it('keeps signed-in people away from sign-in', async () => {
-    setTokens({ accessToken: 't' });
-    const { router } = renderRoutes(createRoutes('service'), { url: '/auth' });
-    // /projects arrives with the projects feature; until then it is not found.
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  it('keeps signed-in people away from the guest-only routes', async () => {
+    signInForTest();
+    for (const url of ['/auth', '/auth/join/invite-token-1', '/auth/signup/confirm', '/auth/restore?login=a%40b.de']) {
+      const { router, unmount } = renderRoutes(createRoutes('service'), { url });
+      expect(await screen.findByTestId('projects-page')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/projects');
+      unmount();
+    }
+  });
+
+  it('keeps the invitation token for after signing in and says so on the sign-in screen', async () => {
+    renderRoutes(createRoutes('service'), { url: '/auth/join/invite-token-1' });
+    expect(await screen.findByText(/Sie wurden eingeladen\./)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Einladung annehmen' })).toBeTruthy();
+    expect(pendingInvitationToken()).toBe('invite-token-1');
+  });
+
+  it('keeps sign-up and reset reachable while signed in (GAPS 29)', async () => {
+    signInForTest();
+    const signup = renderRoutes(createRoutes('service'), { url: '/auth/signup' });
+    expect(await screen.findByTestId('signup-email')).toBeTruthy();
+    signup.unmount();
+    renderRoutes(createRoutes('service'), { url: '/auth/reset' });
+    expect(await screen.findByTestId('reset-email')).toBeTruthy();
+  });
+
+  it('shows the signed-in person on /projects with an honest empty state and the account menu', async () => {
+    signInForTest();
+    renderRoutes(createRoutes('service'), { url: '/projects' });
+    expect((await screen.findByTestId('projects-name')).textContent).toBe('Anna Beispiel');
+    expect(screen.getByText('Noch keine Projekte')).toBeTruthy();
+    expect(screen.getByTestId('account-menu').textContent).toContain('Anna');
+  });
+
+  it('exchanges a stash code in the address for a session and takes it out of the address', async () => {
+    const fetchMock = stubFetch({
+      [`GET /api/stash/${stashCode}`]: () => json(200, testSession({ accessToken: 'from-stash' })),
+    });
+    const { router } = renderRoutes(createRoutes('service'), { url: `/projects?tab=mine&code=${stashCode}` });
+    expect(await screen.findByTestId('projects-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/projects');
+    expect(router.state.location.search).toBe('?tab=mine');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('restores a stored session on start-up before rendering', async () => {
+    storeRefreshToken('refresh-token-stored-000000001', true);
+    stubFetch({ 'POST /api/auth/refresh-token': () => json(200, testSession({ accessToken: 'restored' })) });
+    const { router } = renderRoutes(createRoutes('service'), { url: '/projects' });
+    expect(await screen.findByTestId('projects-page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/projects');
   });
 
-  it('goes to sign-in when the session ends', async () => {
-    setTokens({ accessToken: 't' });
+  it('remembers the target of a protected route and returns there after signing in', async () => {
+    stubFetch({
+      'POST /api/auth/by-password': () => json(200, testSession()),
+      'GET /api/auth/identity': () => json(200, { account: testAccount }),
+      'GET /api/timezones': timezones,
+    });
+    const { router } = renderRoutes(createRoutes('service'), { url: '/projects/settings/profile' });
+    expect(await screen.findByTestId('signin-form')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'anna@beispiel.de' } });
+    fireEvent.click(screen.getByTestId('login-use-password'));
+    fireEvent.change(await screen.findByLabelText('Passwort'), { target: { value: 'geheim-genug' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+
+    expect(await screen.findByTestId('profile-form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/projects/settings/profile');
+  });
+
+  it('goes to sign-in when a refresh fails, remembering the page, and comes back after signing in', async () => {
+    signInForTest();
+    let identityCalls = 0;
+    const fetchMock = stubFetch({
+      'GET /api/auth/identity': () =>
+        ++identityCalls === 1
+          ? json(401, { code: 'UNAUTHORIZED', message: 'errors.UNAUTHORIZED' })
+          : json(200, { account: testAccount }),
+      'POST /api/auth/refresh-token': () =>
+        json(401, { code: 'INVALID_REFRESH_TOKEN', message: 'errors.INVALID_REFRESH_TOKEN' }),
+      'POST /api/auth/by-password': () => json(200, testSession({ accessToken: 'access-2' })),
+      'GET /api/timezones': timezones,
+    });
+    const { router } = renderRoutes(createRoutes('service'), { url: '/projects/settings/profile?tab=1' });
+
+    expect(await screen.findByTestId('signin-form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(callsTo(fetchMock, 'POST /api/auth/refresh-token')).toHaveLength(1);
+    expect(window.sessionStorage.getItem('redirectAfterAuth')).toBe('/projects/settings/profile?tab=1');
+
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'anna@beispiel.de' } });
+    fireEvent.click(screen.getByTestId('login-use-password'));
+    fireEvent.change(await screen.findByLabelText('Passwort'), { target: { value: 'geheim-genug' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/settings/profile'));
+    expect(router.state.location.search).toBe('?tab=1');
+  });
+
+  it('goes to sign-in after signing out, without remembering the page', async () => {
+    signInForTest();
+    stubFetch({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    const { router } = renderRoutes(createRoutes('service'), { url: '/projects' });
+    fireEvent.click(await screen.findByTestId('projects-sign-out'));
+    expect(await screen.findByTestId('signin-form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(window.sessionStorage.getItem('redirectAfterAuth')).toBeNull();
+  });
+
+  it('goes to sign-in when the session is cleared elsewhere', async () => {
+    signInForTest();
     const { router } = renderRoutes(createRoutes('service'), { url: '/somewhere' });
     expect(await screen.findByTestId('not-found')).toBeTruthy();
     act(() => clearSession());
@@ -43,6 +160,12 @@ describe('app host routes', () => {
     expect(await screen.findByTestId('signin-form')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/akademie/auth');
     expect(screen.getByTestId('app-shell-app').textContent).toContain('akademie');
+  });
+
+  it('sends signed-in people from the app sign-in to the app', async () => {
+    signInForTest();
+    const { router } = renderRoutes(createRoutes('app'), { url: '/akademie/auth', host: 'app' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/akademie'));
   });
 
   it('shows not-found inside the app shell for unknown app paths', async () => {

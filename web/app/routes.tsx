@@ -1,5 +1,7 @@
 import { redirect, type Params, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { keepInvitationToken } from '../features/auth/join/invitation';
+import { sessionLoader, stashCodeOf } from '../features/auth/session/settle';
 import { loadChunk } from './chunk';
 import { guestOnly, requireAuth, type GuardContext } from './guards';
 import type { HostKind } from './host';
@@ -12,6 +14,8 @@ import { RouteErrorBoundary } from './route-error-boundary';
 const authArea = () => loadChunk(() => import('../features/auth/auth-screens'));
 const notFoundArea = () => loadChunk(() => import('../features/not-found/not-found-page'));
 const homeArea = () => loadChunk(() => import('../features/home/app-home-page'));
+const accountArea = () => loadChunk(() => import('../features/account/account-screens'));
+const projectsArea = () => loadChunk(() => import('../features/projects/projects-page'));
 
 const immersive: RouteHandle = { immersive: true };
 
@@ -30,20 +34,57 @@ function authRoutes(guardFor: GuardFor): RouteObject[] {
     {
       path: 'auth',
       handle: immersive,
-      loader: ({ params }) => guestOnly(guardFor(params)),
+      loader: ({ request, params }) => guestOnly(request, guardFor(params)),
       lazy: async () => ({ Component: (await authArea()).SignInPage }),
     },
     {
+      path: 'auth/join/:invitationToken',
+      handle: immersive,
+      loader: ({ request, params }) => {
+        // Kept for after signing in or up: the workspace feature redeems it.
+        keepInvitationToken(params.invitationToken ?? '');
+        return guestOnly(request, guardFor(params));
+      },
+      lazy: async () => ({ Component: (await authArea()).JoinPage }),
+    },
+    {
+      // GAPS 29: reachable while signed in.
       path: 'auth/signup',
       handle: immersive,
       lazy: async () => ({ Component: (await authArea()).SignupPage }),
     },
     {
+      path: 'auth/signup/confirm',
+      handle: immersive,
+      loader: ({ request, params }) => guestOnly(request, guardFor(params)),
+      lazy: async () => ({ Component: (await authArea()).SignupConfirmPage }),
+    },
+    {
+      // GAPS 29: reachable while signed in.
       path: 'auth/reset',
       handle: immersive,
       lazy: async () => ({ Component: (await authArea()).ResetPage }),
     },
+    {
+      path: 'auth/restore',
+      handle: immersive,
+      loader: ({ request, params }) => guestOnly(request, guardFor(params)),
+      lazy: async () => ({ Component: (await authArea()).RestorePage }),
+    },
   ];
+}
+
+/** Spec §2 /projects (auth): the list, the account profile and the password (GAPS 29: all of it needs auth). */
+function projectRoutes(): RouteObject {
+  return {
+    path: 'projects',
+    loader: ({ request, params }) => requireAuth(request, serviceGuard(params)),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await projectsArea()).ProjectsPage }) },
+      { path: 'settings/profile', lazy: async () => ({ Component: (await accountArea()).ProfilePage }) },
+      { path: 'password', lazy: async () => ({ Component: (await accountArea()).PasswordPage }) },
+    ],
+  };
 }
 
 const notFoundRoute: RouteObject = {
@@ -64,12 +105,13 @@ function serviceRoutes(): RouteObject[] {
         {
           index: true,
           // Spec §2: the current project, else the projects list; the projects feature refines this.
-          loader: ({ request, params }) =>
-            requireAuth(request, serviceGuard(params)) ?? redirect('/projects'),
+          loader: async ({ request, params }) =>
+            (await requireAuth(request, serviceGuard(params))) ?? redirect('/projects'),
           // The loader always redirects; this only shows while it runs.
           element: <FullPageLoader fullScreen={false} />,
         },
         ...authRoutes(serviceGuard),
+        projectRoutes(),
         notFoundRoute,
       ],
     },
@@ -113,6 +155,10 @@ export function createRoutes(host: HostKind): RouteObject[] {
   return [
     {
       id: 'root',
+      // Spec §2: a stash code is exchanged and the stored session restored before anything renders.
+      loader: sessionLoader,
+      // Once settled, the root only has work again when an address brings a new stash code.
+      shouldRevalidate: ({ nextUrl }) => stashCodeOf(nextUrl) !== null,
       hydrateFallbackElement: <FullPageLoader />,
       errorElement: <RouteErrorBoundary fullScreen />,
       children: host === 'service' ? serviceRoutes() : appRoutes(),

@@ -69,6 +69,10 @@ export const theme = createTheme({
     TextInput: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
     Menu: { defaultProps: { radius: 'md', shadow: 'lg' } },
+    Modal: {
+      defaultProps: { radius: 'lg', overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
+      styles: { title: { fontWeight: 700, fontSize: 18 } },
+    },
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
     Notification: { defaultProps: { radius: 'md' } },
   },

@@ -1,6 +1,9 @@
+import { cleanNotifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearSession } from '../api/token-store';
+import { setAccount } from '../features/auth/session/account-store';
+import { resetSessionSettling } from '../features/auth/session/settle-memo';
 import { initI18n, setLanguage } from '../i18n/i18n';
 
 // jsdom lacks the layout APIs Mantine reads.
@@ -35,10 +38,14 @@ beforeEach(async () => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   clearSession();
+  setAccount(null);
+  resetSessionSettling();
   await setLanguage('de', { persist: false });
 });
 
 afterEach(() => {
   cleanup();
+  cleanNotifications();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });

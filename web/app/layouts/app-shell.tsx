@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Group, Text } from '@mantine/core';
+import { AccountMenu } from '../../features/account/account-menu';
+import { useIsAuthenticated } from '../../features/auth/session/account-store';
 import { Shell } from './shell';
 import classes from './app-shell.module.css';
 
@@ -24,6 +26,7 @@ function AppBrand({ slug }: { slug: string | undefined }) {
 /** A branded app on the public domain or a custom domain. */
 export function AppHostShell({ children }: { children?: ReactNode }) {
   const { appSlug } = useParams();
+  const signedIn = useIsAuthenticated();
   return (
     <Shell
       testId="app-shell-app"
@@ -31,6 +34,7 @@ export function AppHostShell({ children }: { children?: ReactNode }) {
       brand={<AppBrand slug={appSlug} />}
       owner={appSlug ?? null}
       navItems={[]}
+      account={signedIn ? <AccountMenu withAccountLinks={false} /> : null}
       legalLinks={[]}
     >
       {children}

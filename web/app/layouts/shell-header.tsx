@@ -19,9 +19,11 @@ type ShellHeaderProps = {
   brand: ReactNode;
   navItems: NavItem[];
   isMobile: boolean;
+  /** The signed-in person's menu; it carries the language choice, so the switcher steps aside. */
+  account?: ReactNode;
 };
 
-export function ShellHeader({ homePath, brand, navItems, isMobile }: ShellHeaderProps) {
+export function ShellHeader({ homePath, brand, navItems, isMobile, account }: ShellHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className={classes.header}>
@@ -40,8 +42,9 @@ export function ShellHeader({ homePath, brand, navItems, isMobile }: ShellHeader
           </nav>
         ) : null}
         <Group gap={4} wrap="nowrap" className={classes.actions}>
-          <LanguageSwitcher variant={isMobile ? 'compact' : 'full'} />
+          {account ? null : <LanguageSwitcher variant={isMobile ? 'compact' : 'full'} />}
           <ColorSchemeToggle />
+          {account}
         </Group>
       </div>
     </header>

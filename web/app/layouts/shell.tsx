@@ -16,12 +16,14 @@ export type ShellProps = {
   owner: string | null;
   navItems: NavItem[];
   legalLinks: FooterLink[];
+  /** The account menu in the header, when someone is signed in. */
+  account?: ReactNode;
   /** Rendered instead of the routed page, e.g. by an error boundary. */
   children?: ReactNode;
 };
 
 /** Header, content container and footer; desktop and mobile variants switch on the mobile flag. */
-export function Shell({ testId, homePath, brand, owner, navItems, legalLinks, children }: ShellProps) {
+export function Shell({ testId, homePath, brand, owner, navItems, legalLinks, account, children }: ShellProps) {
   const isMobile = useIsMobile();
   const immersive = useIsImmersiveRoute();
   useSignInOnSessionEnd();
@@ -39,7 +41,7 @@ export function Shell({ testId, homePath, brand, owner, navItems, legalLinks, ch
       data-immersive={immersive || undefined}
       style={sizes}
     >
-      <ShellHeader homePath={homePath} brand={brand} navItems={navItems} isMobile={isMobile} />
+      <ShellHeader homePath={homePath} brand={brand} navItems={navItems} isMobile={isMobile} account={account} />
       <main className={classes.main}>
         <div className={`${classes.container} ${classes.main}`}>{children ?? <Outlet />}</div>
       </main>

@@ -1,16 +1,31 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { tokenStore } from '../../api/token-store';
+import { sessionEndReason } from '../../features/auth/session/session';
+import { rememberRedirectAfterAuth } from '../guards';
 import { useHostPaths } from '../host-context';
 
-/** Spec §8: when the session ends (a refresh failed, or sign-out), go to sign-in. */
+/**
+ * Spec §4/§8: when the session ends, go to sign-in. After an expired session (a refresh failed) the current
+ * page is remembered, so signing in again returns there; after signing out it is not.
+ */
 export function useSignInOnSessionEnd(): void {
   const navigate = useNavigate();
+  const location = useLocation();
   const { auth } = useHostPaths();
+  const current = useRef('');
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  useEffect(() => {
+    current.current = here;
+  }, [here]);
+
   useEffect(
     () =>
       tokenStore.subscribe((session, previous) => {
         if (previous.accessToken !== null && session.accessToken === null) {
+          if (sessionEndReason() === 'expired') {
+            rememberRedirectAfterAuth(current.current);
+          }
           void navigate(auth, { replace: true });
         }
       }),

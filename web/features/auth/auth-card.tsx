@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../app/ui-store';
 import { usePageTitle } from '../../app/use-page-title';
 import classes from './auth.module.css';
@@ -9,28 +8,49 @@ import classes from './auth.module.css';
 type AuthCardProps = {
   icon: ReactNode;
   title: string;
-  subtitle: string;
+  subtitle?: string | null;
+  /** "Schritt 2 von 3" above the title of multi-step flows. */
+  stepLabel?: string | null;
+  /** Above the title, e.g. the invitation notice. */
+  notice?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
+  /** The reassurance under the card; none when not given. */
+  note?: string | null;
+  testId?: string;
+  /** Room for two fields side by side (the sign-up details). */
+  wide?: boolean;
 };
 
 /** The centred card every auth screen sits in, on the shell's immersive backdrop. */
-export function AuthCard({ icon, title, subtitle, children, footer }: AuthCardProps) {
-  const { t } = useTranslation();
+export function AuthCard({
+  icon,
+  title,
+  subtitle,
+  stepLabel,
+  notice,
+  children,
+  footer,
+  note,
+  testId,
+  wide,
+}: AuthCardProps) {
   const isMobile = useIsMobile();
   usePageTitle(title);
   return (
-    <div className={classes.page} data-mobile={isMobile || undefined}>
+    <div className={classes.page} data-mobile={isMobile || undefined} data-testid={testId}>
       <div className={classes.pattern} aria-hidden="true" />
-      <Paper className={classes.card} radius="xl">
+      <Paper className={classes.card} radius="xl" data-wide={wide || undefined}>
+        {notice}
         <div className={classes.badge} aria-hidden="true">
           {icon}
         </div>
-        <Stack gap={8} mb={28}>
+        <Stack gap={8} mb={subtitle ? 28 : 20}>
+          {stepLabel ? <Text className={classes.stepLabel}>{stepLabel}</Text> : null}
           <Title order={1} className={classes.title}>
             {title}
           </Title>
-          <Text className={classes.subtitle}>{subtitle}</Text>
+          {subtitle ? <Text className={classes.subtitle}>{subtitle}</Text> : null}
         </Stack>
         {children}
         {footer ? (
@@ -39,10 +59,12 @@ export function AuthCard({ icon, title, subtitle, children, footer }: AuthCardPr
           </Stack>
         ) : null}
       </Paper>
-      <div className={classes.note}>
-        <IconShieldLock size={16} stroke={1.7} />
-        {t('auth.secureNote')}
-      </div>
+      {note ? (
+        <div className={classes.note}>
+          <IconShieldLock size={16} stroke={1.7} />
+          {note}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useHostPaths } from '../../app/host-context';
 
+export type AuthSubPath = 'signup' | 'signup/confirm' | 'reset' | 'restore';
+
 /** `/auth` on the service host, `/{appSlug}/auth` on an app host; `sub` appends a child route. */
-export function useAuthPath(sub?: 'signup' | 'reset'): string {
+export function useAuthPath(sub?: AuthSubPath): string {
   const { auth } = useHostPaths();
   return sub ? `${auth}/${sub}` : auth;
 }

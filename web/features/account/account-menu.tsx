@@ -1,0 +1,119 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useClientConfig } from '../../app/client-config';
+import { useIsMobile } from '../../app/ui-store';
+import { currentLanguage, setLanguage } from '../../i18n/i18n';
+import { languageNames, supportedLanguages, type Language } from '../../i18n/languages';
+import { fullNameOf, initialsOf, useAccount } from '../auth/session/account-store';
+import { accountApi } from './account-api';
+import { accountPaths } from './account-paths';
+import { useAccountUpdated } from './use-account-updates';
+import { useSignOut } from './use-sign-out';
+import classes from './account-menu.module.css';
+
+type AccountMenuProps = {
+  /** Profile and password live on the service host; app hosts get their own profile later. */
+  withAccountLinks: boolean;
+};
+
+/** The signed-in person in the header: who is signed in, the account screens, language, sign-out. */
+export function AccountMenu({ withAccountLinks }: AccountMenuProps) {
+  const { t } = useTranslation();
+  const compact = useIsMobile();
+  const account = useAccount();
+  const config = useClientConfig();
+  const { signOut, pending } = useSignOut();
+  const accountUpdated = useAccountUpdated();
+  const saveLanguage = useMutation({
+    mutationFn: (language: Language) => accountApi.update({ language }),
+    onSuccess: accountUpdated,
+  });
+
+  if (!account) {
+    return null;
+  }
+  const active = currentLanguage();
+  const languages = supportedLanguages.filter((code) => !config || config.languages.includes(code));
+  const handleLanguage = (language: Language) => {
+    void setLanguage(language);
+    if (account.language !== language) {
+      saveLanguage.mutate(language);
+    }
+  };
+  const avatar = (size: number) => (
+    <Avatar color="brand" variant="filled" size={size}>
+      {initialsOf(account)}
+    </Avatar>
+  );
+
+  return (
+    <Menu position="bottom-end" width={280} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          className={classes.trigger}
+          data-compact={compact || undefined}
+          data-testid="account-menu"
+          aria-label={t('account.menu.label', { name: fullNameOf(account) })}
+        >
+          {avatar(32)}
+          {compact ? null : (
+            <>
+              <span className={classes.name}>{account.firstName || account.email}</span>
+              <IconChevronDown size={14} stroke={2} className={classes.chevron} />
+            </>
+          )}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <div className={classes.head}>
+          {avatar(40)}
+          <div className={classes.headText}>
+            <div className={classes.headName}>{fullNameOf(account)}</div>
+            <div className={classes.headEmail}>{account.email}</div>
+          </div>
+        </div>
+        <Menu.Divider />
+        {withAccountLinks ? (
+          <>
+            <Menu.Item component={Link} to={accountPaths.profile} leftSection={<IconUserCircle size={17} stroke={1.7} />}>
+              {t('account.nav.profile')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={accountPaths.password} leftSection={<IconLock size={17} stroke={1.7} />}>
+              {t('account.nav.password')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        ) : null}
+        {languages.length > 1 ? (
+          <>
+            <Menu.Label>{t('common.language')}</Menu.Label>
+            {languages.map((language) => (
+              <Menu.Item
+                key={language}
+                lang={language}
+                onClick={() => handleLanguage(language)}
+                rightSection={language === active ? <IconCheck size={16} stroke={2} /> : null}
+                aria-current={language === active ? 'true' : undefined}
+              >
+                {languageNames[language]}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        ) : null}
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={17} stroke={1.7} />}
+          onClick={signOut}
+          disabled={pending}
+          data-testid="sign-out"
+        >
+          {t('account.menu.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMailCog } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Account } from '../../../contracts/auth';
+import { CodeStep } from '../auth/code/code-step';
+import { useCodeChallenge } from '../auth/code/use-code-challenge';
+import { EmailStep } from '../auth/email-step';
+import { accountApi } from './account-api';
+import { AccountSection } from './account-layout';
+import { useAccountUpdated } from './use-account-updates';
+import classes from './account.module.css';
+
+/** The e-mail changes through the contact flow: a code to the new address proves it (contracts/account.ts). */
+export function EmailChange({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const accountUpdated = useAccountUpdated();
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState('');
+
+  const restart = () => setStep('email');
+  const challenge = useCodeChallenge({ resend: () => accountApi.startEmailChange(email, true), onRestart: restart });
+
+  const close = () => {
+    setOpen(false);
+    setStep('email');
+    setEmail('');
+    challenge.reset();
+  };
+
+  const confirm = useMutation({
+    mutationFn: (code: string) => accountApi.confirmEmailChange(email, code),
+    meta: { silent: true },
+    onSuccess: (updated) => {
+      accountUpdated(updated);
+      close();
+      notifications.show({ color: 'teal', message: t('account.email.changed', { email: updated.email }) });
+    },
+    onError: challenge.fail,
+  });
+
+  return (
+    <AccountSection title={t('account.email.title')} text={t('account.email.text')} testId="email-section">
+      <div className={classes.emailRow}>
+        <Text fw={600} className={classes.identityEmail} c="var(--mantine-color-text)">
+          {account.email}
+        </Text>
+        <Button variant="default" leftSection={<IconMailCog size={18} stroke={1.7} />} onClick={() => setOpen(true)}>
+          {t('account.email.change')}
+        </Button>
+      </div>
+      <Modal
+        opened={open}
+        onClose={close}
+        title={step === 'email' ? t('account.email.dialogTitle') : t('auth.code.title')}
+        size="md"
+        centered
+      >
+        {step === 'email' ? (
+          <EmailStep
+            testId="email-change-form"
+            label={t('account.email.newLabel')}
+            submitLabel={t('account.email.sendCode')}
+            onSubmit={async (value) => {
+              const { limits } = await accountApi.startEmailChange(value);
+              setEmail(value);
+              challenge.begin(limits);
+              setStep('code');
+            }}
+          />
+        ) : (
+          <CodeStep
+            email={email}
+            challenge={challenge}
+            submitLabel={t('account.email.confirm')}
+            submitting={confirm.isPending}
+            onSubmit={(code) => confirm.mutate(code)}
+            onChangeEmail={restart}
+          />
+        )}
+      </Modal>
+    </AccountSection>
+  );
+}

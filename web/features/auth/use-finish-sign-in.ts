@@ -1,0 +1,22 @@
+import { useNavigate } from 'react-router';
+import type { Session } from '../../../contracts/auth';
+import { takeRedirectAfterAuth } from '../../app/guards';
+import { useHostPaths } from '../../app/host-context';
+import { currentLanguage, setLanguage } from '../../i18n/i18n';
+import { startSession } from './session/session';
+
+/**
+ * After any successful sign-in step: keep the session, speak the account's language, and go to the
+ * remembered target, else `/projects` (service host) or the app's default route.
+ */
+export function useFinishSignIn(): (session: Session) => void {
+  const navigate = useNavigate();
+  const { afterAuth } = useHostPaths();
+  return (session) => {
+    startSession(session);
+    if (session.account.language !== currentLanguage()) {
+      void setLanguage(session.account.language);
+    }
+    void navigate(takeRedirectAfterAuth() ?? afterAuth, { replace: true });
+  };
+}
