@@ -136,7 +136,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         link.searchParams.set('code', issued.code);
         await mailer.send({
           template: 'reset-password',
-          params: { link: link.toString(), expiresInMinutes: codeMinutes },
+          params: { link: link.toString(), code: issued.code, expiresInMinutes: codeMinutes },
           to: account.email,
           language: account.language,
         });

@@ -30,7 +30,7 @@ const samples: { [Name in MailTemplateName]: MailTemplateParams[Name] } = {
     appName: 'Grüne Wiese',
     link: 'https://app.example.com/join/abc',
   },
-  'reset-password': { link: 'https://app.example.com/reset/xyz', expiresInMinutes: 60 },
+  'reset-password': { link: 'https://app.example.com/reset/xyz', code: '482913', expiresInMinutes: 60 },
   'contact-change-code': { code: '774120', expiresInMinutes: 1 },
   'profile-deletion-code': { code: '660021', expiresInMinutes: 10, appName: 'Grüne Wiese' },
 };
