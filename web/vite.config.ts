@@ -12,6 +12,11 @@ const localeOf = (id: string) => localeFile.exec(id)?.[1] ?? 'misc';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = 'http://localhost:3000';
+// web/api/*.ts are our own modules, served by Vite in development; only real API calls go to the server.
+const apiProxy = {
+  target: apiTarget,
+  bypass: (request: { url?: string }) => (/\.(ts|tsx)(\?|$)/.test(request.url ?? '') ? request.url : undefined),
+};
 
 export default defineConfig({
   root: webRoot,
@@ -47,14 +52,14 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/api': { target: apiTarget },
+      '/api': apiProxy,
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
   preview: {
     port: 4173,
     proxy: {
-      '/api': { target: apiTarget },
+      '/api': apiProxy,
       '/socket.io': { target: apiTarget, ws: true },
     },
   },

@@ -1,7 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../api/token-store';
-import { pendingInvitationToken } from '../features/auth/join/invitation';
 import { storeRefreshToken } from '../features/auth/session/refresh-token-storage';
 import { installSessionHandling } from '../features/auth/session/session';
 import { callsTo, json, signInForTest, stubFetch, testAccount, testSession } from '../test/fixtures';
@@ -9,6 +8,14 @@ import { renderRoutes } from '../test/render';
 import { createRoutes } from './routes';
 
 const stashCode = 'stash-code-0123456789abcdef';
+const invitationToken = 'invite-token-0123456789abcdef';
+const invitationInfo = {
+  app: { id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e60', name: 'Akademie', slug: 'akademie' },
+  email: 'anna@beispiel.de',
+  firstName: 'Anna',
+  lastName: 'Beispiel',
+  hasAccount: true,
+};
 const timezones = () => json(200, { data: [{ tzCode: 'Europe/Berlin', utc: '+01:00' }] });
 
 let uninstall: () => void = () => {};
@@ -36,7 +43,7 @@ describe('service host routes', () => {
 
   it('keeps signed-in people away from the guest-only routes', async () => {
     signInForTest();
-    for (const url of ['/auth', '/auth/join/invite-token-1', '/auth/signup/confirm', '/auth/restore?login=a%40b.de']) {
+    for (const url of ['/auth', '/auth/signup/confirm', '/auth/restore?login=a%40b.de']) {
       const { router, unmount } = renderRoutes(createRoutes('service'), { url });
       expect(await screen.findByTestId('projects-page')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/projects');
@@ -44,11 +51,16 @@ describe('service host routes', () => {
     }
   });
 
-  it('keeps the invitation token for after signing in and says so on the sign-in screen', async () => {
-    renderRoutes(createRoutes('service'), { url: '/auth/join/invite-token-1' });
-    expect(await screen.findByText(/Sie wurden eingeladen\./)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Einladung annehmen' })).toBeTruthy();
-    expect(pendingInvitationToken()).toBe('invite-token-1');
+  it('opens an invitation link signed out and signed in (the mailed code decides whose session follows)', async () => {
+    stubFetch({ [`GET /api/invitation/${invitationToken}`]: () => json(200, invitationInfo) });
+    const guest = renderRoutes(createRoutes('service'), { url: `/auth/join/${invitationToken}` });
+    expect(await screen.findByRole('heading', { name: 'Sie wurden zu Akademie eingeladen' })).toBeTruthy();
+    guest.unmount();
+
+    signInForTest();
+    const { router } = renderRoutes(createRoutes('service'), { url: `/auth/join/${invitationToken}` });
+    expect(await screen.findByRole('heading', { name: 'Sie wurden zu Akademie eingeladen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/auth/join/${invitationToken}`);
   });
 
   it('keeps sign-up and reset reachable while signed in (GAPS 29)', async () => {
@@ -166,6 +178,13 @@ describe('app host routes', () => {
     signInForTest();
     const { router } = renderRoutes(createRoutes('app'), { url: '/akademie/auth', host: 'app' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/akademie'));
+  });
+
+  it('opens an invitation link under the app slug inside the app shell', async () => {
+    stubFetch({ [`GET /api/invitation/${invitationToken}`]: () => json(200, invitationInfo) });
+    renderRoutes(createRoutes('app'), { url: `/akademie/auth/join/${invitationToken}`, host: 'app' });
+    expect(await screen.findByTestId('join-invite')).toBeTruthy();
+    expect(screen.getByTestId('app-shell-app')).toBeTruthy();
   });
 
   it('shows not-found inside the app shell for unknown app paths', async () => {

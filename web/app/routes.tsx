@@ -1,6 +1,5 @@
 import { redirect, type Params, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
-import { keepInvitationToken } from '../features/auth/join/invitation';
 import { sessionLoader, stashCodeOf } from '../features/auth/session/settle';
 import { loadChunk } from './chunk';
 import { guestOnly, requireAuth, type GuardContext } from './guards';
@@ -38,13 +37,10 @@ function authRoutes(guardFor: GuardFor): RouteObject[] {
       lazy: async () => ({ Component: (await authArea()).SignInPage }),
     },
     {
+      // Reachable while signed in: the invitation may be for the account that is signed in (or another one;
+      // the mailed code decides whose session follows).
       path: 'auth/join/:invitationToken',
       handle: immersive,
-      loader: ({ request, params }) => {
-        // Kept for after signing in or up: the workspace feature redeems it.
-        keepInvitationToken(params.invitationToken ?? '');
-        return guestOnly(request, guardFor(params));
-      },
       lazy: async () => ({ Component: (await authArea()).JoinPage }),
     },
     {

@@ -30,6 +30,10 @@ type EmailStepProps = {
   secondary?: (check: () => string | null) => ReactNode;
   testId?: string;
   label?: string;
+  /** A fixed address (an invitation's): shown, not edited. */
+  readOnly?: boolean;
+  /** Under the field. */
+  description?: string;
 };
 
 /** Spec §4 step "login": the e-mail address, checked here first and then by the server. */
@@ -41,6 +45,8 @@ export function EmailStep({
   secondary,
   testId,
   label,
+  readOnly = false,
+  description,
 }: EmailStepProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(initialEmail);
@@ -97,8 +103,11 @@ export function EmailStep({
           size="md"
           autoComplete="email"
           inputMode="email"
-          autoFocus
+          autoFocus={!readOnly}
+          readOnly={readOnly}
+          variant={readOnly ? 'filled' : 'default'}
           label={label ?? t('auth.emailLabel')}
+          description={description}
           placeholder={t('auth.emailPlaceholder')}
           leftSection={<IconMail size={18} stroke={1.6} />}
           value={email}

@@ -13,7 +13,8 @@ type CodeStepProps = {
   submitLabel: string;
   submitting: boolean;
   onSubmit: (code: string) => void;
-  onChangeEmail: () => void;
+  /** The "Ändern" link next to the address; none where the address is fixed (an invitation). */
+  onChangeEmail?: () => void;
   /** Below the resend row, e.g. the switch to the password. */
   children?: ReactNode;
 };
@@ -70,10 +71,15 @@ export function CodeStep({
     <form onSubmit={handleSubmit} noValidate data-testid="code-step">
       <Stack gap="lg">
         <Text className={classes.sentTo}>
-          <Trans i18nKey="auth.code.sentTo" values={{ email }} components={[<strong key="email" />]} />{' '}
-          <Anchor component="button" type="button" size="sm" fw={600} onClick={onChangeEmail}>
-            {t('auth.code.changeEmail')}
-          </Anchor>
+          <Trans i18nKey="auth.code.sentTo" values={{ email }} components={[<strong key="email" />]} />
+          {onChangeEmail ? (
+            <>
+              {' '}
+              <Anchor component="button" type="button" size="sm" fw={600} onClick={onChangeEmail}>
+                {t('auth.code.changeEmail')}
+              </Anchor>
+            </>
+          ) : null}
         </Text>
         <CodeField
           key={round}

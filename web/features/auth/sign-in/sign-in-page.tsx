@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Checkbox, Text } from '@mantine/core';
-import { IconLock, IconLogin2, IconMailOpened, IconMailPlus } from '@tabler/icons-react';
+import { Anchor, Checkbox, Text } from '@mantine/core';
+import { IconLock, IconLogin2, IconMailOpened } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,13 +17,8 @@ import classes from '../auth.module.css';
 
 type Step = 'login' | 'code' | 'password';
 
-type SignInPageProps = {
-  /** Arriving through an invitation link (`/auth/join/{token}`): says so above the form. */
-  invited?: boolean;
-};
-
 /** Spec §4 auth steps: login → code (or the password), "stay signed in" on by default. */
-export function SignInPage({ invited = false }: SignInPageProps) {
+export function SignInPage() {
   const { t } = useTranslation();
   const signupPath = useAuthPath('signup');
   const resetPath = useAuthPath('reset');
@@ -73,19 +68,12 @@ export function SignInPage({ invited = false }: SignInPageProps) {
     }
   };
 
-  const notice = invited ? (
-    <Alert className={classes.notice} color="brand" variant="light" icon={<IconMailPlus size={18} stroke={1.7} />}>
-      {t('auth.join.notice')}
-    </Alert>
-  ) : null;
-
   if (step === 'code') {
     return (
       <AuthCard
         testId="signin-code"
         icon={<IconMailOpened size={24} stroke={1.7} />}
         title={t('auth.code.title')}
-        notice={notice}
       >
         <CodeStep
           email={email}
@@ -116,7 +104,6 @@ export function SignInPage({ invited = false }: SignInPageProps) {
         testId="signin-password"
         icon={<IconLock size={24} stroke={1.7} />}
         title={t('auth.password.title')}
-        notice={notice}
       >
         <PasswordStep
           email={email}
@@ -134,9 +121,8 @@ export function SignInPage({ invited = false }: SignInPageProps) {
   return (
     <AuthCard
       icon={<IconLogin2 size={24} stroke={1.7} />}
-      title={invited ? t('auth.join.title') : t('auth.signIn.title')}
+      title={t('auth.signIn.title')}
       subtitle={t('auth.signIn.subtitle')}
-      notice={notice}
       note={t('auth.secureNote')}
       footer={
         <>

@@ -21,16 +21,31 @@ type SignupDetailsFormProps = {
   /** Field errors the server sent back. */
   serverIssues: FieldIssues;
   retryAt: number | null;
+  /** Prefilled names, e.g. from an invitation. */
+  initialFirstName?: string;
+  initialLastName?: string;
+  /** Defaults to "Konto erstellen". */
+  submitLabel?: string;
 };
 
 /** Spec §3 "Auth form": the person's names, an optional password, language and time zone. */
-export function SignupDetailsForm({ email, code, submitting, onSubmit, serverIssues, retryAt }: SignupDetailsFormProps) {
+export function SignupDetailsForm({
+  email,
+  code,
+  submitting,
+  onSubmit,
+  serverIssues,
+  retryAt,
+  initialFirstName = '',
+  initialLastName = '',
+  submitLabel,
+}: SignupDetailsFormProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const issueText = useIssueText();
   const retryIn = useSecondsUntil(retryAt);
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
+  const [firstName, setFirstName] = useState(initialFirstName);
+  const [lastName, setLastName] = useState(initialLastName);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [language, setLanguage] = useState<Language>(currentLanguage());
@@ -124,7 +139,7 @@ export function SignupDetailsForm({ email, code, submitting, onSubmit, serverIss
           disabled={retryIn > 0}
           leftSection={<IconUserCheck size={18} stroke={1.8} />}
         >
-          {t('auth.signup.submit')}
+          {submitLabel ?? t('auth.signup.submit')}
         </Button>
       </Stack>
     </form>

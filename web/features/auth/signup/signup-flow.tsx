@@ -4,17 +4,15 @@ import { IconMailOpened, IconUserPlus, IconUserCircle } from '@tabler/icons-reac
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notifyError } from '../../../api/notify-error';
-import { serverFieldIssues, type FieldIssues } from '../../../components/form-issues';
 import { AuthCard } from '../auth-card';
 import { authApi, type SignupForm } from '../auth-api';
-import { classifyAuthError } from '../auth-errors';
 import { CodeStep } from '../code/code-step';
 import { useCodeChallenge } from '../code/use-code-challenge';
 import { EmailStep } from '../email-step';
 import { useAuthPath } from '../use-auth-path';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import { SignupDetailsForm } from './signup-details-form';
+import { useNewAccount } from './use-new-account';
 
 type Step = 'email' | 'code' | 'details';
 
@@ -32,8 +30,6 @@ export function SignupFlow({ entry, initialEmail = '' }: SignupFlowProps) {
   const [step, setStep] = useState<Step>(entry === 'confirm' && initialEmail ? 'code' : 'email');
   const [email, setEmail] = useState(initialEmail);
   const [code, setCode] = useState('');
-  const [serverIssues, setServerIssues] = useState<FieldIssues>({});
-  const [retryAt, setRetryAt] = useState<number | null>(null);
 
   const restart = () => setStep('email');
   const challenge = useCodeChallenge({ resend: () => authApi.sendEmailConfirmation(email), onRestart: restart });
@@ -57,27 +53,11 @@ export function SignupFlow({ entry, initialEmail = '' }: SignupFlowProps) {
     onError: challenge.fail,
   });
 
-  const signUp = useMutation({
-    mutationFn: (form: SignupForm) => authApi.signUp(email, form),
-    meta: { silent: true },
-    onSuccess: finishSignIn,
-    onError: (error) => {
-      const failure = classifyAuthError(error);
-      if (failure.kind === 'fields') {
-        setServerIssues(serverFieldIssues(failure.errors));
-      } else if (failure.kind === 'rateLimited') {
-        setRetryAt(Date.now() + failure.retryAfterSeconds * 1000);
-      } else if (failure.kind === 'network') {
-        notifyError(error);
-      } else if (failure.kind === 'code') {
-        // The code ran out while the form was filled in: back to the code, with the limits.
-        challenge.fail(error);
-        setStep('code');
-      } else {
-        notifyError(error);
-        restart();
-      }
-    },
+  const signUp = useNewAccount({
+    submit: async (form: SignupForm) => finishSignIn(await authApi.signUp(email, form)),
+    challenge,
+    onBackToCode: () => setStep('code'),
+    onRestart: restart,
   });
 
   const stepLabel = (index: number) => t('auth.signup.step', { current: index, total: 3 });
@@ -123,13 +103,10 @@ export function SignupFlow({ entry, initialEmail = '' }: SignupFlowProps) {
         <SignupDetailsForm
           email={email}
           code={code}
-          submitting={signUp.isPending}
-          onSubmit={(form) => {
-            setServerIssues({});
-            signUp.mutate(form);
-          }}
-          serverIssues={serverIssues}
-          retryAt={retryAt}
+          submitting={signUp.submitting}
+          onSubmit={signUp.submit}
+          serverIssues={signUp.serverIssues}
+          retryAt={signUp.retryAt}
         />
       </AuthCard>
     );
