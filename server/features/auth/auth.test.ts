@@ -141,6 +141,26 @@ describe(`sign-up and password (${testDriver})`, () => {
     expect(missing.json().errors).toMatchObject({ firstName: 'validation.required' });
   });
 
+  it('re-sends the sign-up code on the confirm-email step, after the pause only', async () => {
+    const email = uniqueEmail();
+    await post('/api/signup/send-code', { login: email, type: 'email' });
+    const early = await post('/api/signup/send-email-confirmation', { login: email, type: 'email' });
+    expect(early.json()).toMatchObject({ code: 'SEND_AGAIN_LATER', details: { limits: { codeCheckLimit: 5 } } });
+    await server.runtime.database.db.update(authCodes).set({ sendAgainAt: new Date(Date.now() - 1000) }).where(eq(authCodes.login, email));
+    const first = await latestCodeFor(server, email);
+    const again = await post('/api/signup/send-email-confirmation', { login: email, type: 'email' });
+    expect(again.statusCode).toBe(200);
+    expect(await mailCount(server, email)).toBe(2);
+    const second = await latestCodeFor(server, email);
+    // The new code replaces the old one.
+    if (second !== first) {
+      const old = await post('/api/signup/check-code', { login: email, type: 'email', code: first });
+      expect(old.json().code).toBe('INVALID_CODE');
+    }
+    expect((await post('/api/signup/check-code', { login: email, type: 'email', code: second })).statusCode).toBe(200);
+    expect((await post('/api/signup/send-email-confirmation', { login: 'kaputt', type: 'email' })).statusCode).toBe(400);
+  });
+
   it('signs the proven owner into an existing account instead of creating a second one', async () => {
     const first = await signUp(server);
     const second = await signUp(server, { email: first.email });
