@@ -5,7 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'dist', 'data', 'server/db/migrations', 'bench/results', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'web/dist',
+      'dist',
+      'data',
+      'server/db/migrations',
+      'bench/results',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -29,7 +29,10 @@ export const frontendFlagsSchema = z.record(z.string().min(1).max(100), flagValu
 export const frontendSettingsSchema = z.object({ flags: frontendFlagsSchema });
 /** Merged into the stored flags; a `null` value removes a flag. */
 export const updateFrontendSettingsBodySchema = z.object({
-  flags: frontendFlagsSchema.refine((flags) => Object.keys(flags).length <= 100, 'validation.validateMaxLength'),
+  flags: frontendFlagsSchema.refine(
+    (flags) => Object.keys(flags).length <= 100,
+    'validation.validateMaxLength',
+  ),
 });
 
 export const contactFieldValues = ['email'] as const;

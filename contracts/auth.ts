@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { languageSchema } from './language.ts';
-import { confirmPassword, email, maxLength, minLength, requiredString, validationKeys } from './validation/index.ts';
+import {
+  confirmPassword,
+  email,
+  maxLength,
+  minLength,
+  requiredString,
+  validationKeys,
+} from './validation/index.ts';
 
 /**
  * Identity contracts (spec §3 Login / Auth form / Code limits / Account, §7 "Auth and session").
@@ -103,7 +110,10 @@ export type Session = z.infer<typeof sessionSchema>;
 export const identitySchema = z.object({ account: accountSchema });
 export type Identity = z.infer<typeof identitySchema>;
 
-export const stashBodySchema = z.object({ refreshToken: z.string().min(20).max(200), accessToken: z.string().min(20).max(4096) });
+export const stashBodySchema = z.object({
+  refreshToken: z.string().min(20).max(200),
+  accessToken: z.string().min(20).max(4096),
+});
 export const stashCodeSchema = z.object({ code: z.string(), expiresIn: z.number().int() });
 export const stashParamsSchema = z.object({ code: z.string().min(20).max(100) });
 

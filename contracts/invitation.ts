@@ -16,12 +16,21 @@ export const invitationInfoSchema = z.object({
   hasAccount: z.boolean(),
 });
 
-const invitationLogin = { invitationToken: invitationTokenSchema, login: authLoginFields.login, type: authLoginFields.type, prefix: authLoginFields.prefix };
+const invitationLogin = {
+  invitationToken: invitationTokenSchema,
+  login: authLoginFields.login,
+  type: authLoginFields.type,
+  prefix: authLoginFields.prefix,
+};
 
 export const invitationSendCodeBodySchema = z.object(invitationLogin);
 export const invitationCodeSentSchema = z.object({ limits: codeLimitsSchema, hasAccount: z.boolean() });
 
-export const invitationConfirmBodySchema = z.object({ ...invitationLogin, code: codeSchema, isRemember: z.boolean().default(true) });
+export const invitationConfirmBodySchema = z.object({
+  ...invitationLogin,
+  code: codeSchema,
+  isRemember: z.boolean().default(true),
+});
 export const invitationCheckCodeBodySchema = z.object({ ...invitationLogin, code: codeSchema });
 
 export const invitationUserConfirmBodySchema = z

@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** `GET /api/health`: 200 when the database answers, 503 otherwise. */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ status: z.enum(['up', 'down']), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+  database: z.object({
+    status: z.enum(['up', 'down']),
+    driver: z.enum(['pglite', 'postgres']),
+    latencyMs: z.number(),
+  }),
   version: z.string(),
   uptimeSeconds: z.number(),
 });

@@ -19,27 +19,49 @@ export const profileAbilityValues = abilitiesBySubject.profile;
 export type ProfileAbility = (typeof profileAbilityValues)[number];
 export const profilePermissionSchema = z.enum(['edit', 'delete']);
 
-export const socialLinkKeys = ['website', 'facebook', 'instagram', 'linkedin', 'x', 'youtube', 'tiktok'] as const;
+export const socialLinkKeys = [
+  'website',
+  'facebook',
+  'instagram',
+  'linkedin',
+  'x',
+  'youtube',
+  'tiktok',
+] as const;
 export type SocialLinkKey = (typeof socialLinkKeys)[number];
 
 export const privacyFlagKeys = ['showEmail', 'showPhone', 'showLocation'] as const;
 export type PrivacyFlagKey = (typeof privacyFlagKeys)[number];
 /** Privacy by default: nothing personal is shown to other members until the person allows it. */
-export const defaultPrivacy: Record<PrivacyFlagKey, boolean> = { showEmail: false, showPhone: false, showLocation: false };
+export const defaultPrivacy: Record<PrivacyFlagKey, boolean> = {
+  showEmail: false,
+  showPhone: false,
+  showLocation: false,
+};
 
-export const profileLimits = { bio: 2000, location: 200, phone: 30, socialUrl: 500, customFields: 50, customFieldKey: 100, customFieldText: 2000 } as const;
+export const profileLimits = {
+  bio: 2000,
+  location: 200,
+  phone: 30,
+  socialUrl: 500,
+  customFields: 50,
+  customFieldKey: 100,
+  customFieldText: 2000,
+} as const;
 
 /** Digits with the usual separators, optionally international; '' clears the number. */
 const phonePattern = /^(\+?[0-9 ()/.-]{3,30})?$/;
 
 const socialLinksBody = z.strictObject(
-  Object.fromEntries(socialLinkKeys.map((key) => [key, url().check(maxLength(profileLimits.socialUrl)).optional()])) as Record<
-    SocialLinkKey,
-    z.ZodOptional<z.ZodString>
-  >,
+  Object.fromEntries(
+    socialLinkKeys.map((key) => [key, url().check(maxLength(profileLimits.socialUrl)).optional()]),
+  ) as Record<SocialLinkKey, z.ZodOptional<z.ZodString>>,
 );
 const privacyBody = z.strictObject(
-  Object.fromEntries(privacyFlagKeys.map((key) => [key, z.boolean().optional()])) as Record<PrivacyFlagKey, z.ZodOptional<z.ZodBoolean>>,
+  Object.fromEntries(privacyFlagKeys.map((key) => [key, z.boolean().optional()])) as Record<
+    PrivacyFlagKey,
+    z.ZodOptional<z.ZodBoolean>
+  >,
 );
 
 export const customFieldValueSchema = z.union([
@@ -48,7 +70,10 @@ export const customFieldValueSchema = z.union([
   z.boolean(),
   z.array(z.string().check(maxLength(200))).check(maxLength(100)),
 ]);
-const customFieldsSchema = z.record(z.string().min(1).max(profileLimits.customFieldKey), customFieldValueSchema);
+const customFieldsSchema = z.record(
+  z.string().min(1).max(profileLimits.customFieldKey),
+  customFieldValueSchema,
+);
 const hasAtMostKeys = (max: number) => (value: object) => Object.keys(value).length <= max;
 
 /**
@@ -66,7 +91,10 @@ export const updateProfileBodySchema = z.strictObject({
   social: socialLinksBody.optional(),
   customFields: z
     .record(z.string().min(1).max(profileLimits.customFieldKey), customFieldValueSchema.nullable())
-    .refine(hasAtMostKeys(profileLimits.customFields), { error: 'validation.validateMaxLength', params: { max: profileLimits.customFields } })
+    .refine(hasAtMostKeys(profileLimits.customFields), {
+      error: 'validation.validateMaxLength',
+      params: { max: profileLimits.customFields },
+    })
     .optional(),
   privacy: privacyBody.optional(),
   darkMode: z.boolean().optional(),
@@ -116,9 +144,16 @@ export const profileSchema = z.object({
   bio: z.string(),
   location: z.string(),
   phone: z.string(),
-  social: z.object(Object.fromEntries(socialLinkKeys.map((key) => [key, z.string()])) as Record<SocialLinkKey, z.ZodString>),
+  social: z.object(
+    Object.fromEntries(socialLinkKeys.map((key) => [key, z.string()])) as Record<SocialLinkKey, z.ZodString>,
+  ),
   customFields: customFieldsSchema,
-  privacy: z.object(Object.fromEntries(privacyFlagKeys.map((key) => [key, z.boolean()])) as Record<PrivacyFlagKey, z.ZodBoolean>),
+  privacy: z.object(
+    Object.fromEntries(privacyFlagKeys.map((key) => [key, z.boolean()])) as Record<
+      PrivacyFlagKey,
+      z.ZodBoolean
+    >,
+  ),
   darkMode: z.boolean(),
   notifications: notificationSettingsSchema,
   permissions: z.object({ can: z.array(profilePermissionSchema) }),
@@ -137,7 +172,10 @@ const deviceIdSchema = z.string().min(1).max(200);
 /** `POST /apps/{appId}/logout`: the device whose push token goes with the session; the body may be left out. */
 export const appLogoutBodySchema = z.strictObject({ deviceId: deviceIdSchema.optional() }).nullish();
 /** `POST /apps/{appId}/tokens`: registers (or moves) a device's push token. */
-export const pushTokenBodySchema = z.strictObject({ token: z.string().min(1).max(4096), deviceId: deviceIdSchema });
+export const pushTokenBodySchema = z.strictObject({
+  token: z.string().min(1).max(4096),
+  deviceId: deviceIdSchema,
+});
 
 /** `GET /projects/current`: where the service host's root path goes. */
 export const currentProjectSchema = z.object({ id: z.uuid() });

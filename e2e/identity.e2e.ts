@@ -110,7 +110,9 @@ test('an expired session sends to sign-in and back to the remembered page afterw
   const rotated = await request.post('/api/auth/refresh-token', { data: { refreshToken: stale } });
   expect(rotated.status()).toBe(200);
   const { accessToken } = (await rotated.json()) as { accessToken: string };
-  const loggedOut = await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const loggedOut = await request.post('/api/auth/logout', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   expect(loggedOut.status()).toBe(204);
 
   // A reload drops the access token from memory; the refresh fails and sign-in remembers the page.
@@ -124,7 +126,11 @@ test('an expired session sends to sign-in and back to the remembered page afterw
   await expect(page.getByTestId('profile-form')).toBeVisible();
 });
 
-test('a stash code signs another browser in and leaves the address', async ({ page, browser, request }, testInfo) => {
+test('a stash code signs another browser in and leaves the address', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'dora');
   const session = await createAccount(request, email);
   const stash = await request.post('/api/stash', {
@@ -147,7 +153,9 @@ test('a stash code signs another browser in and leaves the address', async ({ pa
   const otherPage = await other.newPage();
   await otherPage.goto(`${testInfo.project.use.baseURL}/projects?code=${encodeURIComponent(code)}`);
   await expect(otherPage).toHaveURL(/\/auth$/);
-  await expect(otherPage.getByText('Dieser Anmeldelink ist abgelaufen oder wurde bereits verwendet.', { exact: false })).toBeVisible();
+  await expect(
+    otherPage.getByText('Dieser Anmeldelink ist abgelaufen oder wurde bereits verwendet.', { exact: false }),
+  ).toBeVisible();
   await other.close();
 });
 

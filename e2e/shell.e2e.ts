@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('a new visitor sees the German shell, switches to English, and English survives a reload', async ({ page }) => {
+test('a new visitor sees the German shell, switches to English, and English survives a reload', async ({
+  page,
+}) => {
   await page.goto('/');
   // No session: the root sends the visitor to sign-in, in German by default.
   await expect(page).toHaveURL(/\/auth/);
@@ -9,7 +11,12 @@ test('a new visitor sees the German shell, switches to English, and English surv
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
 
   await page.getByTestId('language-switcher').click();
-  await page.getByRole('menuitem', { name: 'English' }).or(page.getByRole('option', { name: 'English' })).or(page.getByRole('radio', { name: 'English' })).first().click();
+  await page
+    .getByRole('menuitem', { name: 'English' })
+    .or(page.getByRole('option', { name: 'English' }))
+    .or(page.getByRole('radio', { name: 'English' }))
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 

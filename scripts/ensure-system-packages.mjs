@@ -12,13 +12,18 @@ export function ensureSystemPackages() {
   }
   const packages = missing.map(({ pkg }) => pkg);
   if (process.getuid?.() !== 0) {
-    console.error(`Missing Debian packages: ${packages.join(' ')}.\nInstall them with: sudo apt-get install -y ${packages.join(' ')}`);
+    console.error(
+      `Missing Debian packages: ${packages.join(' ')}.\nInstall them with: sudo apt-get install -y ${packages.join(' ')}`,
+    );
     process.exit(1);
   }
   console.log(`installing Debian packages: ${packages.join(' ')} …`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    stdio: 'inherit',
+    env,
+  });
   if (update.status !== 0 || install.status !== 0 || missing.some(({ binary }) => !existsSync(binary))) {
     console.error(`apt-get could not install ${packages.join(' ')}`);
     process.exit(1);

@@ -13,10 +13,21 @@ const role = process.argv.find((arg) => arg.startsWith('--role='));
 if (role !== '--role=worker' && process.env.SERVE_WEB !== 'false') {
   if (isStale(at('web/dist/index.html'), [at('web'), at('contracts')])) {
     console.log('building the web app (once; later starts reuse it) …');
-    const result = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--config', at('web/vite.config.ts'), '--logLevel', 'warn'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        at('node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        at('web/vite.config.ts'),
+        '--logLevel',
+        'warn',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
     if (result.status !== 0) {
       console.error('web build failed');
       process.exit(result.status ?? 1);

@@ -20,7 +20,11 @@ const failed = [];
 for (const [name, command, args] of steps) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '1' },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status === 0) {
     console.log(`✔ ${name} (${seconds} s)`);

@@ -115,21 +115,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tasks = createTaskService({ db });
   const sessions = createSessionService({ db, tokens: deps.tokens, logger: deps.logger });
   const codes = createCodeService({ db, pepper: deps.codePepper });
-  const auth = createAuthService({ db, codes, sessions, mailer: deps.mailer, logger: deps.logger, publicBaseUrl: config.publicBaseUrl });
+  const auth = createAuthService({
+    db,
+    codes,
+    sessions,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicBaseUrl: config.publicBaseUrl,
+  });
   const account = createAccountService({ db, codes, sessions, mailer: deps.mailer });
   const profiles = createProfileService({ db, codes, sessions, mailer: deps.mailer, account });
   const limiter = createAttemptLimiter(deps.redis);
   // The explicit list of every feature's routes.
-  registerRoutes(app, [
-    ...systemRoutes({ config, database: deps.database }),
-    ...taskRoutes({ tasks }),
-    ...authRoutes({ auth, profiles, limiter }),
-    ...invitationRoutes({ invitations: createInvitationService({ db, codes, sessions, mailer: deps.mailer }), limiter }),
-    ...accountRoutes({ account, limiter }),
-    ...workspaceRoutes({ workspace: createWorkspaceService({ db }) }),
-    ...profileRoutes({ profiles, limiter }),
-    ...(deps.extraRoutes ?? []),
-  ] as RouteDefinition<never>[], app.inFlight);
+  registerRoutes(
+    app,
+    [
+      ...systemRoutes({ config, database: deps.database }),
+      ...taskRoutes({ tasks }),
+      ...authRoutes({ auth, profiles, limiter }),
+      ...invitationRoutes({
+        invitations: createInvitationService({ db, codes, sessions, mailer: deps.mailer }),
+        limiter,
+      }),
+      ...accountRoutes({ account, limiter }),
+      ...workspaceRoutes({ workspace: createWorkspaceService({ db }) }),
+      ...profileRoutes({ profiles, limiter }),
+      ...(deps.extraRoutes ?? []),
+    ] as RouteDefinition<never>[],
+    app.inFlight,
+  );
 
   const webServed = config.serveWeb ? await registerStaticWeb(app) : false;
   app.setNotFoundHandler(async (request, reply) => {

@@ -15,7 +15,8 @@ const apiTarget = 'http://localhost:3000';
 // web/api/*.ts are our own modules, served by Vite in development; only real API calls go to the server.
 const apiProxy = {
   target: apiTarget,
-  bypass: (request: { url?: string }) => (/\.(ts|tsx)(\?|$)/.test(request.url ?? '') ? request.url : undefined),
+  bypass: (request: { url?: string }) =>
+    /\.(ts|tsx)(\?|$)/.test(request.url ?? '') ? request.url : undefined,
 };
 
 export default defineConfig({

@@ -13,8 +13,10 @@ export function uniqueEmail(testInfo: TestInfo, name: string): string {
  * limits (per IP) count per journey instead of across the whole suite.
  */
 export function visitorHeaders(testInfo: TestInfo): Record<string, string> {
-  const digest = createHash('sha256').update(`${testInfo.testId}:${testInfo.project.name}:${testInfo.retry}`).digest();
-  return { 'X-Forwarded-For': `10.${digest[0]}.${digest[1]}.${(digest[2] ?? 0) % 250 + 1}` };
+  const digest = createHash('sha256')
+    .update(`${testInfo.testId}:${testInfo.project.name}:${testInfo.retry}`)
+    .digest();
+  return { 'X-Forwarded-For': `10.${digest[0]}.${digest[1]}.${((digest[2] ?? 0) % 250) + 1}` };
 }
 
 export const password = 'Sonnenblume-42';
@@ -62,5 +64,8 @@ export async function signOutFromMenu(page: Page) {
 }
 
 export function storedRefreshToken(page: Page): Promise<string | null> {
-  return page.evaluate(() => window.localStorage.getItem('auth.refreshToken') ?? window.sessionStorage.getItem('auth.refreshToken'));
+  return page.evaluate(
+    () =>
+      window.localStorage.getItem('auth.refreshToken') ?? window.sessionStorage.getItem('auth.refreshToken'),
+  );
 }

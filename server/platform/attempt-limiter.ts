@@ -33,7 +33,10 @@ export function createAttemptLimiter(redis: Redis | undefined): AttemptLimiter {
       let retryAfterSeconds = 0;
       for (const key of keys) {
         for (const window of windows) {
-          const { value, ttlSeconds } = await count(`gemeinde:attempts:${bucket}:${window.seconds}:${key}`, window.seconds);
+          const { value, ttlSeconds } = await count(
+            `gemeinde:attempts:${bucket}:${window.seconds}:${key}`,
+            window.seconds,
+          );
           if (value > window.max) {
             retryAfterSeconds = Math.max(retryAfterSeconds, ttlSeconds);
           }

@@ -19,7 +19,9 @@ describe('access tokens', () => {
 
     const token = await tokens.signAccessToken({ accountId: 'a1', sessionId: null });
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'admin' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'admin' }),
+    ).toString('base64url');
     expect(await tokens.verifyAccessToken(`${header}.${forged}.${signature}`)).toBeNull();
 
     const other = createTokenService('o'.repeat(48));

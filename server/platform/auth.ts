@@ -70,7 +70,10 @@ export function createTokenService(secret: string): TokenService {
         if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
           return null;
         }
-        const claims = { accountId: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+        const claims = {
+          accountId: payload.sub,
+          sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+        };
         remember(token, claims, payload.exp * 1000);
         return claims;
       } catch (error) {

@@ -79,14 +79,20 @@ export function assertDeclared(definition: Partial<RouteDefinition>): asserts de
     throw new Error(`route ${where} declares no ability`);
   }
   if (!isAbility(definition.ability)) {
-    throw new Error(`route ${where} declares an unknown ability "${String(definition.ability)}" (see contracts/abilities.ts)`);
+    throw new Error(
+      `route ${where} declares an unknown ability "${String(definition.ability)}" (see contracts/abilities.ts)`,
+    );
   }
   if (!definition.schema?.response || Object.keys(definition.schema.response).length === 0) {
     throw new Error(`route ${where} declares no response schema (the response schema is the allow-list)`);
   }
 }
 
-export function registerRoutes(app: FastifyInstance, definitions: readonly RouteDefinition<never>[], inFlight: InFlight): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  definitions: readonly RouteDefinition<never>[],
+  inFlight: InFlight,
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const raw of definitions) {
     const definition = raw as unknown as RouteDefinition;
@@ -109,7 +115,10 @@ export function registerRoutes(app: FastifyInstance, definitions: readonly Route
       ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
       // onRequest: the session is checked before the body is parsed or validated, so guests get 401, not 400.
       onRequest: async (request) => enforceAuth(request, definition),
-      handler: (request, reply) => inFlight.track(() => (definition.handler as (r: unknown, p: unknown) => Promise<unknown>)(request, reply)),
+      handler: (request, reply) =>
+        inFlight.track(() =>
+          (definition.handler as (r: unknown, p: unknown) => Promise<unknown>)(request, reply),
+        ),
     };
     typed.route(options);
   }

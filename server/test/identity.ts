@@ -47,10 +47,17 @@ export async function mailCount(server: TestServer, to: string): Promise<number>
 }
 
 /** Signs up through the real API and returns the session. */
-export async function signUp(server: TestServer, options: { email?: string; password?: string; isRemember?: boolean } = {}) {
+export async function signUp(
+  server: TestServer,
+  options: { email?: string; password?: string; isRemember?: boolean } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const client = caller(server);
-  const sent = await client.request({ method: 'POST', url: '/api/signup/send-code', payload: { login: email, type: 'email' } });
+  const sent = await client.request({
+    method: 'POST',
+    url: '/api/signup/send-code',
+    payload: { login: email, type: 'email' },
+  });
   if (sent.statusCode !== 200) {
     throw new Error(`signup/send-code answered ${sent.statusCode}: ${sent.body}`);
   }
@@ -71,12 +78,22 @@ export async function signUp(server: TestServer, options: { email?: string; pass
   if (response.statusCode !== 200) {
     throw new Error(`signup answered ${response.statusCode}: ${response.body}`);
   }
-  const session = response.json<{ accessToken: string; refreshToken: string; account: { id: string; email: string } }>();
+  const session = response.json<{
+    accessToken: string;
+    refreshToken: string;
+    account: { id: string; email: string };
+  }>();
   return { email, ...session };
 }
 
 /** An account straight in the database, for tests that must not spend the login's sign-in attempts. */
 export async function insertTestAccount(server: TestServer, email = uniqueEmail()) {
-  const account = await insertAccount(server.runtime.database.db, { id: newId(), email, firstName: 'Ben', lastName: 'Test', emailVerifiedAt: new Date() });
+  const account = await insertAccount(server.runtime.database.db, {
+    id: newId(),
+    email,
+    firstName: 'Ben',
+    lastName: 'Test',
+    emailVerifiedAt: new Date(),
+  });
   return { email, account };
 }

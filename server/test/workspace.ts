@@ -42,8 +42,19 @@ export async function createAppWithProfile(
 }
 
 /** Another account's profile in an existing app. */
-export async function addProfile(server: TestServer, app: { id: string; projectId: string }, account: { id: string }, type: MemberType = 'member') {
-  return insertProfile(server.runtime.database.db, { id: newId(), projectId: app.projectId, appId: app.id, accountId: account.id, type });
+export async function addProfile(
+  server: TestServer,
+  app: { id: string; projectId: string },
+  account: { id: string },
+  type: MemberType = 'member',
+) {
+  return insertProfile(server.runtime.database.db, {
+    id: newId(),
+    projectId: app.projectId,
+    appId: app.id,
+    accountId: account.id,
+    type,
+  });
 }
 
 /** A personal invitation into an app; returns the raw token as the invitation mail would carry it. */

@@ -65,7 +65,9 @@ describe('route guards', () => {
 
   it('leaves a six-digit mail code alone (the reset link uses ?code= too)', async () => {
     const fetchMock = stubFetch({});
-    expect(await guestOnly(new Request('http://localhost/auth/restore?login=a%40b.de&code=123456'), guard)).toBeNull();
+    expect(
+      await guestOnly(new Request('http://localhost/auth/restore?login=a%40b.de&code=123456'), guard),
+    ).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -16,7 +16,9 @@ export function fieldIssues(schema: z.ZodType, value: unknown): FieldIssues {
     const field = String(issue.path[0] ?? '');
     if (!issues[field]) {
       issues[field] =
-        issue.code === 'custom' && issue.params ? { key: issue.message, params: issue.params } : { key: issue.message };
+        issue.code === 'custom' && issue.params
+          ? { key: issue.message, params: issue.params }
+          : { key: issue.message };
     }
   }
   return issues;
@@ -24,7 +26,9 @@ export function fieldIssues(schema: z.ZodType, value: unknown): FieldIssues {
 
 /** The server's `errors` (field → `validation.*` key) in the same shape. */
 export function serverFieldIssues(errors: Record<string, string>): FieldIssues {
-  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field.split('.')[0] ?? field, { key }]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [field.split('.')[0] ?? field, { key }]),
+  );
 }
 
 export function hasIssues(issues: FieldIssues): boolean {

@@ -37,7 +37,9 @@ export function NewPasswordFields({
         autoComplete="new-password"
         autoFocus={autoFocus}
         label={optional ? t('common.password.newOptional') : t('common.password.new')}
-        description={t(optional ? 'common.password.optionalHint' : 'common.password.rule', { min: passwordRules.min })}
+        description={t(optional ? 'common.password.optionalHint' : 'common.password.rule', {
+          min: passwordRules.min,
+        })}
         leftSection={<IconLock size={18} stroke={1.6} />}
         value={password}
         onChange={(event) => onPasswordChange(event.currentTarget.value)}

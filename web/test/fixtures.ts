@@ -73,6 +73,9 @@ export function bodyOf(init: RequestInit | undefined): Record<string, unknown> {
 /** The calls made to `METHOD /path` (path without /api), with their parsed bodies. */
 export function callsTo(fetchMock: ReturnType<typeof stubFetch>, key: string): Record<string, unknown>[] {
   return fetchMock.mock.calls
-    .filter(([input, init]) => `${init?.method ?? 'GET'} ${new URL(urlOf(input), 'http://localhost').pathname}` === key)
+    .filter(
+      ([input, init]) =>
+        `${init?.method ?? 'GET'} ${new URL(urlOf(input), 'http://localhost').pathname}` === key,
+    )
     .map(([, init]) => bodyOf(init));
 }

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -12,7 +22,9 @@ export const accounts = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash'),
-    language: text('language', { enum: ['de', 'en'] }).notNull().default('de'),
+    language: text('language', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
     timezone: text('timezone').notNull().default('Europe/Berlin'),
     frontendSettings: jsonb('frontend_settings').$type<Record<string, unknown>>().notNull().default({}),
     emailVerifiedAt: at('email_verified_at'),
@@ -21,7 +33,11 @@ export const accounts = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('accounts_email_live_idx').on(sql`lower(${table.email})`).where(sql`${table.deletedAt} is null`)],
+  (table) => [
+    uniqueIndex('accounts_email_live_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
+  ],
 );
 
 /**
@@ -61,10 +77,20 @@ export const refreshTokens = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     usedAt: at('used_at'),
   },
-  (table) => [uniqueIndex('refresh_tokens_hash_idx').on(table.tokenHash), index('refresh_tokens_session_idx').on(table.sessionId)],
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(table.tokenHash),
+    index('refresh_tokens_session_idx').on(table.sessionId),
+  ],
 );
 
-export const authCodePurposeValues = ['signin', 'signup', 'reset_password', 'contact_change', 'profile_deletion', 'invitation'] as const;
+export const authCodePurposeValues = [
+  'signin',
+  'signup',
+  'reset_password',
+  'contact_change',
+  'profile_deletion',
+  'invitation',
+] as const;
 export type AuthCodePurpose = (typeof authCodePurposeValues)[number];
 
 /**

@@ -53,7 +53,9 @@ export const apps = pgTable(
   ],
 );
 
-export type SocialLinks = Partial<Record<'website' | 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube' | 'tiktok', string>>;
+export type SocialLinks = Partial<
+  Record<'website' | 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube' | 'tiktok', string>
+>;
 export type CustomFieldValue = string | number | boolean | string[];
 export type PrivacyFlags = Partial<Record<'showEmail' | 'showPhone' | 'showLocation', boolean>>;
 
@@ -92,13 +94,21 @@ export const profiles = pgTable(
     isPushEnabled: boolean('is_push_enabled').notNull().default(true),
     isEmailEnabled: boolean('is_email_enabled').notNull().default(true),
     /** The actions that notify by mail / by push; a new profile gets every action known today. */
-    emailActions: jsonb('email_actions').$type<string[]>().notNull().default([...knownNotificationActionValues]),
-    pushActions: jsonb('push_actions').$type<string[]>().notNull().default([...knownNotificationActionValues]),
+    emailActions: jsonb('email_actions')
+      .$type<string[]>()
+      .notNull()
+      .default([...knownNotificationActionValues]),
+    pushActions: jsonb('push_actions')
+      .$type<string[]>()
+      .notNull()
+      .default([...knownNotificationActionValues]),
     deletedAt: at('deleted_at'),
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('profiles_app_account_live_idx').on(table.appId, table.accountId).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('profiles_app_account_live_idx')
+      .on(table.appId, table.accountId)
+      .where(sql`${table.deletedAt} is null`),
     // "Where is this person a member": the account's memberships across projects (GET /projects/current).
     index('profiles_account_updated_idx').on(table.accountId, table.updatedAt),
   ],

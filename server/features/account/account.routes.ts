@@ -91,7 +91,9 @@ export function accountRoutes(deps: { account: AccountService; limiter: AttemptL
       summary: 'Merge front-end flags (null removes one)',
       tags,
       schema: { body: updateFrontendSettingsBodySchema, response: { 200: frontendSettingsSchema } },
-      handler: async (request) => ({ flags: await account.mergeFrontendSettings(request.actor, request.body.flags) }),
+      handler: async (request) => ({
+        flags: await account.mergeFrontendSettings(request.actor, request.body.flags),
+      }),
     }),
     defineRoute({
       method: 'PATCH',
@@ -100,12 +102,21 @@ export function accountRoutes(deps: { account: AccountService; limiter: AttemptL
       ability: 'authenticated',
       summary: 'Start (or resend) an e-mail change: a code goes to the new address',
       tags,
-      schema: { body: contactChangeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      schema: {
+        body: contactChangeBodySchema,
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentSchema },
+      },
       handler: async (request) => {
         if (request.actor.kind === 'account') {
           await limiter.hit('send-code', [`ip:${request.ip}`, `account:${request.actor.accountId}`]);
         }
-        return { limits: await account.startContactChange(request.actor, { value: request.body.value, resend: isResend(request.query) }) };
+        return {
+          limits: await account.startContactChange(request.actor, {
+            value: request.body.value,
+            resend: isResend(request.query),
+          }),
+        };
       },
     }),
     defineRoute({

@@ -16,11 +16,17 @@ import { isTimezone } from './timezones.ts';
 type Flags = Record<string, string | number | boolean | null>;
 const maxStoredFlags = 200;
 
-export function createAccountService(deps: { db: Db; codes: CodeService; sessions: SessionService; mailer: Mailer }) {
+export function createAccountService(deps: {
+  db: Db;
+  codes: CodeService;
+  sessions: SessionService;
+  mailer: Mailer;
+}) {
   const { db, codes, sessions, mailer } = deps;
 
   const requireAccount = async (actor: Actor) => {
-    const account = actor.kind === 'account' ? await authRepo.findLiveAccountById(db, actor.accountId) : undefined;
+    const account =
+      actor.kind === 'account' ? await authRepo.findLiveAccountById(db, actor.accountId) : undefined;
     if (!account) {
       throw unauthorized();
     }
@@ -47,11 +53,18 @@ export function createAccountService(deps: { db: Db; codes: CodeService; session
     /** Needs the current password when one is set; every other session of the account ends. */
     async changePassword(actor: Actor, input: { currentPassword?: string | undefined; password: string }) {
       const account = await requireAccount(actor);
-      if (account.passwordHash && !(await verifyPassword(account.passwordHash, input.currentPassword ?? ''))) {
+      if (
+        account.passwordHash &&
+        !(await verifyPassword(account.passwordHash, input.currentPassword ?? ''))
+      ) {
         throw new AppError(400, errorCodes.currentPasswordWrong);
       }
       await authRepo.updateAccount(db, account.id, { passwordHash: await hashPassword(input.password) });
-      await sessions.revokeAllOf(account.id, 'password_changed', actor.kind === 'account' ? actor.sessionId : null);
+      await sessions.revokeAllOf(
+        account.id,
+        'password_changed',
+        actor.kind === 'account' ? actor.sessionId : null,
+      );
     },
 
     /**
@@ -130,14 +143,22 @@ export function createAccountService(deps: { db: Db; codes: CodeService; session
 
     async confirmContactChange(actor: Actor, input: { login: string; code: string }) {
       const account = await requireAccount(actor);
-      const row = await codes.check({ purpose: 'contact_change', login: input.login, code: input.code, consume: true });
+      const row = await codes.check({
+        purpose: 'contact_change',
+        login: input.login,
+        code: input.code,
+        consume: true,
+      });
       if (row.accountId !== account.id) {
         throw noPendingCode();
       }
       if (await authRepo.findLiveAccountByEmail(db, input.login)) {
         throw conflict(errorCodes.conflict, { field: 'email' });
       }
-      return (await authRepo.updateAccount(db, account.id, { email: input.login, emailVerifiedAt: new Date() })) ?? account;
+      return (
+        (await authRepo.updateAccount(db, account.id, { email: input.login, emailVerifiedAt: new Date() })) ??
+        account
+      );
     },
   };
 }

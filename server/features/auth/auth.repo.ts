@@ -1,6 +1,13 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, authCodes, refreshTokens, sessions, stashCodes, type AuthCodePurpose } from '../../db/schema/index.ts';
+import {
+  accounts,
+  authCodes,
+  refreshTokens,
+  sessions,
+  stashCodes,
+  type AuthCodePurpose,
+} from '../../db/schema/index.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -17,7 +24,10 @@ export async function findLiveAccountByEmail(db: DbOrTx, email: string): Promise
 }
 
 export async function findLiveAccountById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
-  const [row] = await db.select().from(accounts).where(and(eq(accounts.id, id), isNull(accounts.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), isNull(accounts.deletedAt)));
   return row;
 }
 
@@ -41,7 +51,11 @@ export async function updateAccount(
 
 // --- one-time codes -------------------------------------------------------------------------------------
 
-export async function findOpenCode(db: DbOrTx, purpose: AuthCodePurpose, login: string): Promise<AuthCodeRow | undefined> {
+export async function findOpenCode(
+  db: DbOrTx,
+  purpose: AuthCodePurpose,
+  login: string,
+): Promise<AuthCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(authCodes)
@@ -72,7 +86,9 @@ export async function countCodeAttempt(db: DbOrTx, id: string): Promise<AuthCode
   const [row] = await db
     .update(authCodes)
     .set({ attempts: sql`${authCodes.attempts} + 1` })
-    .where(and(eq(authCodes.id, id), isNull(authCodes.consumedAt), lt(authCodes.attempts, authCodes.maxAttempts)))
+    .where(
+      and(eq(authCodes.id, id), isNull(authCodes.consumedAt), lt(authCodes.attempts, authCodes.maxAttempts)),
+    )
     .returning();
   return row;
 }
@@ -100,7 +116,10 @@ export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | 
 }
 
 export async function touchSession(db: DbOrTx, id: string, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ lastUsedAt: sql`now()`, expiresAt }).where(eq(sessions.id, id));
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: sql`now()`, expiresAt })
+    .where(eq(sessions.id, id));
 }
 
 export async function revokeSession(db: DbOrTx, id: string, reason: string): Promise<void> {
@@ -110,7 +129,12 @@ export async function revokeSession(db: DbOrTx, id: string, reason: string): Pro
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
-export async function revokeSessionsOfAccount(db: DbOrTx, accountId: string, reason: string, exceptSessionId?: string | null): Promise<number> {
+export async function revokeSessionsOfAccount(
+  db: DbOrTx,
+  accountId: string,
+  reason: string,
+  exceptSessionId?: string | null,
+): Promise<number> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -125,7 +149,10 @@ export async function revokeSessionsOfAccount(db: DbOrTx, accountId: string, rea
   return rows.length;
 }
 
-export async function insertRefreshToken(db: DbOrTx, values: typeof refreshTokens.$inferInsert): Promise<void> {
+export async function insertRefreshToken(
+  db: DbOrTx,
+  values: typeof refreshTokens.$inferInsert,
+): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }
 
@@ -139,7 +166,10 @@ export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
 }
 
 /** Uses a refresh token in one statement; undefined when it is unknown or was used before. */
-export async function useRefreshTokenByHash(db: DbOrTx, tokenHash: string): Promise<{ sessionId: string } | undefined> {
+export async function useRefreshTokenByHash(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<{ sessionId: string } | undefined> {
   const [row] = await db
     .update(refreshTokens)
     .set({ usedAt: sql`now()` })
@@ -168,7 +198,9 @@ export async function takeStash(db: DbOrTx, codeHash: string): Promise<{ session
   const [row] = await db
     .update(stashCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(stashCodes.codeHash, codeHash), isNull(stashCodes.usedAt), gt(stashCodes.expiresAt, sql`now()`)))
+    .where(
+      and(eq(stashCodes.codeHash, codeHash), isNull(stashCodes.usedAt), gt(stashCodes.expiresAt, sql`now()`)),
+    )
     .returning({ sessionId: stashCodes.sessionId });
   return row;
 }

@@ -30,7 +30,8 @@ const tags = ['auth'];
 export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; limiter: AttemptLimiter }) {
   const { auth, limiter } = deps;
   /** Sign-in attempts and code mails: 6 a minute and 30 an hour, per IP and per login. */
-  const limit = (bucket: string, request: FastifyRequest, login: string) => limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
+  const limit = (bucket: string, request: FastifyRequest, login: string) =>
+    limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
 
   return [
     defineRoute({
@@ -40,7 +41,11 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Send a sign-in code (same answer for unknown addresses)',
       tags,
-      schema: { body: sendCodeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      schema: {
+        body: sendCodeBodySchema,
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentSchema },
+      },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
         return { limits: await auth.sendSigninCode({ ...request.body, resend: isResend(request.query) }) };
@@ -79,10 +84,20 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Send a sign-up code to the address being registered',
       tags,
-      schema: { body: sendCodeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      schema: {
+        body: sendCodeBodySchema,
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentSchema },
+      },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
-        return { limits: await auth.sendSignupCode({ ...request.body, resend: isResend(request.query), language: requestLanguage(request) }) };
+        return {
+          limits: await auth.sendSignupCode({
+            ...request.body,
+            resend: isResend(request.query),
+            language: requestLanguage(request),
+          }),
+        };
       },
     }),
     defineRoute({
@@ -95,7 +110,13 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: sendCodeBodySchema, response: { 200: codeSentSchema } },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
-        return { limits: await auth.sendSignupCode({ ...request.body, resend: true, language: requestLanguage(request) }) };
+        return {
+          limits: await auth.sendSignupCode({
+            ...request.body,
+            resend: true,
+            language: requestLanguage(request),
+          }),
+        };
       },
     }),
     defineRoute({
@@ -121,7 +142,10 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       schema: { body: signupBodySchema, response: { 200: sessionSchema } },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
-        return auth.signUp({ ...request.body, language: request.body.language ?? requestLanguage(request) }, sessionMetaOf(request));
+        return auth.signUp(
+          { ...request.body, language: request.body.language ?? requestLanguage(request) },
+          sessionMetaOf(request),
+        );
       },
     }),
     defineRoute({
@@ -131,10 +155,16 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Mail a password-reset code and link (same answer for unknown addresses)',
       tags,
-      schema: { body: resetPasswordBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      schema: {
+        body: resetPasswordBodySchema,
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentSchema },
+      },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
-        return { limits: await auth.requestPasswordReset({ ...request.body, resend: isResend(request.query) }) };
+        return {
+          limits: await auth.requestPasswordReset({ ...request.body, resend: isResend(request.query) }),
+        };
       },
     }),
     defineRoute({

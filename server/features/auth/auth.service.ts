@@ -47,7 +47,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     /** Same answer for known and unknown addresses; only a known account gets the mail. */
     async sendSigninCode(input: LoginInput & { resend: boolean }): Promise<CodeLimits> {
       const account = await repo.findLiveAccountByEmail(db, input.login);
-      const issued = await codes.issue({ purpose: 'signin', login: input.login, accountId: account?.id ?? null, appId: input.appId, resend: input.resend });
+      const issued = await codes.issue({
+        purpose: 'signin',
+        login: input.login,
+        accountId: account?.id ?? null,
+        appId: input.appId,
+        resend: input.resend,
+      });
       if (issued.code && account) {
         await mailer.send({
           template: 'signin-code',
@@ -59,8 +65,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       return issued.limits;
     },
 
-    async signInWithCode(input: LoginInput & { code: string; isRemember: boolean }, meta: SessionMeta): Promise<Session> {
-      const row = await codes.check({ purpose: 'signin', login: input.login, code: input.code, consume: true });
+    async signInWithCode(
+      input: LoginInput & { code: string; isRemember: boolean },
+      meta: SessionMeta,
+    ): Promise<Session> {
+      const row = await codes.check({
+        purpose: 'signin',
+        login: input.login,
+        code: input.code,
+        consume: true,
+      });
       const account = row.accountId ? await repo.findLiveAccountById(db, row.accountId) : undefined;
       if (!account) {
         throw noPendingCode();
@@ -72,7 +86,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       return sessions.start(account, input.isRemember, { ...meta, appId: input.appId ?? null });
     },
 
-    async signInWithPassword(input: LoginInput & { password: string; isRemember: boolean }, meta: SessionMeta): Promise<Session> {
+    async signInWithPassword(
+      input: LoginInput & { password: string; isRemember: boolean },
+      meta: SessionMeta,
+    ): Promise<Session> {
       const account = await repo.findLiveAccountByEmail(db, input.login);
       // Unknown address and missing password take as long as a wrong password.
       const valid = await verifyPassword(account?.passwordHash, input.password);
@@ -84,7 +101,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The sign-up code goes to the address being registered, whether or not it already has an account. */
     async sendSignupCode(input: LoginInput & { resend: boolean; language: Language }): Promise<CodeLimits> {
-      const issued = await codes.issue({ purpose: 'signup', login: input.login, accountId: null, appId: input.appId, resend: input.resend });
+      const issued = await codes.issue({
+        purpose: 'signup',
+        login: input.login,
+        accountId: null,
+        appId: input.appId,
+        resend: input.resend,
+      });
       if (issued.code) {
         await mailer.send({
           template: 'signup-code',
@@ -97,7 +120,12 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async checkSignupCode(input: LoginInput & { code: string }): Promise<CodeLimits> {
-      const row = await codes.check({ purpose: 'signup', login: input.login, code: input.code, consume: false });
+      const row = await codes.check({
+        purpose: 'signup',
+        login: input.login,
+        code: input.code,
+        consume: false,
+      });
       return codeLimitsOf(row);
     },
 
@@ -106,7 +134,15 @@ export function createAuthService(deps: AuthServiceDeps) {
      * owner is simply signed in to it (nothing about it is changed).
      */
     async signUp(
-      input: LoginInput & { code: string; firstName: string; lastName: string; password?: string | undefined; language: Language; timezone?: string | undefined; isRemember: boolean },
+      input: LoginInput & {
+        code: string;
+        firstName: string;
+        lastName: string;
+        password?: string | undefined;
+        language: Language;
+        timezone?: string | undefined;
+        isRemember: boolean;
+      },
       meta: SessionMeta,
     ): Promise<Session> {
       await codes.check({ purpose: 'signup', login: input.login, code: input.code, consume: true });
@@ -129,7 +165,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async requestPasswordReset(input: LoginInput & { resend: boolean }): Promise<CodeLimits> {
       const account = await repo.findLiveAccountByEmail(db, input.login);
-      const issued = await codes.issue({ purpose: 'reset_password', login: input.login, accountId: account?.id ?? null, resend: input.resend });
+      const issued = await codes.issue({
+        purpose: 'reset_password',
+        login: input.login,
+        accountId: account?.id ?? null,
+        resend: input.resend,
+      });
       if (issued.code && account) {
         const link = new URL('/auth/restore', deps.publicBaseUrl);
         link.searchParams.set('login', account.email);
@@ -145,13 +186,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** Sets the new password, signs out every other session and signs this browser in. */
-    async confirmPasswordReset(input: LoginInput & { code: string; password: string }, meta: SessionMeta): Promise<Session> {
-      const row = await codes.check({ purpose: 'reset_password', login: input.login, code: input.code, consume: true });
+    async confirmPasswordReset(
+      input: LoginInput & { code: string; password: string },
+      meta: SessionMeta,
+    ): Promise<Session> {
+      const row = await codes.check({
+        purpose: 'reset_password',
+        login: input.login,
+        code: input.code,
+        consume: true,
+      });
       const account = row.accountId ? await repo.findLiveAccountById(db, row.accountId) : undefined;
       if (!account) {
         throw noPendingCode();
       }
-      const updated = await repo.updateAccount(db, account.id, { passwordHash: await hashPassword(input.password), emailVerifiedAt: account.emailVerifiedAt ?? new Date() });
+      const updated = await repo.updateAccount(db, account.id, {
+        passwordHash: await hashPassword(input.password),
+        emailVerifiedAt: account.emailVerifiedAt ?? new Date(),
+      });
       await sessions.revokeAllOf(account.id, 'password_reset');
       return sessions.start(updated ?? account, true, meta);
     },
@@ -174,7 +226,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError(400, errorCodes.invalidRefreshToken);
       }
       const code = randomToken();
-      await repo.insertStash(db, { codeHash: sha256(code), sessionId: session.id, expiresAt: new Date(Date.now() + stashTtlSeconds * 1000) });
+      await repo.insertStash(db, {
+        codeHash: sha256(code),
+        sessionId: session.id,
+        expiresAt: new Date(Date.now() + stashTtlSeconds * 1000),
+      });
       return { code, expiresIn: stashTtlSeconds };
     },
 
@@ -182,7 +238,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async takeStash(code: string, meta: SessionMeta): Promise<Session> {
       const taken = await repo.takeStash(db, sha256(code));
       const parked = taken ? await repo.findSession(db, taken.sessionId) : undefined;
-      const account = parked && !parked.revokedAt ? await repo.findLiveAccountById(db, parked.accountId) : undefined;
+      const account =
+        parked && !parked.revokedAt ? await repo.findLiveAccountById(db, parked.accountId) : undefined;
       if (!parked || !account) {
         throw new AppError(400, errorCodes.invalidStashCode);
       }

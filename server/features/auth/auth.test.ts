@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, authCodes } from '../../db/schema/index.ts';
-import { caller, insertTestAccount, latestCodeFor, mailCount, signUp, uniqueEmail } from '../../test/identity.ts';
+import {
+  caller,
+  insertTestAccount,
+  latestCodeFor,
+  mailCount,
+  signUp,
+  uniqueEmail,
+} from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createAppWithProfile } from '../../test/workspace.ts';
 
@@ -13,7 +20,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const post = (url: string, payload: unknown, token?: string) => caller(server).request({ method: 'POST', url, payload: payload as object, token });
+const post = (url: string, payload: unknown, token?: string) =>
+  caller(server).request({ method: 'POST', url, payload: payload as object, token });
 
 describe(`sign-in by code (${testDriver})`, () => {
   it('answers known and unknown addresses alike, and mails only the known one', async () => {
@@ -23,7 +31,9 @@ describe(`sign-in by code (${testDriver})`, () => {
     const unknown = await post('/api/auth/send-code', { login: stranger, type: 'email' });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual({ limits: { sendAgainAfter: 60, codeExpired: 600, codeCheckLimit: 5, codeCheckRemaining: 5 } });
+    expect(known.json()).toEqual({
+      limits: { sendAgainAfter: 60, codeExpired: 600, codeCheckLimit: 5, codeCheckRemaining: 5 },
+    });
     expect(unknown.json()).toEqual(known.json());
     expect(await mailCount(server, stranger)).toBe(0);
     expect(await latestCodeFor(server, email)).toMatch(/^\d{6}$/);
@@ -41,11 +51,21 @@ describe(`sign-in by code (${testDriver})`, () => {
     const { email, account } = await signUp(server);
     await post('/api/auth/send-code', { login: email, type: 'email' });
     const code = await latestCodeFor(server, email);
-    const [row] = await server.runtime.database.db.select().from(authCodes).where(eq(authCodes.login, email)).orderBy(sql`created_at desc`).limit(1);
+    const [row] = await server.runtime.database.db
+      .select()
+      .from(authCodes)
+      .where(eq(authCodes.login, email))
+      .orderBy(sql`created_at desc`)
+      .limit(1);
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const response = await post('/api/auth/check-code', { login: email.toUpperCase(), type: 'email', code, isRemember: false });
+    const response = await post('/api/auth/check-code', {
+      login: email.toUpperCase(),
+      type: 'email',
+      code,
+      isRemember: false,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ isRemember: false, account: { id: account.id, email } });
     const again = await post('/api/auth/check-code', { login: email, type: 'email', code });
@@ -66,7 +86,10 @@ describe(`sign-in by code (${testDriver})`, () => {
     }
     expect(remaining).toEqual([4, 3, 2, 1]);
     const fifth = await post('/api/auth/check-code', { login: email, type: 'email', code: wrong });
-    expect(fifth.json()).toMatchObject({ code: 'CODE_CHECK_LIMIT', details: { limits: { codeCheckRemaining: 0 } } });
+    expect(fifth.json()).toMatchObject({
+      code: 'CODE_CHECK_LIMIT',
+      details: { limits: { codeCheckRemaining: 0 } },
+    });
     const right = await post('/api/auth/check-code', { login: email, type: 'email', code });
     expect(right.json().code).toBe('CODE_CHECK_LIMIT');
   });
@@ -76,7 +99,10 @@ describe(`sign-in by code (${testDriver})`, () => {
     await post('/api/auth/send-code', { login: email, type: 'email' });
     const early = await post('/api/auth/send-code?resend=true', { login: email, type: 'email' });
     expect(early.statusCode).toBe(400);
-    expect(early.json()).toMatchObject({ code: 'SEND_AGAIN_LATER', details: { limits: { sendAgainAfter: expect.any(Number) } } });
+    expect(early.json()).toMatchObject({
+      code: 'SEND_AGAIN_LATER',
+      details: { limits: { sendAgainAfter: expect.any(Number) } },
+    });
     expect(early.json().details.limits.sendAgainAfter).toBeGreaterThan(50);
     // Going back to the login step inside the pause sends nothing new and shows the same limits.
     const mails = await mailCount(server, email);
@@ -84,7 +110,10 @@ describe(`sign-in by code (${testDriver})`, () => {
     expect(await mailCount(server, email)).toBe(mails);
 
     const code = await latestCodeFor(server, email);
-    await server.runtime.database.db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000), sendAgainAt: new Date(Date.now() - 1000) }).where(eq(authCodes.login, email));
+    await server.runtime.database.db
+      .update(authCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000), sendAgainAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.login, email));
     const expired = await post('/api/auth/check-code', { login: email, type: 'email', code });
     expect(expired.json()).toMatchObject({ code: 'CODE_EXPIRED', details: { limits: { codeExpired: 0 } } });
     const resent = await post('/api/auth/send-code?resend=true', { login: email, type: 'email' });
@@ -96,7 +125,10 @@ describe(`sign-in by code (${testDriver})`, () => {
     const email = uniqueEmail();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      statuses.push((await post('/api/auth/by-password', { login: email, type: 'email', password: 'wrong-password' })).statusCode);
+      statuses.push(
+        (await post('/api/auth/by-password', { login: email, type: 'email', password: 'wrong-password' }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 400]);
     expect(statuses[6]).toBe(429);
@@ -106,7 +138,11 @@ describe(`sign-in by code (${testDriver})`, () => {
     const client = caller(server);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 7; attempt++) {
-      const response = await client.request({ method: 'POST', url: '/api/auth/by-password', payload: { login: uniqueEmail(), type: 'email', password: 'x' } });
+      const response = await client.request({
+        method: 'POST',
+        url: '/api/auth/by-password',
+        payload: { login: uniqueEmail(), type: 'email', password: 'x' },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses[6]).toBe(429);
@@ -119,11 +155,23 @@ describe(`sign-up and password (${testDriver})`, () => {
     const [row] = await server.runtime.database.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.emailVerifiedAt).not.toBeNull();
-    const wrong = await post('/api/auth/by-password', { login: email, type: 'email', password: 'Winter-2026!' });
+    const wrong = await post('/api/auth/by-password', {
+      login: email,
+      type: 'email',
+      password: 'Winter-2026!',
+    });
     expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'errors.INVALID_CREDENTIALS' });
-    const unknown = await post('/api/auth/by-password', { login: uniqueEmail(), type: 'email', password: 'Sommer-2026!' });
+    const unknown = await post('/api/auth/by-password', {
+      login: uniqueEmail(),
+      type: 'email',
+      password: 'Sommer-2026!',
+    });
     expect(unknown.json()).toEqual(wrong.json());
-    const right = await post('/api/auth/by-password', { login: email, type: 'email', password: 'Sommer-2026!' });
+    const right = await post('/api/auth/by-password', {
+      login: email,
+      type: 'email',
+      password: 'Sommer-2026!',
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json().account).toMatchObject({ id: account.id, isPasswordSet: true, firstName: 'Anna' });
   });
@@ -134,10 +182,24 @@ describe(`sign-up and password (${testDriver})`, () => {
     const code = await latestCodeFor(server, email);
     const check = await post('/api/signup/check-code', { login: email, type: 'email', code });
     expect(check.json()).toMatchObject({ valid: true, limits: { codeCheckRemaining: 4 } });
-    const mismatch = await post('/api/signup', { login: email, type: 'email', code, firstName: 'A', lastName: 'B', password: 'abcdefgh1', passwordConfirmation: 'abcdefgh2' });
+    const mismatch = await post('/api/signup', {
+      login: email,
+      type: 'email',
+      code,
+      firstName: 'A',
+      lastName: 'B',
+      password: 'abcdefgh1',
+      passwordConfirmation: 'abcdefgh2',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors).toEqual({ passwordConfirmation: 'validation.confirmPassword' });
-    const missing = await post('/api/signup', { login: email, type: 'email', code, firstName: '', lastName: 'B' });
+    const missing = await post('/api/signup', {
+      login: email,
+      type: 'email',
+      code,
+      firstName: '',
+      lastName: 'B',
+    });
     expect(missing.json().errors).toMatchObject({ firstName: 'validation.required' });
   });
 
@@ -145,8 +207,14 @@ describe(`sign-up and password (${testDriver})`, () => {
     const email = uniqueEmail();
     await post('/api/signup/send-code', { login: email, type: 'email' });
     const early = await post('/api/signup/send-email-confirmation', { login: email, type: 'email' });
-    expect(early.json()).toMatchObject({ code: 'SEND_AGAIN_LATER', details: { limits: { codeCheckLimit: 5 } } });
-    await server.runtime.database.db.update(authCodes).set({ sendAgainAt: new Date(Date.now() - 1000) }).where(eq(authCodes.login, email));
+    expect(early.json()).toMatchObject({
+      code: 'SEND_AGAIN_LATER',
+      details: { limits: { codeCheckLimit: 5 } },
+    });
+    await server.runtime.database.db
+      .update(authCodes)
+      .set({ sendAgainAt: new Date(Date.now() - 1000) })
+      .where(eq(authCodes.login, email));
     const first = await latestCodeFor(server, email);
     const again = await post('/api/signup/send-email-confirmation', { login: email, type: 'email' });
     expect(again.statusCode).toBe(200);
@@ -157,8 +225,12 @@ describe(`sign-up and password (${testDriver})`, () => {
       const old = await post('/api/signup/check-code', { login: email, type: 'email', code: first });
       expect(old.json().code).toBe('INVALID_CODE');
     }
-    expect((await post('/api/signup/check-code', { login: email, type: 'email', code: second })).statusCode).toBe(200);
-    expect((await post('/api/signup/send-email-confirmation', { login: 'kaputt', type: 'email' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/signup/check-code', { login: email, type: 'email', code: second })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/signup/send-email-confirmation', { login: 'kaputt', type: 'email' })).statusCode,
+    ).toBe(400);
   });
 
   it('signs the proven owner into an existing account instead of creating a second one', async () => {
@@ -170,13 +242,27 @@ describe(`sign-up and password (${testDriver})`, () => {
   it('resets the password with the mailed link code and ends every other session', async () => {
     const { email, refreshToken } = await signUp(server, { password: 'Alt-Passwort-1' });
     expect((await post('/api/user/reset-password', { login: email, type: 'email' })).statusCode).toBe(200);
-    expect((await post('/api/user/reset-password', { login: uniqueEmail(), type: 'email' })).statusCode).toBe(200);
+    expect((await post('/api/user/reset-password', { login: uniqueEmail(), type: 'email' })).statusCode).toBe(
+      200,
+    );
     const code = await latestCodeFor(server, email);
-    const confirmed = await post('/api/user/reset-password-confirmation', { login: email, type: 'email', code, password: 'Neu-Passwort-2', passwordConfirmation: 'Neu-Passwort-2' });
+    const confirmed = await post('/api/user/reset-password-confirmation', {
+      login: email,
+      type: 'email',
+      code,
+      password: 'Neu-Passwort-2',
+      passwordConfirmation: 'Neu-Passwort-2',
+    });
     expect(confirmed.statusCode).toBe(200);
     expect((await post('/api/auth/refresh-token', { refreshToken })).statusCode).toBe(401);
-    expect((await post('/api/auth/by-password', { login: email, type: 'email', password: 'Neu-Passwort-2' })).statusCode).toBe(200);
-    expect((await post('/api/auth/by-password', { login: email, type: 'email', password: 'Alt-Passwort-1' })).statusCode).toBe(400);
+    expect(
+      (await post('/api/auth/by-password', { login: email, type: 'email', password: 'Neu-Passwort-2' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/by-password', { login: email, type: 'email', password: 'Alt-Passwort-1' }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -198,8 +284,15 @@ describe(`sessions (${testDriver})`, () => {
   it('returns the identity for a session and 401 without one', async () => {
     const { accessToken, account } = await signUp(server);
     expect((await caller(server).request({ method: 'GET', url: '/api/auth/identity' })).statusCode).toBe(401);
-    const identity = await caller(server).request({ method: 'GET', url: '/api/auth/identity', token: accessToken });
-    expect(identity.json()).toEqual({ account: expect.objectContaining({ id: account.id, isPasswordSet: false, language: 'de' }), profile: null });
+    const identity = await caller(server).request({
+      method: 'GET',
+      url: '/api/auth/identity',
+      token: accessToken,
+    });
+    expect(identity.json()).toEqual({
+      account: expect.objectContaining({ id: account.id, isPasswordSet: false, language: 'de' }),
+      profile: null,
+    });
     expect(JSON.stringify(identity.json())).not.toContain('passwordHash');
   });
 
@@ -207,11 +300,26 @@ describe(`sessions (${testDriver})`, () => {
     const anna = await signUp(server);
     const ben = await signUp(server);
     const { app } = await createAppWithProfile(server, anna.account);
-    const own = await caller(server).request({ method: 'GET', url: `/api/auth/identity?appId=${app.id}`, token: anna.accessToken });
-    expect(own.json()).toMatchObject({ account: { id: anna.account.id }, profile: { appId: app.id, type: 'member' } });
-    const stranger = await caller(server).request({ method: 'GET', url: `/api/auth/identity?appId=${app.id}`, token: ben.accessToken });
+    const own = await caller(server).request({
+      method: 'GET',
+      url: `/api/auth/identity?appId=${app.id}`,
+      token: anna.accessToken,
+    });
+    expect(own.json()).toMatchObject({
+      account: { id: anna.account.id },
+      profile: { appId: app.id, type: 'member' },
+    });
+    const stranger = await caller(server).request({
+      method: 'GET',
+      url: `/api/auth/identity?appId=${app.id}`,
+      token: ben.accessToken,
+    });
     expect(stranger.json()).toMatchObject({ account: { id: ben.account.id }, profile: null });
-    const bad = await caller(server).request({ method: 'GET', url: '/api/auth/identity?appId=nope', token: ben.accessToken });
+    const bad = await caller(server).request({
+      method: 'GET',
+      url: '/api/auth/identity?appId=nope',
+      token: ben.accessToken,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -226,11 +334,22 @@ describe(`sessions (${testDriver})`, () => {
   it('hands a session to another host once through a stash code', async () => {
     const owner = await signUp(server);
     const other = await signUp(server);
-    expect((await post('/api/stash', { refreshToken: owner.refreshToken, accessToken: owner.accessToken })).statusCode).toBe(401);
-    const foreign = await post('/api/stash', { refreshToken: owner.refreshToken, accessToken: other.accessToken }, other.accessToken);
+    expect(
+      (await post('/api/stash', { refreshToken: owner.refreshToken, accessToken: owner.accessToken }))
+        .statusCode,
+    ).toBe(401);
+    const foreign = await post(
+      '/api/stash',
+      { refreshToken: owner.refreshToken, accessToken: other.accessToken },
+      other.accessToken,
+    );
     expect(foreign.statusCode).toBe(400);
 
-    const stashed = await post('/api/stash', { refreshToken: owner.refreshToken, accessToken: owner.accessToken }, owner.accessToken);
+    const stashed = await post(
+      '/api/stash',
+      { refreshToken: owner.refreshToken, accessToken: owner.accessToken },
+      owner.accessToken,
+    );
     expect(stashed.statusCode).toBe(200);
     expect(stashed.json().expiresIn).toBe(60);
     const { code } = stashed.json();
@@ -244,8 +363,16 @@ describe(`sessions (${testDriver})`, () => {
 
   it('lets a stash code expire after 60 seconds', async () => {
     const owner = await signUp(server);
-    const { code } = (await post('/api/stash', { refreshToken: owner.refreshToken, accessToken: owner.accessToken }, owner.accessToken)).json();
-    await server.runtime.database.db.execute(sql`update stash_codes set expires_at = now() - interval '1 second'`);
+    const { code } = (
+      await post(
+        '/api/stash',
+        { refreshToken: owner.refreshToken, accessToken: owner.accessToken },
+        owner.accessToken,
+      )
+    ).json();
+    await server.runtime.database.db.execute(
+      sql`update stash_codes set expires_at = now() - interval '1 second'`,
+    );
     expect((await caller(server).request({ method: 'GET', url: `/api/stash/${code}` })).statusCode).toBe(400);
   });
 });

@@ -25,9 +25,14 @@ export function codeError(code: ErrorCode, row?: repo.AuthCodeRow): AppError {
 }
 
 /** "The flow cannot continue from this step" (spec error 40000): the client restarts it. */
-export const noPendingCode = () => new AppError(400, errorCodes.authRethrow, { details: { reason: 'no_pending_code' } });
+export const noPendingCode = () =>
+  new AppError(400, errorCodes.authRethrow, { details: { reason: 'no_pending_code' } });
 
-export type IssuedCode = { row: repo.AuthCodeRow; limits: CodeLimits; /** null when the code sent before is still the one to use. */ code: string | null };
+export type IssuedCode = {
+  row: repo.AuthCodeRow;
+  limits: CodeLimits;
+  /** null when the code sent before is still the one to use. */ code: string | null;
+};
 
 export function createCodeService(deps: { db: Db; pepper: string }) {
   const { db, pepper } = deps;
@@ -77,7 +82,12 @@ export function createCodeService(deps: { db: Db; pepper: string }) {
      * Checks a code against the login's open code. Each check counts (atomically) against the limit; the
      * comparison is constant-time. With `consume`, a correct code is used up.
      */
-    async check(input: { purpose: AuthCodePurpose; login: string; code: string; consume: boolean }): Promise<repo.AuthCodeRow> {
+    async check(input: {
+      purpose: AuthCodePurpose;
+      login: string;
+      code: string;
+      consume: boolean;
+    }): Promise<repo.AuthCodeRow> {
       const open = await repo.findOpenCode(db, input.purpose, input.login);
       if (!open) {
         throw noPendingCode();
@@ -90,7 +100,10 @@ export function createCodeService(deps: { db: Db; pepper: string }) {
         throw codeError(errorCodes.codeCheckLimit, open);
       }
       if (!constantTimeEqual(hashOf(counted.id, input.code), counted.codeHash)) {
-        throw codeError(counted.attempts >= counted.maxAttempts ? errorCodes.codeCheckLimit : errorCodes.invalidCode, counted);
+        throw codeError(
+          counted.attempts >= counted.maxAttempts ? errorCodes.codeCheckLimit : errorCodes.invalidCode,
+          counted,
+        );
       }
       if (input.consume && !(await repo.consumeCode(db, counted.id))) {
         throw noPendingCode();

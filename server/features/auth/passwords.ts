@@ -11,7 +11,10 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash of nothing, verified against when there is no account or no password, so timing does not tell. */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword('no account has this password');
     await verify(await dummyHash, password).catch(() => false);

@@ -9,7 +9,9 @@ export const sessionMetaOf = (request: FastifyRequest): SessionMeta => ({
 });
 
 /** `?resend=true` on a code step. */
-export const isResend = (query: { resend?: string | undefined }) => query.resend === 'true' || query.resend === '1';
+export const isResend = (query: { resend?: string | undefined }) =>
+  query.resend === 'true' || query.resend === '1';
 
 /** The language of mails to people who have no account yet. */
-export const requestLanguage = (request: FastifyRequest): Language => pickLanguage(request.headers['accept-language']);
+export const requestLanguage = (request: FastifyRequest): Language =>
+  pickLanguage(request.headers['accept-language']);

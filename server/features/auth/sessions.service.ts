@@ -14,7 +14,12 @@ const day = 24 * 60 * 60 * 1000;
 export const rememberedSessionMs = 30 * day;
 export const browserSessionMs = day;
 
-export type SessionMeta = { appId?: string | null; deviceId?: string | null; userAgent?: string | null; ip?: string | null };
+export type SessionMeta = {
+  appId?: string | null;
+  deviceId?: string | null;
+  userAgent?: string | null;
+  ip?: string | null;
+};
 
 const invalidRefreshToken = () => new AppError(401, errorCodes.invalidRefreshToken);
 
@@ -23,9 +28,19 @@ export function createSessionService(deps: { db: Db; tokens: TokenService; logge
 
   async function issuePair(account: repo.AccountRow, session: repo.SessionRow): Promise<Session> {
     const refreshToken = randomToken();
-    await repo.insertRefreshToken(db, { id: newId(), sessionId: session.id, tokenHash: sha256(refreshToken) });
+    await repo.insertRefreshToken(db, {
+      id: newId(),
+      sessionId: session.id,
+      tokenHash: sha256(refreshToken),
+    });
     const accessToken = await tokens.signAccessToken({ accountId: account.id, sessionId: session.id });
-    return { accessToken, refreshToken, expiresIn: accessTokenTtlSeconds, isRemember: session.isRemember, account: presentAccount(account) };
+    return {
+      accessToken,
+      refreshToken,
+      expiresIn: accessTokenTtlSeconds,
+      isRemember: session.isRemember,
+      account: presentAccount(account),
+    };
   }
 
   return {
@@ -55,7 +70,9 @@ export function createSessionService(deps: { db: Db; tokens: TokenService; logge
         const used = await repo.useRefreshTokenByHash(tx, tokenHash);
         if (!used) {
           const known = await repo.findRefreshToken(tx, tokenHash);
-          return known ? ({ kind: 'replay', sessionId: known.session.id, accountId: known.session.accountId } as const) : ({ kind: 'unknown' } as const);
+          return known
+            ? ({ kind: 'replay', sessionId: known.session.id, accountId: known.session.accountId } as const)
+            : ({ kind: 'unknown' } as const);
         }
         const found = await repo.findSessionWithLiveAccount(tx, used.sessionId);
         if (!found || found.session.revokedAt || found.session.expiresAt.getTime() <= Date.now()) {
@@ -66,7 +83,11 @@ export function createSessionService(deps: { db: Db; tokens: TokenService; logge
           await repo.touchSession(tx, found.session.id, new Date(Date.now() + rememberedSessionMs));
         }
         const next = randomToken();
-        await repo.insertRefreshToken(tx, { id: newId(), sessionId: found.session.id, tokenHash: sha256(next) });
+        await repo.insertRefreshToken(tx, {
+          id: newId(),
+          sessionId: found.session.id,
+          tokenHash: sha256(next),
+        });
         return { kind: 'rotated', next, ...found } as const;
       });
       switch (outcome.kind) {
@@ -74,13 +95,19 @@ export function createSessionService(deps: { db: Db; tokens: TokenService; logge
           throw invalidRefreshToken();
         case 'replay':
           await repo.revokeSession(db, outcome.sessionId, 'refresh_token_reuse');
-          logger.warn({ sessionId: outcome.sessionId, accountId: outcome.accountId }, 'refresh token reused: session family revoked');
+          logger.warn(
+            { sessionId: outcome.sessionId, accountId: outcome.accountId },
+            'refresh token reused: session family revoked',
+          );
           throw invalidRefreshToken();
         case 'ended':
           await repo.revokeSession(db, outcome.sessionId, 'ended');
           throw invalidRefreshToken();
         case 'rotated': {
-          const accessToken = await tokens.signAccessToken({ accountId: outcome.account.id, sessionId: outcome.session.id });
+          const accessToken = await tokens.signAccessToken({
+            accountId: outcome.account.id,
+            sessionId: outcome.session.id,
+          });
           return {
             accessToken,
             refreshToken: outcome.next,
@@ -93,7 +120,10 @@ export function createSessionService(deps: { db: Db; tokens: TokenService; logge
     },
 
     /** The live session a refresh token belongs to, if the caller owns it (used by the cross-host stash). */
-    async sessionOfRefreshToken(refreshToken: string, accountId: string): Promise<repo.SessionRow | undefined> {
+    async sessionOfRefreshToken(
+      refreshToken: string,
+      accountId: string,
+    ): Promise<repo.SessionRow | undefined> {
       const found = await repo.findRefreshToken(db, sha256(refreshToken));
       if (!found || found.token.usedAt || found.session.revokedAt || found.session.accountId !== accountId) {
         return undefined;

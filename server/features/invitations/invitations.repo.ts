@@ -4,7 +4,10 @@ import { appInvitations, apps, profiles } from '../../db/schema/index.ts';
 
 export type InvitationRow = typeof appInvitations.$inferSelect;
 
-export async function insertInvitation(db: DbOrTx, values: typeof appInvitations.$inferInsert): Promise<InvitationRow> {
+export async function insertInvitation(
+  db: DbOrTx,
+  values: typeof appInvitations.$inferInsert,
+): Promise<InvitationRow> {
   const [row] = await db.insert(appInvitations).values(values).returning();
   return row!;
 }
@@ -15,7 +18,13 @@ export async function findOpenInvitationByTokenHash(db: DbOrTx, tokenHash: strin
     .select({ invitation: appInvitations, app: { id: apps.id, name: apps.name, slug: apps.slug } })
     .from(appInvitations)
     .innerJoin(apps, and(eq(apps.id, appInvitations.appId), eq(apps.isArchive, false)))
-    .where(and(eq(appInvitations.tokenHash, tokenHash), isNull(appInvitations.acceptedAt), gt(appInvitations.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(appInvitations.tokenHash, tokenHash),
+        isNull(appInvitations.acceptedAt),
+        gt(appInvitations.expiresAt, sql`now()`),
+      ),
+    );
   return row;
 }
 
@@ -29,7 +38,11 @@ export async function markInvitationAccepted(db: DbOrTx, id: string, accountId: 
   return rows.length === 1;
 }
 
-export async function findLiveProfileId(db: DbOrTx, appId: string, accountId: string): Promise<{ id: string; type: string } | undefined> {
+export async function findLiveProfileId(
+  db: DbOrTx,
+  appId: string,
+  accountId: string,
+): Promise<{ id: string; type: string } | undefined> {
   const [row] = await db
     .select({ id: profiles.id, type: profiles.type })
     .from(profiles)
@@ -37,7 +50,12 @@ export async function findLiveProfileId(db: DbOrTx, appId: string, accountId: st
   return row;
 }
 
-export async function setProfileType(db: DbOrTx, appId: string, profileId: string, type: InvitationRow['memberType']): Promise<void> {
+export async function setProfileType(
+  db: DbOrTx,
+  appId: string,
+  profileId: string,
+  type: InvitationRow['memberType'],
+): Promise<void> {
   await db
     .update(profiles)
     .set({ type, updatedAt: sql`now()` })

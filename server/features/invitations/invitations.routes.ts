@@ -19,7 +19,8 @@ const tags = ['auth'];
 
 export function invitationRoutes(deps: { invitations: InvitationService; limiter: AttemptLimiter }) {
   const { invitations, limiter } = deps;
-  const limit = (bucket: string, request: FastifyRequest, login: string) => limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
+  const limit = (bucket: string, request: FastifyRequest, login: string) =>
+    limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
 
   return [
     defineRoute({
@@ -40,10 +41,18 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       ability: 'public',
       summary: 'Mail a code to the invited address (resend with ?resend=true)',
       tags,
-      schema: { body: invitationSendCodeBodySchema, querystring: sendCodeQuerySchema, response: { 200: invitationCodeSentSchema } },
+      schema: {
+        body: invitationSendCodeBodySchema,
+        querystring: sendCodeQuerySchema,
+        response: { 200: invitationCodeSentSchema },
+      },
       handler: async (request) => {
         await limit('send-code', request, request.body.login);
-        return invitations.sendCode({ ...request.body, resend: isResend(request.query), language: requestLanguage(request) });
+        return invitations.sendCode({
+          ...request.body,
+          resend: isResend(request.query),
+          language: requestLanguage(request),
+        });
       },
     }),
     defineRoute({
@@ -66,7 +75,10 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       ability: 'public',
       summary: 'A new invited person checks the code before the form (does not use it up)',
       tags,
-      schema: { body: invitationCheckCodeBodySchema, response: { 200: z.object({ valid: z.literal(true), limits: codeLimitsSchema }) } },
+      schema: {
+        body: invitationCheckCodeBodySchema,
+        response: { 200: z.object({ valid: z.literal(true), limits: codeLimitsSchema }) },
+      },
       handler: async (request) => {
         await limit('sign-in', request, request.body.login);
         return { valid: true as const, limits: await invitations.checkNewUserCode(request.body) };

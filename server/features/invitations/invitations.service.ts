@@ -19,7 +19,12 @@ type InvitationLogin = { invitationToken: string; login: string };
 type UserConfirm = z.output<typeof invitationUserConfirmBodySchema>;
 const codeMinutes = Math.round(defaultCodeLimits.codeExpired / 60);
 
-export function createInvitationService(deps: { db: Db; codes: CodeService; sessions: SessionService; mailer: Mailer }) {
+export function createInvitationService(deps: {
+  db: Db;
+  codes: CodeService;
+  sessions: SessionService;
+  mailer: Mailer;
+}) {
   const { db, codes, sessions, mailer } = deps;
 
   /** Unknown, used, expired: all the same 404, so a guessed token learns nothing. */
@@ -40,7 +45,11 @@ export function createInvitationService(deps: { db: Db; codes: CodeService; sess
     return found;
   };
 
-  const checkCode = async (input: InvitationLogin & { code: string }, invitationId: string, consume: boolean) => {
+  const checkCode = async (
+    input: InvitationLogin & { code: string },
+    invitationId: string,
+    consume: boolean,
+  ) => {
     const row = await codes.check({ purpose: 'invitation', login: input.login, code: input.code, consume });
     if (row.payload?.invitationId !== invitationId) {
       throw noPendingCode();
@@ -49,7 +58,12 @@ export function createInvitationService(deps: { db: Db; codes: CodeService; sess
   };
 
   /** Uses the invitation and gives the account its profile in the app, in one transaction. */
-  const accept = async (found: Awaited<ReturnType<typeof loadOpen>>, account: authRepo.AccountRow, isRemember: boolean, meta: SessionMeta): Promise<Session> => {
+  const accept = async (
+    found: Awaited<ReturnType<typeof loadOpen>>,
+    account: authRepo.AccountRow,
+    isRemember: boolean,
+    meta: SessionMeta,
+  ): Promise<Session> => {
     const { invitation } = found;
     await db.transaction(async (tx) => {
       if (!(await repo.markInvitationAccepted(tx, invitation.id, account.id))) {
@@ -57,7 +71,13 @@ export function createInvitationService(deps: { db: Db; codes: CodeService; sess
       }
       const existing = await repo.findLiveProfileId(tx, invitation.appId, account.id);
       if (!existing) {
-        await insertProfile(tx, { id: newId(), projectId: invitation.projectId, appId: invitation.appId, accountId: account.id, type: invitation.memberType });
+        await insertProfile(tx, {
+          id: newId(),
+          projectId: invitation.projectId,
+          appId: invitation.appId,
+          accountId: account.id,
+          type: invitation.memberType,
+        });
       } else if (existing.type === 'invited') {
         await repo.setProfileType(tx, invitation.appId, existing.id, invitation.memberType);
       }
@@ -69,11 +89,19 @@ export function createInvitationService(deps: { db: Db; codes: CodeService; sess
     async info(invitationToken: string) {
       const { invitation, app } = await loadOpen(invitationToken);
       const account = await authRepo.findLiveAccountByEmail(db, invitation.email);
-      return { app, email: invitation.email, firstName: invitation.firstName, lastName: invitation.lastName, hasAccount: Boolean(account) };
+      return {
+        app,
+        email: invitation.email,
+        firstName: invitation.firstName,
+        lastName: invitation.lastName,
+        hasAccount: Boolean(account),
+      };
     },
 
     /** Mails a code to the invited address: a sign-in code if it has an account, a sign-up code otherwise. */
-    async sendCode(input: InvitationLogin & { resend: boolean; language: Language }): Promise<{ limits: CodeLimits; hasAccount: boolean }> {
+    async sendCode(
+      input: InvitationLogin & { resend: boolean; language: Language },
+    ): Promise<{ limits: CodeLimits; hasAccount: boolean }> {
       const { invitation, app } = await loadFor(input);
       const account = await authRepo.findLiveAccountByEmail(db, input.login);
       const issued = await codes.issue({
@@ -96,7 +124,10 @@ export function createInvitationService(deps: { db: Db; codes: CodeService; sess
     },
 
     /** An invited person who already has an account confirms with the code and is signed in to the app. */
-    async confirmExisting(input: InvitationLogin & { code: string; isRemember: boolean }, meta: SessionMeta): Promise<Session> {
+    async confirmExisting(
+      input: InvitationLogin & { code: string; isRemember: boolean },
+      meta: SessionMeta,
+    ): Promise<Session> {
       const found = await loadFor(input);
       await checkCode(input, found.invitation.id, true);
       const account = await authRepo.findLiveAccountByEmail(db, input.login);

@@ -25,7 +25,10 @@ async function invitationFor(email: string, memberType: 'member' | 'moderator' =
 }
 
 async function profileOf(appId: string, accountId: string) {
-  const rows = await server.runtime.database.db.select().from(profiles).where(eq(profiles.accountId, accountId));
+  const rows = await server.runtime.database.db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.accountId, accountId));
   return rows.find((row) => row.appId === appId);
 }
 
@@ -35,7 +38,13 @@ describe(`invitations (${testDriver})`, () => {
     const { app, token } = await invitationFor(email);
     const info = await get(`/api/invitation/${token}`);
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toEqual({ app: { id: app.id, name: app.name, slug: app.slug }, email, firstName: 'Clara', lastName: 'Eingeladen', hasAccount: false });
+    expect(info.json()).toEqual({
+      app: { id: app.id, name: app.name, slug: app.slug },
+      email,
+      firstName: 'Clara',
+      lastName: 'Eingeladen',
+      hasAccount: false,
+    });
     expect((await get(`/api/invitation/${'x'.repeat(43)}`)).statusCode).toBe(404);
     expect((await get('/api/invitation/short')).statusCode).toBe(400);
     const { token: expired } = await createInvitation(server, app, uniqueEmail(), { expiresInMs: -1000 });
@@ -48,29 +57,65 @@ describe(`invitations (${testDriver})`, () => {
     const sent = await post('/api/auth/invitation', { invitationToken: token, login: email, type: 'email' });
     expect(sent.json()).toMatchObject({ hasAccount: false, limits: { codeCheckRemaining: 5 } });
     const code = await latestCodeFor(server, email);
-    const check = await post('/api/invitation/check-code', { invitationToken: token, login: email, type: 'email', code });
+    const check = await post('/api/invitation/check-code', {
+      invitationToken: token,
+      login: email,
+      type: 'email',
+      code,
+    });
     expect(check.json()).toMatchObject({ valid: true, limits: { codeCheckRemaining: 4 } });
-    const bad = await post('/api/invitation/user/confirm', { invitationToken: token, login: email, type: 'email', code, firstName: '', lastName: 'X' });
+    const bad = await post('/api/invitation/user/confirm', {
+      invitationToken: token,
+      login: email,
+      type: 'email',
+      code,
+      firstName: '',
+      lastName: 'X',
+    });
     expect(bad.json().errors).toMatchObject({ firstName: 'validation.required' });
 
-    const joined = await post('/api/invitation/user/confirm', { invitationToken: token, login: email, type: 'email', code, firstName: 'Clara', lastName: 'Neu', password: 'Clara-Passwort-1', passwordConfirmation: 'Clara-Passwort-1' });
+    const joined = await post('/api/invitation/user/confirm', {
+      invitationToken: token,
+      login: email,
+      type: 'email',
+      code,
+      firstName: 'Clara',
+      lastName: 'Neu',
+      password: 'Clara-Passwort-1',
+      passwordConfirmation: 'Clara-Passwort-1',
+    });
     expect(joined.statusCode).toBe(200);
     const accountId = joined.json().account.id as string;
     expect(await profileOf(app.id, accountId)).toMatchObject({ type: 'moderator' });
-    const [used] = await server.runtime.database.db.select().from(appInvitations).where(eq(appInvitations.id, invitation.id));
+    const [used] = await server.runtime.database.db
+      .select()
+      .from(appInvitations)
+      .where(eq(appInvitations.id, invitation.id));
     expect(used!.acceptedByAccountId).toBe(accountId);
     expect((await get(`/api/invitation/${token}`)).statusCode).toBe(404);
-    expect((await post('/api/auth/invitation', { invitationToken: token, login: email, type: 'email' })).statusCode).toBe(404);
+    expect(
+      (await post('/api/auth/invitation', { invitationToken: token, login: email, type: 'email' }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lets a person with an account confirm with a sign-in code and join', async () => {
     const existing = await signUp(server);
     const { app, token } = await invitationFor(existing.email);
     expect((await get(`/api/invitation/${token}`)).json().hasAccount).toBe(true);
-    const sent = await post('/api/auth/invitation', { invitationToken: token, login: existing.email, type: 'email' });
+    const sent = await post('/api/auth/invitation', {
+      invitationToken: token,
+      login: existing.email,
+      type: 'email',
+    });
     expect(sent.json().hasAccount).toBe(true);
     const code = await latestCodeFor(server, existing.email);
-    const confirmed = await post('/api/auth/invitation/confirm', { invitationToken: token, login: existing.email, type: 'email', code });
+    const confirmed = await post('/api/auth/invitation/confirm', {
+      invitationToken: token,
+      login: existing.email,
+      type: 'email',
+      code,
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().account.id).toBe(existing.account.id);
     expect(await profileOf(app.id, existing.account.id)).toMatchObject({ type: 'member' });
@@ -79,7 +124,11 @@ describe(`invitations (${testDriver})`, () => {
   it('refuses another address than the invited one, and a code from another invitation', async () => {
     const email = uniqueEmail('clara');
     const { token } = await invitationFor(email);
-    const other = await post('/api/auth/invitation', { invitationToken: token, login: uniqueEmail('mallory'), type: 'email' });
+    const other = await post('/api/auth/invitation', {
+      invitationToken: token,
+      login: uniqueEmail('mallory'),
+      type: 'email',
+    });
     expect(other.statusCode).toBe(400);
     expect(other.json().errors).toEqual({ login: 'validation.invalidValue' });
 
@@ -87,7 +136,12 @@ describe(`invitations (${testDriver})`, () => {
     const second = await invitationFor(email);
     await post('/api/auth/invitation', { invitationToken: second.token, login: email, type: 'email' });
     const code = await latestCodeFor(server, email);
-    const crossed = await post('/api/invitation/check-code', { invitationToken: token, login: email, type: 'email', code });
+    const crossed = await post('/api/invitation/check-code', {
+      invitationToken: token,
+      login: email,
+      type: 'email',
+      code,
+    });
     expect(crossed.statusCode).toBe(400);
     expect(crossed.json().code).toBe('40000');
   });
@@ -98,7 +152,15 @@ describe(`invitations (${testDriver})`, () => {
     await post('/api/auth/invitation', { invitationToken: token, login: email, type: 'email' });
     const code = await latestCodeFor(server, email);
     const wrong = code === '123456' ? '654321' : '123456';
-    const response = await post('/api/invitation/check-code', { invitationToken: token, login: email, type: 'email', code: wrong });
-    expect(response.json()).toMatchObject({ code: 'INVALID_CODE', details: { limits: { codeCheckRemaining: 4 } } });
+    const response = await post('/api/invitation/check-code', {
+      invitationToken: token,
+      login: email,
+      type: 'email',
+      code: wrong,
+    });
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_CODE',
+      details: { limits: { codeCheckRemaining: 4 } },
+    });
   });
 });

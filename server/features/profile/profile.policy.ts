@@ -26,7 +26,11 @@ export function profilePermissions(actor: ProfileActor, profile: ProfileRow): Pe
 }
 
 /** 404 when the actor may not see the profile (existence never leaks), 403 when seeing is all it may do. */
-export function authorizeProfile(actor: ProfileActor, profile: ProfileRow | undefined, ability: ProfileAbility): asserts profile is ProfileRow {
+export function authorizeProfile(
+  actor: ProfileActor,
+  profile: ProfileRow | undefined,
+  ability: ProfileAbility,
+): asserts profile is ProfileRow {
   if (!profile || !rules.view(actor, profile)) {
     throw notFound();
   }

@@ -1,5 +1,11 @@
 import { knownNotificationActionValues } from '../../../contracts/enums.ts';
-import { defaultPrivacy, privacyFlagKeys, socialLinkKeys, type Notifications, type Profile } from '../../../contracts/profile.ts';
+import {
+  defaultPrivacy,
+  privacyFlagKeys,
+  socialLinkKeys,
+  type Notifications,
+  type Profile,
+} from '../../../contracts/profile.ts';
 import type { AccountRow } from '../auth/auth.repo.ts';
 import type { ProfileRow } from '../workspace/workspace.repo.ts';
 
@@ -17,7 +23,11 @@ export function presentNotifications(row: ProfileRow): Notifications {
   };
 }
 
-export function presentProfile(row: ProfileRow, account: AccountRow, can: Profile['permissions']['can']): Profile {
+export function presentProfile(
+  row: ProfileRow,
+  account: AccountRow,
+  can: Profile['permissions']['can'],
+): Profile {
   return {
     id: row.id,
     appId: row.appId,
@@ -34,9 +44,13 @@ export function presentProfile(row: ProfileRow, account: AccountRow, can: Profil
     bio: row.bio,
     location: row.location,
     phone: row.phone,
-    social: Object.fromEntries(socialLinkKeys.map((key) => [key, row.social[key] ?? ''])) as Profile['social'],
+    social: Object.fromEntries(
+      socialLinkKeys.map((key) => [key, row.social[key] ?? '']),
+    ) as Profile['social'],
     customFields: row.customFields,
-    privacy: Object.fromEntries(privacyFlagKeys.map((key) => [key, row.privacy[key] ?? defaultPrivacy[key]])) as Profile['privacy'],
+    privacy: Object.fromEntries(
+      privacyFlagKeys.map((key) => [key, row.privacy[key] ?? defaultPrivacy[key]]),
+    ) as Profile['privacy'],
     darkMode: row.darkMode,
     notifications: {
       isPushEnabled: row.isPushEnabled,

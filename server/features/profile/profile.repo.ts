@@ -3,14 +3,26 @@ import type { DbOrTx } from '../../db/client.ts';
 import { apps, profiles, pushTokens, sessions } from '../../db/schema/index.ts';
 import type { AppRow, ProfileRow } from '../workspace/workspace.repo.ts';
 
-export type ProfileWithApp = { profile: ProfileRow; app: Pick<AppRow, 'id' | 'projectId' | 'name' | 'language'> };
+export type ProfileWithApp = {
+  profile: ProfileRow;
+  app: Pick<AppRow, 'id' | 'projectId' | 'name' | 'language'>;
+};
 
-export type ProfileChanges = Partial<Omit<typeof profiles.$inferInsert, 'id' | 'projectId' | 'appId' | 'accountId' | 'createdAt'>>;
+export type ProfileChanges = Partial<
+  Omit<typeof profiles.$inferInsert, 'id' | 'projectId' | 'appId' | 'accountId' | 'createdAt'>
+>;
 
 /** The account's live profile in one app, with the app's name and language (for mails). */
-export async function findLiveProfileOfAccount(db: DbOrTx, appId: string, accountId: string): Promise<ProfileWithApp | undefined> {
+export async function findLiveProfileOfAccount(
+  db: DbOrTx,
+  appId: string,
+  accountId: string,
+): Promise<ProfileWithApp | undefined> {
   const [row] = await db
-    .select({ profile: profiles, app: { id: apps.id, projectId: apps.projectId, name: apps.name, language: apps.language } })
+    .select({
+      profile: profiles,
+      app: { id: apps.id, projectId: apps.projectId, name: apps.name, language: apps.language },
+    })
     .from(profiles)
     .innerJoin(apps, eq(apps.id, profiles.appId))
     .where(and(eq(profiles.appId, appId), eq(profiles.accountId, accountId), isNull(profiles.deletedAt)))
@@ -18,7 +30,12 @@ export async function findLiveProfileOfAccount(db: DbOrTx, appId: string, accoun
   return row;
 }
 
-export async function updateLiveProfile(db: DbOrTx, appId: string, profileId: string, values: ProfileChanges): Promise<ProfileRow | undefined> {
+export async function updateLiveProfile(
+  db: DbOrTx,
+  appId: string,
+  profileId: string,
+  values: ProfileChanges,
+): Promise<ProfileRow | undefined> {
   const [row] = await db
     .update(profiles)
     .set({ ...values, updatedAt: sql`now()` })
@@ -28,7 +45,12 @@ export async function updateLiveProfile(db: DbOrTx, appId: string, profileId: st
 }
 
 /** Marks the profile deleted, writing `values` with it; false when it was already gone (a parallel request). */
-export async function softDeleteProfile(db: DbOrTx, appId: string, profileId: string, values: ProfileChanges): Promise<boolean> {
+export async function softDeleteProfile(
+  db: DbOrTx,
+  appId: string,
+  profileId: string,
+  values: ProfileChanges,
+): Promise<boolean> {
   const rows = await db
     .update(profiles)
     .set({ ...values, deletedAt: sql`now()`, updatedAt: sql`now()` })
@@ -38,7 +60,12 @@ export async function softDeleteProfile(db: DbOrTx, appId: string, profileId: st
 }
 
 /** Ends the account's sessions that were started in this app (signed in on the app's host). */
-export async function revokeAppSessionsOfAccount(db: DbOrTx, appId: string, accountId: string, reason: string): Promise<number> {
+export async function revokeAppSessionsOfAccount(
+  db: DbOrTx,
+  appId: string,
+  accountId: string,
+  reason: string,
+): Promise<number> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -50,21 +77,44 @@ export async function revokeAppSessionsOfAccount(db: DbOrTx, appId: string, acco
 /** One token per device and app; a device that changes hands moves to the account now signed in. */
 export async function upsertPushToken(
   db: DbOrTx,
-  values: { id: string; projectId: string; appId: string; accountId: string; deviceId: string; token: string },
+  values: {
+    id: string;
+    projectId: string;
+    appId: string;
+    accountId: string;
+    deviceId: string;
+    token: string;
+  },
 ): Promise<void> {
   await db
     .insert(pushTokens)
     .values(values)
     .onConflictDoUpdate({
       target: [pushTokens.appId, pushTokens.deviceId],
-      set: { accountId: values.accountId, projectId: values.projectId, token: values.token, updatedAt: sql`now()` },
+      set: {
+        accountId: values.accountId,
+        projectId: values.projectId,
+        token: values.token,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
-export async function deletePushTokenOfAccount(db: DbOrTx, appId: string, accountId: string, deviceId: string): Promise<void> {
+export async function deletePushTokenOfAccount(
+  db: DbOrTx,
+  appId: string,
+  accountId: string,
+  deviceId: string,
+): Promise<void> {
   await db
     .delete(pushTokens)
-    .where(and(eq(pushTokens.appId, appId), eq(pushTokens.accountId, accountId), eq(pushTokens.deviceId, deviceId)));
+    .where(
+      and(
+        eq(pushTokens.appId, appId),
+        eq(pushTokens.accountId, accountId),
+        eq(pushTokens.deviceId, deviceId),
+      ),
+    );
 }
 
 export async function deletePushTokensOfAccount(db: DbOrTx, appId: string, accountId: string): Promise<void> {

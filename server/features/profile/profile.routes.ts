@@ -19,7 +19,10 @@ import { isResend } from '../auth/request-context.ts';
 
 const tags = ['profile'];
 /** Code mails and code checks count per IP and per account, in the buckets the account calls use. */
-const limitKeys = (ip: string, actor: Actor) => [`ip:${ip}`, ...(actor.kind === 'account' ? [`account:${actor.accountId}`] : [])];
+const limitKeys = (ip: string, actor: Actor) => [
+  `ip:${ip}`,
+  ...(actor.kind === 'account' ? [`account:${actor.accountId}`] : []),
+];
 
 export function profileRoutes(deps: { profiles: ProfileService; limiter: AttemptLimiter }) {
   const { profiles, limiter } = deps;
@@ -39,7 +42,8 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
       url: '/api/apps/:appId/profile',
       auth: 'session',
       ability: 'profile:edit',
-      summary: 'Update the member profile (names go to the account; e-mail and password have their own calls)',
+      summary:
+        'Update the member profile (names go to the account; e-mail and password have their own calls)',
       tags,
       schema: { params: appParamsSchema, body: updateProfileBodySchema, response: { 200: profileSchema } },
       handler: async (request) => profiles.update(request.actor, request.params.appId, request.body),
@@ -51,7 +55,12 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
       ability: 'profile:edit',
       summary: 'Start (or resend) an e-mail change from the app: a code goes to the new address',
       tags,
-      schema: { params: appParamsSchema, body: contactChangeBodySchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      schema: {
+        params: appParamsSchema,
+        body: contactChangeBodySchema,
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentSchema },
+      },
       handler: async (request) => {
         await limiter.hit('send-code', limitKeys(request.ip, request.actor));
         const input = { value: request.body.value, resend: isResend(request.query) };
@@ -78,10 +87,18 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
       ability: 'profile:delete',
       summary: 'Mail a code that confirms deleting the profile',
       tags,
-      schema: { params: appParamsSchema, querystring: sendCodeQuerySchema, response: { 200: codeSentSchema } },
+      schema: {
+        params: appParamsSchema,
+        querystring: sendCodeQuerySchema,
+        response: { 200: codeSentSchema },
+      },
       handler: async (request) => {
         await limiter.hit('send-code', limitKeys(request.ip, request.actor));
-        return { limits: await profiles.sendDeletionCode(request.actor, request.params.appId, { resend: isResend(request.query) }) };
+        return {
+          limits: await profiles.sendDeletionCode(request.actor, request.params.appId, {
+            resend: isResend(request.query),
+          }),
+        };
       },
     }),
     defineRoute({
@@ -115,8 +132,13 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
       ability: 'profile:edit',
       summary: 'Update notification settings (action lists replace the stored ones)',
       tags,
-      schema: { params: appParamsSchema, body: updateNotificationsBodySchema, response: { 200: notificationsSchema } },
-      handler: async (request) => profiles.updateNotifications(request.actor, request.params.appId, request.body),
+      schema: {
+        params: appParamsSchema,
+        body: updateNotificationsBodySchema,
+        response: { 200: notificationsSchema },
+      },
+      handler: async (request) =>
+        profiles.updateNotifications(request.actor, request.params.appId, request.body),
     }),
     defineRoute({
       method: 'POST',

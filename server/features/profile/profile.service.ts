@@ -39,7 +39,13 @@ const erasedPersonalData = {
   privacy: {},
 } satisfies repo.ProfileChanges;
 
-export type ProfileServiceDeps = { db: Db; codes: CodeService; sessions: SessionService; mailer: Mailer; account: AccountService };
+export type ProfileServiceDeps = {
+  db: Db;
+  codes: CodeService;
+  sessions: SessionService;
+  mailer: Mailer;
+  account: AccountService;
+};
 
 /** The caller's own profile in one app: reading, editing, contact change, deletion, notifications, devices. */
 export function createProfileService(deps: ProfileServiceDeps) {
@@ -83,14 +89,19 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (typeof input.timezone === 'string' && !isTimezone(input.timezone)) {
         throw badRequest({ timezone: 'validation.invalidValue' });
       }
-      const customFields = input.customFields ? mergeCustomFields(profile.customFields, input.customFields) : undefined;
+      const customFields = input.customFields
+        ? mergeCustomFields(profile.customFields, input.customFields)
+        : undefined;
       if (customFields && Object.keys(customFields).length > profileLimits.customFields) {
         throw badRequest({ customFields: 'validation.validateMaxLength' });
       }
       const { firstName, lastName, social, privacy, customFields: _customFields, ...own } = input;
       return db.transaction(async (tx) => {
         const names = definedOnly({ firstName: firstName?.trim(), lastName: lastName?.trim() });
-        const nextAccount = Object.keys(names).length > 0 ? ((await authRepo.updateAccount(tx, account.id, names)) ?? account) : account;
+        const nextAccount =
+          Object.keys(names).length > 0
+            ? ((await authRepo.updateAccount(tx, account.id, names)) ?? account)
+            : account;
         const next = await repo.updateLiveProfile(tx, appId, profile.id, {
           ...definedOnly(own),
           ...(social ? { social: mergeSocial(profile.social, social) } : {}),
@@ -105,12 +116,20 @@ export function createProfileService(deps: ProfileServiceDeps) {
     },
 
     /** The account's contact change, started from this app: the code and the mail carry the app. */
-    async startContactChange(actor: Actor, appId: string, input: { value: string; resend: boolean }): Promise<CodeLimits> {
+    async startContactChange(
+      actor: Actor,
+      appId: string,
+      input: { value: string; resend: boolean },
+    ): Promise<CodeLimits> {
       const { app } = await loadOwn(actor, appId, 'edit');
       return accounts.startContactChange(actor, { ...input, app });
     },
 
-    async confirmContactChange(actor: Actor, appId: string, input: { login: string; code: string }): Promise<Profile> {
+    async confirmContactChange(
+      actor: Actor,
+      appId: string,
+      input: { login: string; code: string },
+    ): Promise<Profile> {
       const { profile } = await loadOwn(actor, appId, 'edit');
       return present(await accounts.confirmContactChange(actor, input), profile);
     },
@@ -128,7 +147,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (issued.code) {
         await mailer.send({
           template: 'profile-deletion-code',
-          params: { code: issued.code, expiresInMinutes: Math.round(defaultCodeLimits.codeExpired / 60), appName: app.name },
+          params: {
+            code: issued.code,
+            expiresInMinutes: Math.round(defaultCodeLimits.codeExpired / 60),
+            appName: app.name,
+          },
           to: account.email,
           language: profile.language ?? account.language,
           projectId: app.projectId,
@@ -143,7 +166,12 @@ export function createProfileService(deps: ProfileServiceDeps) {
      */
     async delete(actor: Actor, appId: string, input: { code: string }): Promise<void> {
       const { account, profile } = await loadOwn(actor, appId, 'delete');
-      const row = await codes.check({ purpose: 'profile_deletion', login: account.email, code: input.code, consume: true });
+      const row = await codes.check({
+        purpose: 'profile_deletion',
+        login: account.email,
+        code: input.code,
+        consume: true,
+      });
       // A code mailed for another app (or to a former holder of the address) does not delete this profile.
       if (row.accountId !== account.id || row.appId !== appId) {
         throw noPendingCode();
@@ -162,7 +190,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return presentNotifications(profile);
     },
 
-    async updateNotifications(actor: Actor, appId: string, input: UpdateNotificationsBody): Promise<Notifications> {
+    async updateNotifications(
+      actor: Actor,
+      appId: string,
+      input: UpdateNotificationsBody,
+    ): Promise<Notifications> {
       const { profile } = await loadOwn(actor, appId, 'edit');
       const next = await repo.updateLiveProfile(db, appId, profile.id, {
         ...definedOnly({ isPushEnabled: input.isPushEnabled, isEmailEnabled: input.isEmailEnabled }),
@@ -186,16 +218,28 @@ export function createProfileService(deps: ProfileServiceDeps) {
       }
     },
 
-    async registerPushToken(actor: Actor, appId: string, input: { token: string; deviceId: string }): Promise<void> {
+    async registerPushToken(
+      actor: Actor,
+      appId: string,
+      input: { token: string; deviceId: string },
+    ): Promise<void> {
       const { account, app } = await loadOwn(actor, appId, 'edit');
-      await repo.upsertPushToken(db, { id: newId(), projectId: app.projectId, appId, accountId: account.id, ...input });
+      await repo.upsertPushToken(db, {
+        id: newId(),
+        projectId: app.projectId,
+        appId,
+        accountId: account.id,
+        ...input,
+      });
     },
   };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 
-function definedOnly<T extends Record<string, unknown>>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+function definedOnly<T extends Record<string, unknown>>(
+  values: T,
+): { [K in keyof T]?: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
     [K in keyof T]?: Exclude<T[K], undefined>;
   };

@@ -20,7 +20,9 @@ const call = (method: Method, url: string, token?: string, payload?: object) =>
 /** A signed-up person with a member profile in a fresh app of a fresh project. */
 async function member(options: { password?: string; as?: 'member' | 'owner' } = {}) {
   const session = await signUp(server, options.password ? { password: options.password } : {});
-  const { app, profile, project } = await createAppWithProfile(server, session.account, { as: options.as ?? 'member' });
+  const { app, profile, project } = await createAppWithProfile(server, session.account, {
+    as: options.as ?? 'member',
+  });
   return { ...session, app, profile, project, base: `/api/apps/${app.id}` };
 }
 
@@ -29,7 +31,11 @@ const profileCalls = (appId: string): [Method, string, object?][] => [
   ['GET', `/api/apps/${appId}/profile`],
   ['PATCH', `/api/apps/${appId}/profile`, { bio: 'x' }],
   ['PATCH', `/api/apps/${appId}/profile/contact`, { field: 'email', value: uniqueEmail() }],
-  ['PATCH', `/api/apps/${appId}/profile/contact/confirm`, { field: 'email', login: uniqueEmail(), code: '123456' }],
+  [
+    'PATCH',
+    `/api/apps/${appId}/profile/contact/confirm`,
+    { field: 'email', login: uniqueEmail(), code: '123456' },
+  ],
   ['POST', `/api/apps/${appId}/profile/delete/confirm/send`],
   ['POST', `/api/apps/${appId}/profile/delete`, { code: '123456' }],
   ['GET', `/api/apps/${appId}/profile/notifications`],
@@ -60,7 +66,10 @@ describe(`profile (${testDriver})`, () => {
       }
     }
     // Nothing changed for Anna.
-    expect((await call('GET', `${anna.base}/profile`, anna.accessToken)).json()).toMatchObject({ bio: '', notifications: { isPushEnabled: true } });
+    expect((await call('GET', `${anna.base}/profile`, anna.accessToken)).json()).toMatchObject({
+      bio: '',
+      notifications: { isPushEnabled: true },
+    });
   });
 
   it('shows the caller’s own profile with account fields and permissions', async () => {
@@ -96,12 +105,19 @@ describe(`profile (${testDriver})`, () => {
       permissions: { can: ['edit', 'delete'] },
     });
     const owner = await member({ as: 'owner' });
-    expect((await call('GET', `${owner.base}/profile`, owner.accessToken)).json()).toMatchObject({ type: 'admin', isOwner: true, isPasswordSet: false, permissions: { can: ['edit'] } });
+    expect((await call('GET', `${owner.base}/profile`, owner.accessToken)).json()).toMatchObject({
+      type: 'admin',
+      isOwner: true,
+      isPasswordSet: false,
+      permissions: { can: ['edit'] },
+    });
   });
 
   it('refuses bad profile input with validation keys', async () => {
     const anna = await member();
-    expect((await call('GET', '/api/apps/not-a-uuid/profile', anna.accessToken)).json().errors).toEqual({ appId: 'validation.invalidFormat' });
+    expect((await call('GET', '/api/apps/not-a-uuid/profile', anna.accessToken)).json().errors).toEqual({
+      appId: 'validation.invalidFormat',
+    });
     const bad = await call('PATCH', `${anna.base}/profile`, anna.accessToken, {
       firstName: '',
       bio: 'x'.repeat(2001),
@@ -128,17 +144,27 @@ describe(`profile (${testDriver})`, () => {
       },
     });
     // Passwords change through PATCH /user/password only.
-    const password = await call('PATCH', `${anna.base}/profile`, anna.accessToken, { password: 'Geheim-123', passwordConfirmation: 'Geheim-123' });
+    const password = await call('PATCH', `${anna.base}/profile`, anna.accessToken, {
+      password: 'Geheim-123',
+      passwordConfirmation: 'Geheim-123',
+    });
     expect(password.json().errors).toEqual({ password: 'validation.unknownField' });
     const zone = await call('PATCH', `${anna.base}/profile`, anna.accessToken, { timezone: 'Mars/Olympus' });
     expect(zone.json().errors).toEqual({ timezone: 'validation.invalidValue' });
     const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, index) => [`field${index}`, 'x']));
-    expect((await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: tooMany })).json().errors).toEqual({ customFields: 'validation.validateMaxLength' });
+    expect(
+      (await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: tooMany })).json()
+        .errors,
+    ).toEqual({ customFields: 'validation.validateMaxLength' });
     // 30 stored + 21 new is over the limit too, although each request alone is not.
     const thirty = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`a${index}`, index]));
     const more = Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`b${index}`, true]));
-    expect((await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: thirty })).statusCode).toBe(200);
-    expect((await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: more })).json().errors).toEqual({ customFields: 'validation.validateMaxLength' });
+    expect(
+      (await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: thirty })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: more })).json().errors,
+    ).toEqual({ customFields: 'validation.validateMaxLength' });
   });
 
   it('updates the member profile: names on the account, the rest in this app only', async () => {
@@ -192,7 +218,11 @@ describe(`profile (${testDriver})`, () => {
     const elsewhere = await call('GET', `/api/apps/${other.app.id}/profile`, anna.accessToken);
     expect(elsewhere.json()).toMatchObject({ firstName: 'Anne', bio: '', darkMode: false, language: null });
     const identity = await call('GET', '/api/auth/identity', anna.accessToken);
-    expect(identity.json().account).toMatchObject({ firstName: 'Anne', language: 'de', timezone: 'Europe/Berlin' });
+    expect(identity.json().account).toMatchObject({
+      firstName: 'Anne',
+      language: 'de',
+      timezone: 'Europe/Berlin',
+    });
   });
 
   it('never edits another member’s profile in the same app', async () => {
@@ -207,25 +237,48 @@ describe(`profile (${testDriver})`, () => {
   it('changes the e-mail from the app with a code sent to the new address', async () => {
     const anna = await member();
     const newEmail = uniqueEmail('neu');
-    const bad = await call('PATCH', `${anna.base}/profile/contact`, anna.accessToken, { field: 'phone', value: 'no-mail' });
+    const bad = await call('PATCH', `${anna.base}/profile/contact`, anna.accessToken, {
+      field: 'phone',
+      value: 'no-mail',
+    });
     expect(bad.json().errors).toEqual({ field: 'validation.invalidValue', value: 'validation.email' });
-    const badConfirm = await call('PATCH', `${anna.base}/profile/contact/confirm`, anna.accessToken, { field: 'email', login: newEmail, code: '12' });
+    const badConfirm = await call('PATCH', `${anna.base}/profile/contact/confirm`, anna.accessToken, {
+      field: 'email',
+      login: newEmail,
+      code: '12',
+    });
     expect(badConfirm.json().errors).toEqual({ code: 'validation.code' });
 
-    const started = await call('PATCH', `${anna.base}/profile/contact`, anna.accessToken, { field: 'email', value: newEmail });
+    const started = await call('PATCH', `${anna.base}/profile/contact`, anna.accessToken, {
+      field: 'email',
+      value: newEmail,
+    });
     expect(started.statusCode).toBe(200);
     expect(started.json().limits).toMatchObject({ codeCheckLimit: 5, codeCheckRemaining: 5 });
-    const again = await call('PATCH', `${anna.base}/profile/contact?resend=true`, anna.accessToken, { field: 'email', value: newEmail });
+    const again = await call('PATCH', `${anna.base}/profile/contact?resend=true`, anna.accessToken, {
+      field: 'email',
+      value: newEmail,
+    });
     expect(again.json().code).toBe('SEND_AGAIN_LATER');
     const mails = await listOutbox(server.runtime.database.db, { to: newEmail, limit: 10 });
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ template: 'contact-change-code', projectId: anna.project.id });
     expect(mails[0]!.text).toContain(anna.app.name);
 
-    const wrong = await call('PATCH', `${anna.base}/profile/contact/confirm`, anna.accessToken, { field: 'email', login: newEmail, code: '000000' });
+    const wrong = await call('PATCH', `${anna.base}/profile/contact/confirm`, anna.accessToken, {
+      field: 'email',
+      login: newEmail,
+      code: '000000',
+    });
     expect(wrong.json().code).toMatch(/INVALID_CODE|CODE_CHECK_LIMIT/);
     const code = await latestCodeFor(server, newEmail);
-    const confirmed = await call('PATCH', `${anna.base}/profile/contact/confirm`, anna.accessToken, { field: 'email', login: newEmail, code, type: 'email', appId: anna.app.id });
+    const confirmed = await call('PATCH', `${anna.base}/profile/contact/confirm`, anna.accessToken, {
+      field: 'email',
+      login: newEmail,
+      code,
+      type: 'email',
+      appId: anna.app.id,
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ id: anna.profile.id, email: newEmail });
     expect((await call('GET', '/api/auth/identity', anna.accessToken)).json().account.email).toBe(newEmail);

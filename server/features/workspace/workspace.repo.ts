@@ -25,7 +25,10 @@ export async function insertProfile(db: DbOrTx, values: typeof profiles.$inferIn
  * The live project an account owns or is a member of (through a live profile), most recently updated first.
  * Reads across projects on purpose: it answers "where does this person work", keyed by the account.
  */
-export async function findLatestProjectIdOfAccountAcrossProjects(db: DbOrTx, accountId: string): Promise<string | undefined> {
+export async function findLatestProjectIdOfAccountAcrossProjects(
+  db: DbOrTx,
+  accountId: string,
+): Promise<string | undefined> {
   const [owned] = await db
     .select({ id: projects.id, updatedAt: projects.updatedAt })
     .from(projects)

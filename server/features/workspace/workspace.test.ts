@@ -13,7 +13,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const current = (token?: string, query = '') => caller(server).request({ method: 'GET', url: `/api/projects/current${query}`, token });
+const current = (token?: string, query = '') =>
+  caller(server).request({ method: 'GET', url: `/api/projects/current${query}`, token });
 const touch = (projectId: string, secondsAgo: number) =>
   server.runtime.database.db
     .update(projects)
@@ -52,9 +53,15 @@ describe(`current project (${testDriver})`, () => {
     expect((await current(anna.accessToken)).json()).toEqual({ id: joined.project.id });
 
     // A deleted profile and an archived project no longer count.
-    await server.runtime.database.db.update(profiles).set({ deletedAt: new Date() }).where(eq(profiles.id, joined.profile.id));
+    await server.runtime.database.db
+      .update(profiles)
+      .set({ deletedAt: new Date() })
+      .where(eq(profiles.id, joined.profile.id));
     expect((await current(anna.accessToken)).json()).toEqual({ id: owned.project.id });
-    await server.runtime.database.db.update(projects).set({ isArchive: true }).where(eq(projects.id, owned.project.id));
+    await server.runtime.database.db
+      .update(projects)
+      .set({ isArchive: true })
+      .where(eq(projects.id, owned.project.id));
     expect((await current(anna.accessToken)).statusCode).toBe(404);
   });
 });

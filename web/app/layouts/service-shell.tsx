@@ -7,7 +7,9 @@ import { productName } from '../brand';
 import { Shell } from './shell';
 import type { NavItem } from './shell-header';
 
-const signedInNav: NavItem[] = [{ to: '/projects', label: 'common.nav.projects', icon: IconLayoutGrid, end: true }];
+const signedInNav: NavItem[] = [
+  { to: '/projects', label: 'common.nav.projects', icon: IconLayoutGrid, end: true },
+];
 
 /** Provider-level screens on the service host. */
 export function ServiceShell({ children }: { children?: ReactNode }) {

@@ -23,7 +23,16 @@ export type ShellProps = {
 };
 
 /** Header, content container and footer; desktop and mobile variants switch on the mobile flag. */
-export function Shell({ testId, homePath, brand, owner, navItems, legalLinks, account, children }: ShellProps) {
+export function Shell({
+  testId,
+  homePath,
+  brand,
+  owner,
+  navItems,
+  legalLinks,
+  account,
+  children,
+}: ShellProps) {
   const isMobile = useIsMobile();
   const immersive = useIsImmersiveRoute();
   useSignInOnSessionEnd();
@@ -41,7 +50,13 @@ export function Shell({ testId, homePath, brand, owner, navItems, legalLinks, ac
       data-immersive={immersive || undefined}
       style={sizes}
     >
-      <ShellHeader homePath={homePath} brand={brand} navItems={navItems} isMobile={isMobile} account={account} />
+      <ShellHeader
+        homePath={homePath}
+        brand={brand}
+        navItems={navItems}
+        isMobile={isMobile}
+        account={account}
+      />
       <main className={classes.main}>
         <div className={`${classes.container} ${classes.main}`}>{children ?? <Outlet />}</div>
       </main>

@@ -5,7 +5,12 @@ import type { Language } from '../../../contracts/language';
 import { api } from '../../api/client';
 import type { CodeSent } from '../auth/auth-api';
 
-export type AccountChanges = { firstName?: string; lastName?: string; language?: Language; timezone?: string };
+export type AccountChanges = {
+  firstName?: string;
+  lastName?: string;
+  language?: Language;
+  timezone?: string;
+};
 export type PasswordChange = { currentPassword?: string; password: string; passwordConfirmation: string };
 
 /** Spec §7 "Account": GET /timezones once per visit, shown as 'code (utc)'. */

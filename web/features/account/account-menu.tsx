@@ -78,10 +78,18 @@ export function AccountMenu({ withAccountLinks }: AccountMenuProps) {
         <Menu.Divider />
         {withAccountLinks ? (
           <>
-            <Menu.Item component={Link} to={accountPaths.profile} leftSection={<IconUserCircle size={17} stroke={1.7} />}>
+            <Menu.Item
+              component={Link}
+              to={accountPaths.profile}
+              leftSection={<IconUserCircle size={17} stroke={1.7} />}
+            >
               {t('account.nav.profile')}
             </Menu.Item>
-            <Menu.Item component={Link} to={accountPaths.password} leftSection={<IconLock size={17} stroke={1.7} />}>
+            <Menu.Item
+              component={Link}
+              to={accountPaths.password}
+              leftSection={<IconLock size={17} stroke={1.7} />}
+            >
               {t('account.nav.password')}
             </Menu.Item>
             <Menu.Divider />

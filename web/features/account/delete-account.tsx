@@ -24,7 +24,11 @@ export function DeleteAccount() {
       // The server has ended every session of the account; this one ends here too.
       endSession('signedOut');
       queryClient.clear();
-      notifications.show({ color: 'teal', title: t('account.delete.doneTitle'), message: t('account.delete.doneText') });
+      notifications.show({
+        color: 'teal',
+        title: t('account.delete.doneTitle'),
+        message: t('account.delete.doneText'),
+      });
     },
   });
 
@@ -34,8 +38,18 @@ export function DeleteAccount() {
   };
 
   return (
-    <AccountSection danger title={t('account.delete.title')} text={t('account.delete.text')} testId="delete-section">
-      <Button color="red" variant="light" leftSection={<IconTrash size={18} stroke={1.7} />} onClick={() => setOpen(true)}>
+    <AccountSection
+      danger
+      title={t('account.delete.title')}
+      text={t('account.delete.text')}
+      testId="delete-section"
+    >
+      <Button
+        color="red"
+        variant="light"
+        leftSection={<IconTrash size={18} stroke={1.7} />}
+        onClick={() => setOpen(true)}
+      >
         {t('account.delete.open')}
       </Button>
       <Modal opened={open} onClose={close} title={t('account.delete.dialogTitle')} centered>
@@ -53,7 +67,12 @@ export function DeleteAccount() {
             data-testid="delete-understood"
           />
           {/* On a phone the buttons stack, the decision on top, each as wide as the dialog. */}
-          <Group justify="flex-end" gap="sm" mt="sm" style={isMobile ? { flexDirection: 'column-reverse' } : undefined}>
+          <Group
+            justify="flex-end"
+            gap="sm"
+            mt="sm"
+            style={isMobile ? { flexDirection: 'column-reverse' } : undefined}
+          >
             <Button
               variant="default"
               fullWidth={isMobile}

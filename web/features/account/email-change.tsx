@@ -22,7 +22,10 @@ export function EmailChange({ account }: { account: Account }) {
   const [email, setEmail] = useState('');
 
   const restart = () => setStep('email');
-  const challenge = useCodeChallenge({ resend: () => accountApi.startEmailChange(email, true), onRestart: restart });
+  const challenge = useCodeChallenge({
+    resend: () => accountApi.startEmailChange(email, true),
+    onRestart: restart,
+  });
 
   const close = () => {
     setOpen(false);
@@ -48,7 +51,11 @@ export function EmailChange({ account }: { account: Account }) {
         <Text fw={600} className={classes.identityEmail} c="var(--mantine-color-text)">
           {account.email}
         </Text>
-        <Button variant="default" leftSection={<IconMailCog size={18} stroke={1.7} />} onClick={() => setOpen(true)}>
+        <Button
+          variant="default"
+          leftSection={<IconMailCog size={18} stroke={1.7} />}
+          onClick={() => setOpen(true)}
+        >
           {t('account.email.change')}
         </Button>
       </div>

@@ -8,7 +8,13 @@ import { changePasswordBodySchema } from '../../../contracts/account';
 import { errorCodes } from '../../../contracts/errors';
 import { ApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify-error';
-import { fieldIssues, hasIssues, serverFieldIssues, useIssueText, type FieldIssues } from '../../components/form-issues';
+import {
+  fieldIssues,
+  hasIssues,
+  serverFieldIssues,
+  useIssueText,
+  type FieldIssues,
+} from '../../components/form-issues';
 import { NewPasswordFields } from '../../components/new-password-fields';
 import { getAccount, useAccount } from '../auth/session/account-store';
 import { accountApi } from './account-api';
@@ -53,7 +59,11 @@ export function PasswordPage() {
       setPassword('');
       setConfirmation('');
       setSubmitted(false);
-      notifications.show({ color: 'teal', title: t('account.password.savedTitle'), message: t('account.password.savedText') });
+      notifications.show({
+        color: 'teal',
+        title: t('account.password.savedTitle'),
+        message: t('account.password.savedText'),
+      });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === errorCodes.currentPasswordWrong) {
@@ -83,7 +93,14 @@ export function PasswordPage() {
         testId="password-section"
       >
         <form onSubmit={handleSubmit} noValidate data-testid="password-form">
-          <input type="email" name="username" autoComplete="username" value={account?.email ?? ''} readOnly hidden />
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={account?.email ?? ''}
+            readOnly
+            hidden
+          />
           <Stack gap="md" maw={420}>
             {isPasswordSet ? (
               <PasswordInput
@@ -108,7 +125,11 @@ export function PasswordPage() {
             />
           </Stack>
           <div className={classes.sectionFooter}>
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} stroke={1.7} />}>
+            <Button
+              type="submit"
+              loading={save.isPending}
+              leftSection={<IconDeviceFloppy size={18} stroke={1.7} />}
+            >
               {isPasswordSet ? t('account.password.submitChange') : t('account.password.submitSet')}
             </Button>
           </div>

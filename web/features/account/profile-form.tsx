@@ -8,7 +8,13 @@ import { updateAccountBodySchema } from '../../../contracts/account';
 import type { Account } from '../../../contracts/auth';
 import { ApiError } from '../../api/api-error';
 import { useIsMobile } from '../../app/ui-store';
-import { fieldIssues, hasIssues, serverFieldIssues, useIssueText, type FieldIssues } from '../../components/form-issues';
+import {
+  fieldIssues,
+  hasIssues,
+  serverFieldIssues,
+  useIssueText,
+  type FieldIssues,
+} from '../../components/form-issues';
 import { currentLanguage, setLanguage } from '../../i18n/i18n';
 import { isLanguage, languageNames, supportedLanguages } from '../../i18n/languages';
 import { fullNameOf, initialsOf } from '../auth/session/account-store';
@@ -38,7 +44,8 @@ export function ProfileForm({ account }: { account: Account }) {
     ...(timezone && timezone !== account.timezone ? { timezone } : {}),
   };
   const dirty = Object.keys(changes).length > 0;
-  const validate = () => fieldIssues(updateAccountBodySchema, { firstName: firstName.trim(), lastName: lastName.trim() });
+  const validate = () =>
+    fieldIssues(updateAccountBodySchema, { firstName: firstName.trim(), lastName: lastName.trim() });
   const issues = submitted ? validate() : {};
   const issueOf = (field: string) => issueText(issues[field] ?? serverIssues[field]);
 
@@ -69,7 +76,11 @@ export function ProfileForm({ account }: { account: Account }) {
   };
 
   return (
-    <AccountSection title={t('account.profile.personalTitle')} text={t('account.profile.personalText')} testId="profile-section">
+    <AccountSection
+      title={t('account.profile.personalTitle')}
+      text={t('account.profile.personalText')}
+      testId="profile-section"
+    >
       <form onSubmit={handleSubmit} noValidate data-testid="profile-form">
         <Stack gap="lg">
           <div className={classes.identity}>
@@ -77,7 +88,9 @@ export function ProfileForm({ account }: { account: Account }) {
               {initialsOf({ firstName, lastName, email: account.email })}
             </Avatar>
             <div>
-              <div className={classes.identityName}>{fullNameOf({ firstName, lastName, email: account.email })}</div>
+              <div className={classes.identityName}>
+                {fullNameOf({ firstName, lastName, email: account.email })}
+              </div>
               <div className={classes.identityEmail}>{account.email}</div>
             </div>
           </div>

@@ -20,7 +20,10 @@ export function ProfilePage() {
   return (
     <AccountLayout title={t('account.nav.profile')}>
       {/* A new key re-initialises the form when the server's answer differs from what the form started with. */}
-      <ProfileForm key={`${account.id}:${account.firstName}:${account.lastName}:${account.language}:${account.timezone}`} account={account} />
+      <ProfileForm
+        key={`${account.id}:${account.firstName}:${account.lastName}:${account.language}:${account.timezone}`}
+        account={account}
+      />
       <EmailChange account={account} />
       <DeleteAccount />
     </AccountLayout>

@@ -35,7 +35,8 @@ export function TimezoneSelect({ value, onChange, error, size = 'md' }: Timezone
     [timezones.data],
   );
   // Until the list arrives the current value still shows.
-  const options = value && !data.some((item) => item.value === value) ? [{ value, label: value }, ...data] : data;
+  const options =
+    value && !data.some((item) => item.value === value) ? [{ value, label: value }, ...data] : data;
 
   return (
     <Select

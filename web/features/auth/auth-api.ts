@@ -30,7 +30,11 @@ export type NewPasswordForm = { code: string; password: string; passwordConfirma
 /** The identity calls of spec §7 "Auth and session", typed from contracts/auth.ts. */
 export const authApi = {
   sendSignInCode: (login: string, resend = false): Promise<CodeSent> =>
-    api.post('/auth/send-code', { body: emailLogin(login), query: resendQuery(resend), schema: codeSentSchema }),
+    api.post('/auth/send-code', {
+      body: emailLogin(login),
+      query: resendQuery(resend),
+      schema: codeSentSchema,
+    }),
 
   signInWithCode: (login: string, code: string, isRemember: boolean): Promise<Session> =>
     api.post('/auth/check-code', {

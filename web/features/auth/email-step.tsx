@@ -60,7 +60,8 @@ export function EmailStep({
     meta: { silent: true },
     onError: (error) => {
       const failure = classifyAuthError(error);
-      const fieldError = failure.kind === 'fields' ? (failure.errors.login ?? failure.errors.value) : undefined;
+      const fieldError =
+        failure.kind === 'fields' ? (failure.errors.login ?? failure.errors.value) : undefined;
       if (fieldError) {
         setIssue({ key: fieldError });
       } else if (failure.kind === 'rateLimited') {
@@ -116,7 +117,12 @@ export function EmailStep({
         />
         {children}
         {retryIn > 0 ? (
-          <Alert color="orange" variant="light" icon={<IconHourglassHigh size={18} stroke={1.7} />} role="alert">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconHourglassHigh size={18} stroke={1.7} />}
+            role="alert"
+          >
             {t('auth.code.rateLimited', { seconds: retryIn })}
           </Alert>
         ) : null}

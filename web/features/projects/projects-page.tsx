@@ -23,8 +23,18 @@ export function ProjectsPage() {
   }
 
   const shortcuts = [
-    { to: accountPaths.profile, icon: IconUserCircle, title: t('projects.shortcuts.profile'), text: t('projects.shortcuts.profileText') },
-    { to: accountPaths.password, icon: IconLock, title: t('projects.shortcuts.password'), text: t('projects.shortcuts.passwordText') },
+    {
+      to: accountPaths.profile,
+      icon: IconUserCircle,
+      title: t('projects.shortcuts.profile'),
+      text: t('projects.shortcuts.profileText'),
+    },
+    {
+      to: accountPaths.password,
+      icon: IconLock,
+      title: t('projects.shortcuts.password'),
+      text: t('projects.shortcuts.passwordText'),
+    },
   ];
 
   return (

@@ -13,7 +13,10 @@ function renderSignIn(routes: Record<string, Route>) {
     'POST /api/auth/send-code': () => json(200, { limits: { ...testLimits, sendAgainAfter: 42 } }),
     ...routes,
   });
-  renderWithProviders(<SignInPage />, { path: '/auth', routes: [{ path: '/projects', element: <p>Projekte</p> }] });
+  renderWithProviders(<SignInPage />, {
+    path: '/auth',
+    routes: [{ path: '/projects', element: <p>Projekte</p> }],
+  });
   return fetchMock;
 }
 
@@ -66,7 +69,9 @@ describe('code step', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/auth/send-code')).toHaveLength(2));
     const [url] = fetchMock.mock.calls[1] ?? [];
     expect(url && urlOf(url)).toBe('/api/auth/send-code?resend=true');
-    await waitFor(() => expect(screen.getByTestId('code-resend').textContent).toBe('Code erneut senden in 0:42'));
+    await waitFor(() =>
+      expect(screen.getByTestId('code-resend').textContent).toBe('Code erneut senden in 0:42'),
+    );
   });
 
   it('shows a wrong code inline with the attempts left from the error limits', async () => {
@@ -74,14 +79,17 @@ describe('code step', () => {
     await reachCodeStep();
     typeCode('111111');
 
-    await expectStatus('Der Code stimmt nicht. Bitte prüfen Sie ihn und versuchen Sie es erneut. Noch 3 Versuche.');
+    await expectStatus(
+      'Der Code stimmt nicht. Bitte prüfen Sie ihn und versuchen Sie es erneut. Noch 3 Versuche.',
+    );
     // The rejected code is cleared for the next try.
     expect((screen.getAllByLabelText('Code aus der E-Mail')[0] as HTMLInputElement).value).toBe('');
   });
 
   it('blocks the code once the attempts are used up and asks for a new one', async () => {
     renderSignIn({
-      'POST /api/auth/check-code': () => codeError('CODE_CHECK_LIMIT', { codeCheckRemaining: 0, sendAgainAfter: 0 }),
+      'POST /api/auth/check-code': () =>
+        codeError('CODE_CHECK_LIMIT', { codeCheckRemaining: 0, sendAgainAfter: 0 }),
     });
     await reachCodeStep();
     typeCode('222222');
@@ -104,11 +112,15 @@ describe('code step', () => {
     let sends = 0;
     renderSignIn({
       'POST /api/auth/send-code': () =>
-        ++sends === 1 ? json(200, { limits: { ...testLimits, sendAgainAfter: 0 } }) : codeError('SEND_AGAIN_LATER', { sendAgainAfter: 30 }),
+        ++sends === 1
+          ? json(200, { limits: { ...testLimits, sendAgainAfter: 0 } })
+          : codeError('SEND_AGAIN_LATER', { sendAgainAfter: 30 }),
     });
     await reachCodeStep();
     fireEvent.click(screen.getByTestId('code-resend'));
-    await waitFor(() => expect(screen.getByTestId('code-resend').textContent).toBe('Code erneut senden in 0:30'));
+    await waitFor(() =>
+      expect(screen.getByTestId('code-resend').textContent).toBe('Code erneut senden in 0:30'),
+    );
   });
 
   it('holds back only the resend when the resend is rate-limited', async () => {
@@ -117,11 +129,17 @@ describe('code step', () => {
       'POST /api/auth/send-code': () =>
         ++sends === 1
           ? json(200, { limits: { ...testLimits, sendAgainAfter: 0 } })
-          : json(429, { code: 'RATE_LIMITED', message: 'errors.RATE_LIMITED', details: { retryAfterSeconds: 20 } }),
+          : json(429, {
+              code: 'RATE_LIMITED',
+              message: 'errors.RATE_LIMITED',
+              details: { retryAfterSeconds: 20 },
+            }),
     });
     await reachCodeStep();
     fireEvent.click(screen.getByTestId('code-resend'));
-    await waitFor(() => expect(screen.getByTestId('code-resend').textContent).toBe('Code erneut senden in 0:20'));
+    await waitFor(() =>
+      expect(screen.getByTestId('code-resend').textContent).toBe('Code erneut senden in 0:20'),
+    );
     // The code already sent can still be typed.
     expect(screen.getAllByLabelText('Code aus der E-Mail')[0]!.hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('code-status').getAttribute('role')).toBe('status');
@@ -130,7 +148,11 @@ describe('code step', () => {
   it('tells the person to wait when the server rate-limits', async () => {
     renderSignIn({
       'POST /api/auth/check-code': () =>
-        json(429, { code: 'RATE_LIMITED', message: 'errors.RATE_LIMITED', details: { retryAfterSeconds: 30 } }),
+        json(429, {
+          code: 'RATE_LIMITED',
+          message: 'errors.RATE_LIMITED',
+          details: { retryAfterSeconds: 30 },
+        }),
     });
     await reachCodeStep();
     typeCode('444444');
@@ -149,7 +171,9 @@ describe('code step', () => {
     await reachCodeStep();
     typeCode('555555');
     expect(await screen.findByTestId('signin-form')).toBeTruthy();
-    expect(await screen.findByText('Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.')).toBeTruthy();
+    expect(
+      await screen.findByText('Die Anmeldung ist fehlgeschlagen. Bitte versuchen Sie es erneut.'),
+    ).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('E-Mail-Adresse').value).toBe('anna@beispiel.de');
   });
 

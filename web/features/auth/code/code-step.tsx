@@ -58,7 +58,11 @@ export function CodeStep({
 
   const handleChange = (value: string) => {
     setCode(value);
-    if (challenge.error && challenge.error.code !== 'CODE_CHECK_LIMIT' && challenge.error.code !== 'CODE_EXPIRED') {
+    if (
+      challenge.error &&
+      challenge.error.code !== 'CODE_CHECK_LIMIT' &&
+      challenge.error.code !== 'CODE_EXPIRED'
+    ) {
       challenge.clearError();
     }
     // The sixth digit sends the code (typed, pasted or filled in from the mail by the device).

@@ -20,7 +20,10 @@ export function ResetPage() {
   const [email, setEmail] = useState(params.get('login') ?? '');
   const [sent, setSent] = useState(false);
   const restart = () => setSent(false);
-  const challenge = useCodeChallenge({ resend: () => authApi.requestPasswordReset(email, true), onRestart: restart });
+  const challenge = useCodeChallenge({
+    resend: () => authApi.requestPasswordReset(email, true),
+    onRestart: restart,
+  });
 
   const backLink = (
     <Anchor component={Link} to={signInPath} size="sm" ta="center" c="dimmed">

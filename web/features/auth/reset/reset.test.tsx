@@ -19,7 +19,11 @@ describe('password reset', () => {
       'POST /api/user/reset-password': () => json(200, { limits: testLimits }),
       'POST /api/user/reset-password-confirmation': () => json(200, testSession()),
     });
-    renderWithProviders(<ResetPage />, { path: '/auth/reset', url: '/auth/reset?login=anna%40beispiel.de', routes: projects });
+    renderWithProviders(<ResetPage />, {
+      path: '/auth/reset',
+      url: '/auth/reset?login=anna%40beispiel.de',
+      routes: projects,
+    });
     // The address comes along from the password step.
     expect(screen.getByLabelText<HTMLInputElement>('E-Mail-Adresse').value).toBe('anna@beispiel.de');
     fireEvent.click(screen.getByRole('button', { name: 'Link senden' }));
@@ -72,7 +76,10 @@ describe('restore (the mail link)', () => {
           details: { limits: { ...testLimits, codeCheckRemaining: 2 } },
         }),
     });
-    renderWithProviders(<RestorePage />, { path: '/auth/restore', url: '/auth/restore?login=anna%40beispiel.de&code=135790' });
+    renderWithProviders(<RestorePage />, {
+      path: '/auth/restore',
+      url: '/auth/restore?login=anna%40beispiel.de&code=135790',
+    });
     setPasswords('ein-neues-passwort');
     fireEvent.click(screen.getByRole('button', { name: 'Passwort speichern und anmelden' }));
     await waitFor(() =>
@@ -84,9 +91,13 @@ describe('restore (the mail link)', () => {
 
   it('offers a new link when the link is incomplete or used up (40000)', async () => {
     stubFetch({
-      'POST /api/user/reset-password-confirmation': () => json(400, { code: '40000', message: 'errors.40000' }),
+      'POST /api/user/reset-password-confirmation': () =>
+        json(400, { code: '40000', message: 'errors.40000' }),
     });
-    renderWithProviders(<RestorePage />, { path: '/auth/restore', url: '/auth/restore?login=anna%40beispiel.de&code=135790' });
+    renderWithProviders(<RestorePage />, {
+      path: '/auth/restore',
+      url: '/auth/restore?login=anna%40beispiel.de&code=135790',
+    });
     setPasswords('ein-neues-passwort');
     fireEvent.click(screen.getByRole('button', { name: 'Passwort speichern und anmelden' }));
     expect(await screen.findByTestId('restore-broken')).toBeTruthy();

@@ -6,7 +6,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordConfirmationBodySchema } from '../../../../contracts/auth';
 import { notifyError } from '../../../api/notify-error';
-import { fieldIssues, hasIssues, serverFieldIssues, useIssueText, type FieldIssues } from '../../../components/form-issues';
+import {
+  fieldIssues,
+  hasIssues,
+  serverFieldIssues,
+  useIssueText,
+  type FieldIssues,
+} from '../../../components/form-issues';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { authApi } from '../auth-api';
 import { classifyAuthError } from '../auth-errors';
@@ -39,7 +45,8 @@ export function RestoreForm({ email, initialCode = '', challenge, onRestart }: R
   const retryIn = useSecondsUntil(retryAt);
 
   const form = { code, password, passwordConfirmation: confirmation };
-  const validate = () => fieldIssues(resetPasswordConfirmationBodySchema, { login: email, type: 'email', ...form });
+  const validate = () =>
+    fieldIssues(resetPasswordConfirmationBodySchema, { login: email, type: 'email', ...form });
   const issues = submitted ? validate() : {};
   const issueOf = (field: string) => issueText(issues[field] ?? serverIssues[field]);
 
@@ -47,7 +54,11 @@ export function RestoreForm({ email, initialCode = '', challenge, onRestart }: R
     mutationFn: () => authApi.confirmPasswordReset(email, form),
     meta: { silent: true },
     onSuccess: (session) => {
-      notifications.show({ color: 'teal', title: t('auth.restore.doneTitle'), message: t('auth.restore.doneText') });
+      notifications.show({
+        color: 'teal',
+        title: t('auth.restore.doneTitle'),
+        message: t('auth.restore.doneText'),
+      });
       finishSignIn(session);
     },
     onError: (error) => {
@@ -109,7 +120,12 @@ export function RestoreForm({ email, initialCode = '', challenge, onRestart }: R
           confirmationError={issueOf('passwordConfirmation')}
         />
         {retryIn > 0 ? (
-          <Alert color="orange" variant="light" icon={<IconHourglassHigh size={18} stroke={1.7} />} role="alert">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconHourglassHigh size={18} stroke={1.7} />}
+            role="alert"
+          >
             {t('auth.code.rateLimited', { seconds: retryIn })}
           </Alert>
         ) : null}

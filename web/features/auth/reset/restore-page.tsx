@@ -33,7 +33,12 @@ export function RestorePage() {
         title={t('auth.restore.brokenTitle')}
         subtitle={t('auth.restore.brokenText')}
       >
-        <Button component={Link} to={`${resetPath}${login ? `?login=${encodeURIComponent(login)}` : ''}`} size="md" fullWidth>
+        <Button
+          component={Link}
+          to={`${resetPath}${login ? `?login=${encodeURIComponent(login)}` : ''}`}
+          size="md"
+          fullWidth
+        >
           {t('auth.restore.requestNew')}
         </Button>
       </AuthCard>
@@ -44,7 +49,11 @@ export function RestorePage() {
     <AuthCard testId="restore-page" icon={<IconKey size={24} stroke={1.7} />} title={t('auth.restore.title')}>
       <Stack gap="lg">
         <Text className={codeClasses.sentTo}>
-          <Trans i18nKey="auth.restore.forAccount" values={{ email: login }} components={[<strong key="email" />]} />
+          <Trans
+            i18nKey="auth.restore.forAccount"
+            values={{ email: login }}
+            components={[<strong key="email" />]}
+          />
         </Text>
         <RestoreForm
           email={login}

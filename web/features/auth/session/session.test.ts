@@ -28,7 +28,9 @@ describe('session persistence', () => {
     signInForTest({ isRemember: true });
     expect(window.localStorage.getItem(refreshTokenKey)).toBe('refresh-token-0000000000000001');
     expect(window.sessionStorage.getItem(refreshTokenKey)).toBeNull();
-    expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain('access-token-1');
+    expect(JSON.stringify({ ...window.localStorage, ...window.sessionStorage })).not.toContain(
+      'access-token-1',
+    );
     expect(getAccessToken()).toBe('access-token-1');
   });
 
@@ -50,7 +52,12 @@ describe('refresh handler', () => {
       'POST /api/auth/refresh-token': () =>
         new Promise<Response>((resolve) => {
           release = () =>
-            resolve(json(200, testSession({ accessToken: 'access-2', refreshToken: 'refresh-token-0000000000000002' })));
+            resolve(
+              json(
+                200,
+                testSession({ accessToken: 'access-2', refreshToken: 'refresh-token-0000000000000002' }),
+              ),
+            );
         }),
     });
 
@@ -77,7 +84,8 @@ describe('refresh handler', () => {
           : new Promise<Response>((resolve) => {
               answerFirst = () => resolve(unauthorized());
             }),
-      'GET /api/fast': (init) => (bearerOf(init) === 'Bearer access-2' ? json(200, { fast: true }) : unauthorized()),
+      'GET /api/fast': (init) =>
+        bearerOf(init) === 'Bearer access-2' ? json(200, { fast: true }) : unauthorized(),
       'POST /api/auth/refresh-token': () => json(200, testSession({ accessToken: 'access-2' })),
     });
 

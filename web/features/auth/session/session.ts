@@ -3,7 +3,12 @@ import { ApiError } from '../../../api/api-error';
 import { api, setRefreshHandler } from '../../../api/client';
 import { clearSession, hasSession, setTokens, tokenStore } from '../../../api/token-store';
 import { setAccount } from './account-store';
-import { clearRefreshToken, readRefreshToken, refreshTokenKey, storeRefreshToken } from './refresh-token-storage';
+import {
+  clearRefreshToken,
+  readRefreshToken,
+  refreshTokenKey,
+  storeRefreshToken,
+} from './refresh-token-storage';
 
 /** Why the last session ended: after "expired" the sign-in screen brings the person back to where they were. */
 export type SessionEndReason = 'expired' | 'signedOut';

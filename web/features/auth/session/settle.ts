@@ -9,7 +9,6 @@ import { startSession } from './session';
 
 const codeParam = 'code';
 
-
 /** A stash code in the address: long and random, never a six-digit mail code (those use `code` too). */
 export function stashCodeOf(url: URL): string | null {
   const code = url.searchParams.get(codeParam);

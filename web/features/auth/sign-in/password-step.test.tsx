@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { rememberRedirectAfterAuth } from '../../../app/guards';
 import { getAccessToken } from '../../../api/token-store';
-import { bodyOf, callsTo, json, stubFetch, testLimits, testSession, type Route } from '../../../test/fixtures';
+import {
+  bodyOf,
+  callsTo,
+  json,
+  stubFetch,
+  testLimits,
+  testSession,
+  type Route,
+} from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { refreshTokenKey } from '../session/refresh-token-storage';
 import { SignInPage } from './sign-in-page';
@@ -46,8 +54,12 @@ describe('sign-in: e-mail step', () => {
   it('links to sign-up and password reset under the app slug on an app host', () => {
     stubFetch({});
     renderWithProviders(<SignInPage />, { path: '/:appSlug/auth', url: '/akademie/auth', host: 'app' });
-    expect(screen.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href')).toBe('/akademie/auth/signup');
-    expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe('/akademie/auth/reset');
+    expect(screen.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href')).toBe(
+      '/akademie/auth/signup',
+    );
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' }).getAttribute('href')).toBe(
+      '/akademie/auth/reset',
+    );
   });
 });
 
@@ -125,7 +137,11 @@ describe('sign-in: password step', () => {
   it('shows rate limiting at the password', async () => {
     renderSignIn({
       'POST /api/auth/by-password': () =>
-        json(429, { code: 'RATE_LIMITED', message: 'errors.RATE_LIMITED', details: { retryAfterSeconds: 12 } }),
+        json(429, {
+          code: 'RATE_LIMITED',
+          message: 'errors.RATE_LIMITED',
+          details: { retryAfterSeconds: 12 },
+        }),
     });
     enterEmail();
     fireEvent.click(screen.getByTestId('login-use-password'));

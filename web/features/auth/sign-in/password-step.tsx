@@ -83,7 +83,11 @@ export function PasswordStep({
         {/* Lets password managers pair the password with the address. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <Text className={classes.sentTo}>
-          <Trans i18nKey="auth.password.signingInAs" values={{ email }} components={[<strong key="email" />]} />{' '}
+          <Trans
+            i18nKey="auth.password.signingInAs"
+            values={{ email }}
+            components={[<strong key="email" />]}
+          />{' '}
           <Anchor component="button" type="button" size="sm" fw={600} onClick={onChangeEmail}>
             {t('auth.code.changeEmail')}
           </Anchor>
@@ -110,7 +114,12 @@ export function PasswordStep({
           </Group>
         </Stack>
         {retryIn > 0 ? (
-          <Alert color="orange" variant="light" icon={<IconHourglassHigh size={18} stroke={1.7} />} role="alert">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconHourglassHigh size={18} stroke={1.7} />}
+            role="alert"
+          >
             {t('auth.code.rateLimited', { seconds: retryIn })}
           </Alert>
         ) : null}

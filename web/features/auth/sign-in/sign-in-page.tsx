@@ -28,7 +28,10 @@ export function SignInPage() {
   const [isRemember, setRemember] = useState(true);
 
   const restart = () => setStep('login');
-  const challenge = useCodeChallenge({ resend: () => authApi.sendSignInCode(email, true), onRestart: restart });
+  const challenge = useCodeChallenge({
+    resend: () => authApi.sendSignInCode(email, true),
+    onRestart: restart,
+  });
 
   const sendCode = async (login: string) => {
     const { limits } = await authApi.sendSignInCode(login);

@@ -1,5 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Input, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Input,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { IconHourglassHigh, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { signupBodySchema } from '../../../../contracts/auth';
@@ -127,7 +136,12 @@ export function SignupDetailsForm({
           onChange={(event) => setRemember(event.currentTarget.checked)}
         />
         {retryIn > 0 ? (
-          <Alert color="orange" variant="light" icon={<IconHourglassHigh size={18} stroke={1.7} />} role="alert">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconHourglassHigh size={18} stroke={1.7} />}
+            role="alert"
+          >
             {t('auth.code.rateLimited', { seconds: retryIn })}
           </Alert>
         ) : null}

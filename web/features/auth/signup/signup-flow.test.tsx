@@ -21,7 +21,8 @@ describe('sign-up', () => {
   it('goes from the e-mail through the code to the details and signs in', async () => {
     const fetchMock = stubFetch({
       'POST /api/signup/send-code': () => json(200, { limits: testLimits }),
-      'POST /api/signup/check-code': () => json(200, { valid: true, limits: { ...testLimits, codeCheckRemaining: 4 } }),
+      'POST /api/signup/check-code': () =>
+        json(200, { valid: true, limits: { ...testLimits, codeCheckRemaining: 4 } }),
       'POST /api/signup': () => json(200, testSession()),
       'GET /api/timezones': timezones,
     });
@@ -90,7 +91,9 @@ describe('sign-up', () => {
 
     await screen.findByTestId('code-step');
     await waitFor(() =>
-      expect(screen.getByTestId('code-status').textContent).toBe('Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.'),
+      expect(screen.getByTestId('code-status').textContent).toBe(
+        'Der Code ist abgelaufen. Bitte fordern Sie einen neuen an.',
+      ),
     );
   });
 

@@ -32,7 +32,10 @@ export function SignupFlow({ entry, initialEmail = '' }: SignupFlowProps) {
   const [code, setCode] = useState('');
 
   const restart = () => setStep('email');
-  const challenge = useCodeChallenge({ resend: () => authApi.sendEmailConfirmation(email), onRestart: restart });
+  const challenge = useCodeChallenge({
+    resend: () => authApi.sendEmailConfirmation(email),
+    onRestart: restart,
+  });
 
   const sendCode = async (login: string) => {
     const { limits } =
