@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { CustomFieldValue, SocialLinks } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AccountService } from '../account/account.service.ts';
@@ -68,14 +68,9 @@ export function createProfileService(deps: ProfileServiceDeps) {
   return {
     /** The caller's profile in an app, or null when there is none (for `auth/identity`). */
     async findOwn(actor: Actor, appId: string): Promise<Profile | null> {
-      try {
-        return await this.get(actor, appId);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) {
-          return null;
-        }
-        throw error;
-      }
+      const account = await accounts.requireAccount(actor);
+      const found = await repo.findLiveProfileOfAccount(db, appId, account.id);
+      return found ? present(account, found.profile) : null;
     },
 
     async get(actor: Actor, appId: string): Promise<Profile> {
