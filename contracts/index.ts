@@ -10,6 +10,7 @@ export * from './lists.ts';
 export * from './pagination.ts';
 export * from './platform.ts';
 export * from './profile.ts';
+export * from './router.ts';
 export * from './slug.ts';
 export * from './tasks.ts';
 export * from './upload-size.ts';

@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter,
       }),
       ...accountRoutes({ account, limiter }),
-      ...workspaceRoutes({ workspace: createWorkspaceService({ db }) }),
+      ...workspaceRoutes({ workspace: createWorkspaceService({ db, publicDomain: config.publicDomain }) }),
       ...profileRoutes({ profiles, limiter }),
       ...(deps.extraRoutes ?? []),
     ] as RouteDefinition<never>[],

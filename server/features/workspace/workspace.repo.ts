@@ -47,3 +47,24 @@ export async function findLatestProjectIdOfAccountAcrossProjects(
   }
   return owned.updatedAt >= member.updatedAt ? owned.id : member.id;
 }
+
+/** A live (not archived) app by its slug; slugs are unique across the public domain. */
+export async function findLiveAppBySlug(db: DbOrTx, slug: string): Promise<AppRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.slug, slug.toLowerCase()), eq(apps.isArchive, false)));
+  return row;
+}
+
+export async function findLiveProfileOfAccountInApp(
+  db: DbOrTx,
+  appId: string,
+  accountId: string,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.appId, appId), eq(profiles.accountId, accountId), isNull(profiles.deletedAt)));
+  return row;
+}

@@ -1,4 +1,5 @@
 import { currentProjectSchema } from '../../../contracts/profile.ts';
+import { routerQuerySchema, routerResultSchema } from '../../../contracts/router.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { WorkspaceService } from './workspace.service.ts';
 
@@ -7,6 +8,16 @@ const tags = ['projects'];
 export function workspaceRoutes(deps: { workspace: WorkspaceService }) {
   const { workspace } = deps;
   return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/router',
+      auth: 'optional',
+      ability: 'public',
+      summary: 'Which app an address shows, with the caller’s abilities there (404: unknown)',
+      tags,
+      schema: { querystring: routerQuerySchema, response: { 200: routerResultSchema } },
+      handler: async (request) => workspace.route(request.actor, request.query.url),
+    }),
     defineRoute({
       method: 'GET',
       url: '/api/projects/current',
