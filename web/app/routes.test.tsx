@@ -3,7 +3,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../api/token-store';
 import { storeRefreshToken } from '../features/auth/session/refresh-token-storage';
 import { installSessionHandling } from '../features/auth/session/session';
-import { callsTo, json, signInForTest, stubFetch, testAccount, testSession } from '../test/fixtures';
+import {
+  callsTo,
+  json,
+  routerAnswer,
+  signInForTest,
+  stubFetch,
+  testAccount,
+  testApp,
+  testSession,
+  urlOf,
+} from '../test/fixtures';
 import { renderRoutes } from '../test/render';
 import { createRoutes } from './routes';
 
@@ -167,27 +177,90 @@ describe('service host routes', () => {
 });
 
 describe('app host routes', () => {
-  it('guards the app root and signs in under the app slug', async () => {
+  it('guards the app root and signs in under the app slug, with the app name in the shell', async () => {
+    const fetchMock = stubFetch({ 'GET /api/router': routerAnswer() });
     const { router } = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
     expect(await screen.findByTestId('signin-form')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/akademie/auth');
-    expect(screen.getByTestId('app-shell-app').textContent).toContain('akademie');
+    expect((await screen.findByTestId('app-name')).textContent).toBe('Akademie Nord');
+    const [input] = fetchMock.mock.calls[0] ?? ['/'];
+    const asked = new URL(urlOf(input), 'http://localhost').searchParams.get('url') ?? '';
+    expect(new URL(asked).pathname).toBe('/akademie/auth');
+  });
+
+  it('shows the designed not-found page when the router does not know the app', async () => {
+    stubFetch({ 'GET /api/router': routerAnswer(false) });
+    const { router } = renderRoutes(createRoutes('app'), { url: '/gibt-es-nicht', host: 'app' });
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(screen.getByTestId('app-shell-app')).toBeTruthy();
+    expect(screen.queryByTestId('signin-form')).toBeNull();
+    expect(router.state.location.pathname).toBe('/gibt-es-nicht/auth');
+  });
+
+  it('signs in with the app id, so the session is bound to the app', async () => {
+    const fetchMock = stubFetch({
+      'GET /api/router': routerAnswer(),
+      'POST /api/auth/by-password': () => json(200, testSession()),
+    });
+    const { router } = renderRoutes(createRoutes('app'), { url: '/akademie/auth', host: 'app' });
+    fireEvent.change(await screen.findByLabelText('E-Mail-Adresse'), {
+      target: { value: 'anna@beispiel.de' },
+    });
+    fireEvent.click(screen.getByTestId('login-use-password'));
+    fireEvent.change(await screen.findByLabelText('Passwort'), { target: { value: 'geheim-genug' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/akademie'));
+    expect(callsTo(fetchMock, 'POST /api/auth/by-password')[0]).toMatchObject({
+      login: 'anna@beispiel.de',
+      appId: testApp.id,
+    });
+  });
+
+  it('remembers the profile as the target of the sign-in', async () => {
+    stubFetch({ 'GET /api/router': routerAnswer() });
+    const { router } = renderRoutes(createRoutes('app'), {
+      url: '/akademie/profile/notifications',
+      host: 'app',
+    });
+    expect(await screen.findByTestId('signin-form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/akademie/auth');
+    expect(window.sessionStorage.getItem('redirectAfterAuth')).toBe('/akademie/profile/notifications');
+  });
+
+  it('links the profile in the account menu and signs out of the app with its own logout', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      'GET /api/router': routerAnswer(),
+      [`POST /api/apps/${testApp.id}/logout`]: () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    fireEvent.click(await screen.findByTestId('account-menu'));
+    const profileLink = await screen.findByRole('menuitem', { name: 'Mein Profil' });
+    expect(profileLink.getAttribute('href')).toBe('/akademie/profile');
+    fireEvent.click(screen.getByTestId('sign-out'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/akademie/auth'));
+    expect(callsTo(fetchMock, `POST /api/apps/${testApp.id}/logout`)).toHaveLength(1);
   });
 
   it('sends signed-in people from the app sign-in to the app', async () => {
     signInForTest();
+    stubFetch({ 'GET /api/router': routerAnswer() });
     const { router } = renderRoutes(createRoutes('app'), { url: '/akademie/auth', host: 'app' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/akademie'));
   });
 
   it('opens an invitation link under the app slug inside the app shell', async () => {
-    stubFetch({ [`GET /api/invitation/${invitationToken}`]: () => json(200, invitationInfo) });
+    stubFetch({
+      'GET /api/router': routerAnswer(),
+      [`GET /api/invitation/${invitationToken}`]: () => json(200, invitationInfo),
+    });
     renderRoutes(createRoutes('app'), { url: `/akademie/auth/join/${invitationToken}`, host: 'app' });
     expect(await screen.findByTestId('join-invite')).toBeTruthy();
     expect(screen.getByTestId('app-shell-app')).toBeTruthy();
   });
 
   it('shows not-found inside the app shell for unknown app paths', async () => {
+    stubFetch({ 'GET /api/router': routerAnswer() });
     renderRoutes(createRoutes('app'), { url: '/akademie/nope', host: 'app' });
     expect(await screen.findByTestId('not-found')).toBeTruthy();
     expect(screen.getByTestId('app-shell-app')).toBeTruthy();

@@ -15,6 +15,7 @@ const notFoundArea = () => loadChunk(() => import('../features/not-found/not-fou
 const homeArea = () => loadChunk(() => import('../features/home/app-home-page'));
 const accountArea = () => loadChunk(() => import('../features/account/account-screens'));
 const projectsArea = () => loadChunk(() => import('../features/projects/projects-page'));
+const appProfileArea = () => loadChunk(() => import('../features/app-profile/app-profile-screens'));
 
 const immersive: RouteHandle = { immersive: true };
 
@@ -83,6 +84,21 @@ function projectRoutes(): RouteObject {
   };
 }
 
+/** Spec §2 `profile` (auth) and `profile/notifications` of an app: the member's own screens. */
+function appProfileRoutes(): RouteObject {
+  return {
+    path: 'profile',
+    loader: ({ request, params }) => requireAuth(request, appGuard(params)),
+    children: [
+      { index: true, lazy: async () => ({ Component: (await appProfileArea()).AppProfilePage }) },
+      {
+        path: 'notifications',
+        lazy: async () => ({ Component: (await appProfileArea()).NotificationsPage }),
+      },
+    ],
+  };
+}
+
 const notFoundRoute: RouteObject = {
   path: '*',
   lazy: async () => ({ Component: (await notFoundArea()).NotFoundPage }),
@@ -131,6 +147,7 @@ function appRoutes(): RouteObject[] {
           lazy: async () => ({ Component: (await homeArea()).AppHomePage }),
         },
         ...authRoutes(appGuard),
+        appProfileRoutes(),
         notFoundRoute,
       ],
     },

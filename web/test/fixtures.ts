@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { Account, CodeLimits, Session } from '../../contracts/auth';
+import type { RouterApp } from '../../contracts/router';
 import { startSession } from '../features/auth/session/session';
 
 export const testAccount: Account = {
@@ -78,4 +79,23 @@ export function callsTo(fetchMock: ReturnType<typeof stubFetch>, key: string): R
         `${init?.method ?? 'GET'} ${new URL(urlOf(input), 'http://localhost').pathname}` === key,
     )
     .map(([, init]) => bodyOf(init));
+}
+
+/** The app `GET /api/router` resolves `/akademie` to in the tests. */
+export const testApp: RouterApp = {
+  id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e60',
+  slug: 'akademie',
+  name: 'Akademie Nord',
+  publicDomain: 'app.localhost:3000',
+  defaultServiceSlug: 'dashboard',
+  language: 'de',
+  permissions: { can: ['view'] },
+};
+
+/** A `GET /api/router` answer for `testApp` (or 404 NOT_FOUND with `found: false`). */
+export function routerAnswer(found = true): Route {
+  return () =>
+    found
+      ? json(200, { type: 'app', entity: null, app: testApp })
+      : json(404, { code: 'NOT_FOUND', message: 'errors.NOT_FOUND' });
 }

@@ -1,10 +1,13 @@
 import { cleanNotifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearSession } from '../api/token-store';
 import { setAccount } from '../features/auth/session/account-store';
 import { resetSessionSettling } from '../features/auth/session/settle-memo';
 import { initI18n, setLanguage } from '../i18n/i18n';
+
+// CI shares two cores with a server suite and a browser; findBy/waitFor get more than the 1 s default there.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, 'matchMedia', {
@@ -29,6 +32,13 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+// The autosizing textarea listens for web fonts; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
+  });
+}
 
 beforeAll(async () => {
   await initI18n('de');

@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,18 +10,23 @@ import { currentLanguage, setLanguage } from '../../i18n/i18n';
 import { languageNames, supportedLanguages, type Language } from '../../i18n/languages';
 import { fullNameOf, initialsOf, useAccount } from '../auth/session/account-store';
 import { accountApi } from './account-api';
-import { accountPaths } from './account-paths';
 import { useAccountUpdated } from './use-account-updates';
 import { useSignOut } from './use-sign-out';
 import classes from './account-menu.module.css';
 
+export type AccountMenuLink = {
+  to: string;
+  label: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+};
+
 type AccountMenuProps = {
-  /** Profile and password live on the service host; app hosts get their own profile later. */
-  withAccountLinks: boolean;
+  /** The host's own screens: the account on the service host, the member profile in an app. */
+  links: AccountMenuLink[];
 };
 
 /** The signed-in person in the header: who is signed in, the account screens, language, sign-out. */
-export function AccountMenu({ withAccountLinks }: AccountMenuProps) {
+export function AccountMenu({ links }: AccountMenuProps) {
   const { t } = useTranslation();
   const compact = useIsMobile();
   const account = useAccount();
@@ -76,22 +82,13 @@ export function AccountMenu({ withAccountLinks }: AccountMenuProps) {
           </div>
         </div>
         <Menu.Divider />
-        {withAccountLinks ? (
+        {links.length > 0 ? (
           <>
-            <Menu.Item
-              component={Link}
-              to={accountPaths.profile}
-              leftSection={<IconUserCircle size={17} stroke={1.7} />}
-            >
-              {t('account.nav.profile')}
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={accountPaths.password}
-              leftSection={<IconLock size={17} stroke={1.7} />}
-            >
-              {t('account.nav.password')}
-            </Menu.Item>
+            {links.map(({ to, label, icon: Icon }) => (
+              <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={17} stroke={1.7} />}>
+                {label}
+              </Menu.Item>
+            ))}
             <Menu.Divider />
           </>
         ) : null}

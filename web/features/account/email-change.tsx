@@ -5,6 +5,7 @@ import { IconMailCog } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../contracts/auth';
+import type { CodeSent } from '../auth/auth-api';
 import { CodeStep } from '../auth/code/code-step';
 import { useCodeChallenge } from '../auth/code/use-code-challenge';
 import { EmailStep } from '../auth/email-step';
@@ -13,17 +14,35 @@ import { AccountSection } from './account-layout';
 import { useAccountUpdated } from './use-account-updates';
 import classes from './account.module.css';
 
+type EmailChangeSectionProps<T> = {
+  email: string;
+  /** Sends (or, with `resend`, sends again) the code to the new address. */
+  start: (email: string, resend?: boolean) => Promise<CodeSent>;
+  /** Confirms with the code; answers what the server now has. */
+  confirm: (email: string, code: string) => Promise<T>;
+  onChanged: (result: T) => void;
+  /** The new address as the server has it, for the confirmation message. */
+  emailOf: (result: T) => string;
+  text?: string;
+};
+
 /** The e-mail changes through the contact flow: a code to the new address proves it (contracts/account.ts). */
-export function EmailChange({ account }: { account: Account }) {
+export function EmailChangeSection<T>({
+  email: currentEmail,
+  start,
+  confirm: confirmChange,
+  onChanged,
+  emailOf,
+  text,
+}: EmailChangeSectionProps<T>) {
   const { t } = useTranslation();
-  const accountUpdated = useAccountUpdated();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [email, setEmail] = useState('');
 
   const restart = () => setStep('email');
   const challenge = useCodeChallenge({
-    resend: () => accountApi.startEmailChange(email, true),
+    resend: () => start(email, true),
     onRestart: restart,
   });
 
@@ -35,21 +54,25 @@ export function EmailChange({ account }: { account: Account }) {
   };
 
   const confirm = useMutation({
-    mutationFn: (code: string) => accountApi.confirmEmailChange(email, code),
+    mutationFn: (code: string) => confirmChange(email, code),
     meta: { silent: true },
-    onSuccess: (updated) => {
-      accountUpdated(updated);
+    onSuccess: (result) => {
+      onChanged(result);
       close();
-      notifications.show({ color: 'teal', message: t('account.email.changed', { email: updated.email }) });
+      notifications.show({ color: 'teal', message: t('account.email.changed', { email: emailOf(result) }) });
     },
     onError: challenge.fail,
   });
 
   return (
-    <AccountSection title={t('account.email.title')} text={t('account.email.text')} testId="email-section">
+    <AccountSection
+      title={t('account.email.title')}
+      text={text ?? t('account.email.text')}
+      testId="email-section"
+    >
       <div className={classes.emailRow}>
         <Text fw={600} className={classes.identityEmail} c="var(--mantine-color-text)">
-          {account.email}
+          {currentEmail}
         </Text>
         <Button
           variant="default"
@@ -72,7 +95,7 @@ export function EmailChange({ account }: { account: Account }) {
             label={t('account.email.newLabel')}
             submitLabel={t('account.email.sendCode')}
             onSubmit={async (value) => {
-              const { limits } = await accountApi.startEmailChange(value);
+              const { limits } = await start(value);
               setEmail(value);
               challenge.begin(limits);
               setStep('code');
@@ -90,5 +113,19 @@ export function EmailChange({ account }: { account: Account }) {
         )}
       </Modal>
     </AccountSection>
+  );
+}
+
+/** The account's e-mail on the service host. */
+export function EmailChange({ account }: { account: Account }) {
+  const accountUpdated = useAccountUpdated();
+  return (
+    <EmailChangeSection
+      email={account.email}
+      start={(email, resend) => accountApi.startEmailChange(email, resend)}
+      confirm={(email, code) => accountApi.confirmEmailChange(email, code)}
+      onChanged={accountUpdated}
+      emailOf={(updated) => updated.email}
+    />
   );
 }

@@ -25,9 +25,22 @@ type TimezoneSelectProps = {
   onChange: (value: string | null) => void;
   error?: string | null;
   size?: 'sm' | 'md';
+  /** Shown while no zone is chosen, e.g. which zone applies instead. */
+  placeholder?: string;
+  /** The choice can be removed (null), e.g. to fall back to the account's zone. */
+  clearable?: boolean;
+  description?: string;
 };
 
-export function TimezoneSelect({ value, onChange, error, size = 'md' }: TimezoneSelectProps) {
+export function TimezoneSelect({
+  value,
+  onChange,
+  error,
+  size = 'md',
+  placeholder,
+  clearable = false,
+  description,
+}: TimezoneSelectProps) {
   const { t } = useTranslation();
   const timezones = useQuery(timezonesQuery);
   const data = useMemo(
@@ -42,7 +55,9 @@ export function TimezoneSelect({ value, onChange, error, size = 'md' }: Timezone
     <Select
       size={size}
       label={t('common.timezone.label')}
-      placeholder={t('common.timezone.placeholder')}
+      placeholder={placeholder ?? t('common.timezone.placeholder')}
+      description={description}
+      clearable={clearable}
       nothingFoundMessage={t('common.noResults')}
       leftSection={<IconWorld size={18} stroke={1.6} />}
       searchable

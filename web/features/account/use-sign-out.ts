@@ -1,16 +1,21 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useOptionalCurrentApp } from '../../app/current-app';
 import { signOut } from '../auth/session/session';
 
-/** Signs out and forgets every cached answer of the account; the shell then goes to sign-in. */
+/**
+ * Signs out and forgets every cached answer of the account; the shell then goes to sign-in. Inside an app
+ * the app's logout is used.
+ */
 export function useSignOut(): { signOut: () => void; pending: boolean } {
   const queryClient = useQueryClient();
+  const appId = useOptionalCurrentApp()?.id;
   const [pending, setPending] = useState(false);
   return {
     pending,
     signOut: () => {
       setPending(true);
-      void signOut().finally(() => {
+      void signOut(appId).finally(() => {
         queryClient.clear();
         setPending(false);
       });

@@ -4,17 +4,18 @@ import { IconArrowLeft, IconKey, IconMailOpened } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../auth-card';
-import { authApi } from '../auth-api';
 import { ResendCode } from '../code/resend-code';
 import { useCodeChallenge } from '../code/use-code-challenge';
 import { EmailStep } from '../email-step';
 import { useAuthPath } from '../use-auth-path';
 import { RestoreForm } from './restore-form';
 import codeClasses from '../code/code.module.css';
+import { useAuthApi } from '../use-auth-api';
 
 /** `/auth/reset`: the address → a mail with a link and a code → the code and a new password, right here. */
 export function ResetPage() {
   const { t } = useTranslation();
+  const authApi = useAuthApi();
   const [params] = useSearchParams();
   const signInPath = useAuthPath();
   const [email, setEmail] = useState(params.get('login') ?? '');

@@ -14,12 +14,12 @@ import {
   type FieldIssues,
 } from '../../../components/form-issues';
 import { NewPasswordFields } from '../../../components/new-password-fields';
-import { authApi } from '../auth-api';
 import { classifyAuthError } from '../auth-errors';
 import { CodeField, codeLength } from '../code/code-field';
 import type { CodeChallenge } from '../code/use-code-challenge';
 import { useSecondsUntil } from '../code/use-seconds-until';
 import { useFinishSignIn } from '../use-finish-sign-in';
+import { useAuthApi } from '../use-auth-api';
 
 type RestoreFormProps = {
   email: string;
@@ -33,6 +33,7 @@ type RestoreFormProps = {
 /** The code from the mail and the new password → POST /user/reset-password-confirmation → signed in. */
 export function RestoreForm({ email, initialCode = '', challenge, onRestart }: RestoreFormProps) {
   const { t } = useTranslation();
+  const authApi = useAuthApi();
   const issueText = useIssueText();
   const finishSignIn = useFinishSignIn();
   const [code, setCode] = useState(initialCode);

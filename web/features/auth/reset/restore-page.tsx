@@ -5,16 +5,17 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { codeSchema } from '../../../../contracts/auth';
 import { AuthCard } from '../auth-card';
-import { authApi } from '../auth-api';
 import { useCodeChallenge } from '../code/use-code-challenge';
 import { isEmailAddress } from '../email-step';
 import { useAuthPath } from '../use-auth-path';
 import { RestoreForm } from './restore-form';
 import codeClasses from '../code/code.module.css';
+import { useAuthApi } from '../use-auth-api';
 
 /** `/auth/restore?login=&code=` (guest only): the reset mail's link; only the new password is left to enter. */
 export function RestorePage() {
   const { t } = useTranslation();
+  const authApi = useAuthApi();
   const [params] = useSearchParams();
   const resetPath = useAuthPath('reset');
   const login = params.get('login') ?? '';

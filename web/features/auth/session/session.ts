@@ -76,11 +76,26 @@ export async function refreshSession(): Promise<boolean> {
   });
 }
 
-/** Ends the session on the server (revokes its refresh tokens) and here; failures do not keep anyone signed in. */
-export async function signOut(): Promise<void> {
+/**
+ * Ends the session on the server (revokes its refresh tokens) and here; failures do not keep anyone signed in.
+ * In an app (`appId`) it is the app's logout (`POST /apps/{appId}/logout`), which also forgets the device's
+ * push token; without a profile there (404) the plain logout ends the session instead.
+ */
+export async function signOut(appId?: string): Promise<void> {
   if (hasSession()) {
     try {
-      await api.post('/auth/logout', { skipRefresh: true });
+      if (appId) {
+        try {
+          await api.post(`/apps/${appId}/logout`, { skipRefresh: true });
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 404)) {
+            throw error;
+          }
+          await api.post('/auth/logout', { skipRefresh: true });
+        }
+      } else {
+        await api.post('/auth/logout', { skipRefresh: true });
+      }
     } catch {
       // The local session ends either way; an unreachable server cannot keep the person signed in.
     }

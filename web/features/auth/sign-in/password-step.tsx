@@ -6,11 +6,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Session } from '../../../../contracts/auth';
 import { notifyError } from '../../../api/notify-error';
-import { authApi } from '../auth-api';
 import { classifyAuthError } from '../auth-errors';
 import { useSecondsUntil } from '../code/use-seconds-until';
 import { useAuthPath } from '../use-auth-path';
 import classes from '../code/code.module.css';
+import { useAuthApi } from '../use-auth-api';
 
 type PasswordStepProps = {
   email: string;
@@ -34,6 +34,7 @@ export function PasswordStep({
   onRestart,
 }: PasswordStepProps) {
   const { t } = useTranslation();
+  const authApi = useAuthApi();
   const resetPath = useAuthPath('reset');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../auth-card';
-import { authApi } from '../auth-api';
 import { classifyAuthError } from '../auth-errors';
 import { CodeStep } from '../code/code-step';
 import { useCodeChallenge } from '../code/use-code-challenge';
@@ -14,12 +13,14 @@ import { useAuthPath } from '../use-auth-path';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import { PasswordStep } from './password-step';
 import classes from '../auth.module.css';
+import { useAuthApi } from '../use-auth-api';
 
 type Step = 'login' | 'code' | 'password';
 
 /** Spec §4 auth steps: login → code (or the password), "stay signed in" on by default. */
 export function SignInPage() {
   const { t } = useTranslation();
+  const authApi = useAuthApi();
   const signupPath = useAuthPath('signup');
   const resetPath = useAuthPath('reset');
   const finishSignIn = useFinishSignIn();

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../auth-card';
-import { authApi, type SignupForm } from '../auth-api';
+import type { SignupForm } from '../auth-api';
 import { CodeStep } from '../code/code-step';
 import { useCodeChallenge } from '../code/use-code-challenge';
 import { EmailStep } from '../email-step';
@@ -13,6 +13,7 @@ import { useAuthPath } from '../use-auth-path';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import { SignupDetailsForm } from './signup-details-form';
 import { useNewAccount } from './use-new-account';
+import { useAuthApi } from '../use-auth-api';
 
 type Step = 'email' | 'code' | 'details';
 
@@ -25,6 +26,7 @@ type SignupFlowProps = {
 /** Spec §4: e-mail → code (the "confirm e-mail" step) → the person's details → signed in. */
 export function SignupFlow({ entry, initialEmail = '' }: SignupFlowProps) {
   const { t } = useTranslation();
+  const authApi = useAuthApi();
   const signInPath = useAuthPath();
   const finishSignIn = useFinishSignIn();
   const [step, setStep] = useState<Step>(entry === 'confirm' && initialEmail ? 'code' : 'email');

@@ -1,0 +1,52 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useCurrentApp } from '../../app/current-app';
+import { EmailChangeSection } from '../account/email-change';
+import { getAccount, setAccount } from '../auth/session/account-store';
+import { appProfileApi, memberProfileQuery, type Profile } from './app-profile-api';
+import { AppProfileLayout, ProfileQueryFallback } from './app-profile-layout';
+import { DeleteProfile } from './delete-profile';
+import { MemberProfileForm } from './member-profile-form';
+
+/** `/{appSlug}/profile` (spec §2 `profile`, auth): the member's own profile in this app. */
+export function AppProfilePage() {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const queryClient = useQueryClient();
+  const query = useQuery(memberProfileQuery(app.id));
+
+  if (!query.data) {
+    return <ProfileQueryFallback query={query} />;
+  }
+  const profile = query.data;
+
+  /** Names and e-mail live on the account: the header and the account menu show the new ones at once. */
+  const keep = (updated: Profile) => {
+    queryClient.setQueryData(memberProfileQuery(app.id).queryKey, updated);
+    const account = getAccount();
+    if (account) {
+      setAccount({
+        ...account,
+        firstName: updated.firstName,
+        lastName: updated.lastName,
+        email: updated.email,
+      });
+    }
+  };
+
+  return (
+    <AppProfileLayout title={t('appProfile.nav.profile')}>
+      {/* A new answer of the server starts the form again from what it says. */}
+      <MemberProfileForm key={query.dataUpdatedAt} profile={profile} onSaved={keep} />
+      <EmailChangeSection
+        email={profile.email}
+        text={t('appProfile.email.text')}
+        start={(email, resend) => appProfileApi.startEmailChange(app.id, email, resend)}
+        confirm={(email, code) => appProfileApi.confirmEmailChange(app.id, email, code)}
+        onChanged={keep}
+        emailOf={(updated) => updated.email}
+      />
+      <DeleteProfile email={profile.email} allowed={profile.permissions.can.includes('delete')} />
+    </AppProfileLayout>
+  );
+}

@@ -1,0 +1,209 @@
+import type { ReactElement } from 'react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Notifications, Profile } from '../../../contracts/profile';
+import { getAccessToken } from '../../api/token-store';
+import { CurrentAppContext } from '../../app/current-app';
+import {
+  callsTo,
+  json,
+  signInForTest,
+  stubFetch,
+  testAccount,
+  testApp,
+  testLimits,
+} from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { getAccount } from '../auth/session/account-store';
+import { AppProfilePage } from './app-profile-page';
+import { NotificationsPage } from './notifications-page';
+
+const profilePath = `/api/apps/${testApp.id}/profile`;
+
+const testProfile: Profile = {
+  id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e70',
+  appId: testApp.id,
+  type: 'member',
+  isOwner: false,
+  isPasswordSet: true,
+  firstName: testAccount.firstName,
+  lastName: testAccount.lastName,
+  email: testAccount.email,
+  timezone: null,
+  language: null,
+  avatarId: null,
+  coverId: null,
+  bio: '',
+  location: 'Hamburg',
+  phone: '',
+  social: { website: '', facebook: '', instagram: '', linkedin: '', x: '', youtube: '', tiktok: '' },
+  customFields: {},
+  privacy: { showEmail: false, showPhone: false, showLocation: true },
+  darkMode: false,
+  notifications: { isPushEnabled: true, isEmailEnabled: true, emailActions: [], pushActions: [] },
+  permissions: { can: ['edit', 'delete'] },
+};
+
+const testNotifications: Notifications = {
+  isPushEnabled: true,
+  isEmailEnabled: true,
+  emailActions: ['new_post', 'mentions'],
+  pushActions: ['mentions'],
+  list: [
+    { type: 'new_post', email: true, push: false },
+    { type: 'mentions', email: true, push: true },
+    { type: 'weekly_digest', email: false, push: false },
+  ],
+};
+
+const timezones = () => json(200, { data: [{ tzCode: 'Europe/Berlin', utc: '+01:00' }] });
+
+function renderInApp(ui: ReactElement, path: string) {
+  return renderWithProviders(<CurrentAppContext value={testApp}>{ui}</CurrentAppContext>, {
+    path: `/:appSlug/${path}`,
+    url: `/akademie/${path}`,
+    host: 'app',
+    routes: [{ path: '/:appSlug/auth', element: <p data-testid="app-sign-in">Anmelden</p> }],
+  });
+}
+
+describe('member profile', () => {
+  it('saves only the changed fields, links and switches', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}`]: () => json(200, testProfile),
+      [`PATCH ${profilePath}`]: () =>
+        json(200, {
+          ...testProfile,
+          firstName: 'Anne',
+          bio: 'Ich backe gern.',
+          social: { ...testProfile.social, website: 'https://anne.de' },
+          privacy: { ...testProfile.privacy, showPhone: true },
+        }),
+      'GET /api/timezones': timezones,
+    });
+    renderInApp(<AppProfilePage />, 'profile');
+    await screen.findByTestId('member-profile-form');
+    const save = screen.getByRole('button', { name: 'Änderungen speichern' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Vorname'), { target: { value: ' Anne ' } });
+    fireEvent.change(screen.getByLabelText('Über mich'), { target: { value: 'Ich backe gern.' } });
+    fireEvent.change(screen.getByLabelText('Webseite'), { target: { value: 'https://anne.de' } });
+    fireEvent.click(screen.getByRole('switch', { name: /Telefonnummer zeigen/ }));
+    expect(screen.getByText('Sie haben ungespeicherte Änderungen.')).toBeTruthy();
+    fireEvent.click(save);
+
+    expect(await screen.findByText('Ihr Profil wurde gespeichert.')).toBeTruthy();
+    expect(callsTo(fetchMock, `PATCH ${profilePath}`)).toEqual([
+      {
+        firstName: 'Anne',
+        bio: 'Ich backe gern.',
+        social: { website: 'https://anne.de' },
+        privacy: { showPhone: true },
+      },
+    ]);
+    // The name lives on the account: the header shows the new one at once.
+    expect(getAccount()?.firstName).toBe('Anne');
+    await waitFor(() => expect(screen.getByText('Alle Änderungen sind gespeichert.')).toBeTruthy());
+  });
+
+  it('refuses a link that is not a web address before calling the server', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}`]: () => json(200, testProfile),
+      'GET /api/timezones': timezones,
+    });
+    renderInApp(<AppProfilePage />, 'profile');
+    fireEvent.change(await screen.findByLabelText('Instagram'), { target: { value: 'instagram punkt com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    expect(
+      await screen.findByText('Bitte geben Sie eine gültige Webadresse ein, z. B. https://beispiel.de.'),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, `PATCH ${profilePath}`)).toHaveLength(0);
+  });
+
+  it('shows a friendly state, not an error, to a signed-in person without a profile in the app', async () => {
+    signInForTest();
+    stubFetch({
+      [`GET ${profilePath}`]: () => json(404, { code: 'NOT_FOUND', message: 'errors.NOT_FOUND' }),
+    });
+    renderInApp(<AppProfilePage />, 'profile');
+    const state = await screen.findByTestId('not-member');
+    expect(within(state).getByText('Sie sind (noch) kein Mitglied dieser App')).toBeTruthy();
+    expect(within(state).getByText(/anna@beispiel\.de/)).toBeTruthy();
+    expect(screen.queryByTestId('not-found')).toBeNull();
+    expect(screen.queryByTestId('member-load-error')).toBeNull();
+    expect(document.querySelector('.mantine-Notification-root')).toBeNull();
+  });
+
+  it('deletes the profile only with the mailed code, then signs out of the app', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}`]: () => json(200, testProfile),
+      'GET /api/timezones': timezones,
+      [`POST ${profilePath}/delete/confirm/send`]: () => json(200, { limits: testLimits }),
+      [`POST ${profilePath}/delete`]: () => new Response(null, { status: 204 }),
+      'POST /api/auth/logout': () => new Response(null, { status: 204 }),
+    });
+    renderInApp(<AppProfilePage />, 'profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Profil in dieser App löschen …' }));
+    const send = await screen.findByTestId('member-delete-send-code');
+    expect(send.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByLabelText('Mir ist klar, dass sich das nicht rückgängig machen lässt.'));
+    fireEvent.click(send);
+
+    await screen.findByTestId('code-step');
+    expect(callsTo(fetchMock, `POST ${profilePath}/delete/confirm/send`)).toHaveLength(1);
+    expect(callsTo(fetchMock, `POST ${profilePath}/delete`)).toHaveLength(0);
+    const [first] = screen.getAllByLabelText('Code aus der E-Mail');
+    fireEvent.change(first!, { target: { value: '123456' } });
+
+    expect(await screen.findByTestId('app-sign-in')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST ${profilePath}/delete`)).toEqual([{ code: '123456' }]);
+    expect(getAccessToken()).toBeNull();
+    expect(screen.getByText('Profil gelöscht')).toBeTruthy();
+  });
+});
+
+describe('notification settings', () => {
+  it('translates known actions, shows unknown ones as named, and saves only what was toggled', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}/notifications`]: () => json(200, testNotifications),
+      [`PATCH ${profilePath}/notifications`]: () => json(200, { ...testNotifications, isPushEnabled: false }),
+    });
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    await screen.findByTestId('notification-table');
+    expect(screen.getByText('Neuer Beitrag')).toBeTruthy();
+    expect(screen.getByText('Erwähnungen')).toBeTruthy();
+    expect(screen.getByText('weekly_digest')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('switch', { name: /^Push/ }));
+    // Push is off: its boxes cannot be changed until it is on again.
+    expect(screen.getByLabelText('Push bei „Erwähnungen“').hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByLabelText('E-Mail bei „Neuer Beitrag“'));
+    fireEvent.click(screen.getByLabelText('E-Mail bei „weekly_digest“'));
+    fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+
+    expect(await screen.findByText('Ihre Benachrichtigungen wurden gespeichert.')).toBeTruthy();
+    expect(callsTo(fetchMock, `PATCH ${profilePath}/notifications`)).toEqual([
+      { isPushEnabled: false, emailActions: ['mentions', 'weekly_digest'] },
+    ]);
+  });
+
+  it('sends nothing while nothing changed, and a toggle back undoes the change', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}/notifications`]: () => json(200, testNotifications),
+    });
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    const box = await screen.findByLabelText('Push bei „Neuer Beitrag“');
+    const save = screen.getByRole('button', { name: 'Änderungen speichern' });
+    fireEvent.click(box);
+    expect(save.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(box);
+    expect(save.hasAttribute('disabled')).toBe(true);
+    expect(callsTo(fetchMock, `PATCH ${profilePath}/notifications`)).toHaveLength(0);
+  });
+});
