@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Avatar,
   Badge,
@@ -12,31 +12,11 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconBrandFacebook,
-  IconBrandInstagram,
-  IconBrandLinkedin,
-  IconBrandTiktok,
-  IconBrandX,
-  IconBrandYoutube,
-  IconDeviceFloppy,
-  IconLanguage,
-  IconMapPin,
-  IconPhone,
-  IconRestore,
-  IconWorldWww,
-} from '@tabler/icons-react';
+import { IconDeviceFloppy, IconLanguage, IconMapPin, IconPhone, IconRestore } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  privacyFlagKeys,
-  profileLimits,
-  socialLinkKeys,
-  updateProfileBodySchema,
-  type Profile,
-  type SocialLinkKey,
-} from '../../../contracts/profile';
+import { profileLimits, updateProfileBodySchema, type Profile } from '../../../contracts/profile';
 import type { ValidationIssue } from '../../../contracts/validation';
 import { ApiError } from '../../api/api-error';
 import { useCurrentApp } from '../../app/current-app';
@@ -51,33 +31,7 @@ import { appProfileApi } from './app-profile-api';
 import { changesOf, valuesOf, type ProfileValues } from './profile-changes';
 import accountClasses from '../account/account.module.css';
 import classes from './app-profile.module.css';
-
-const switchClassNames = {
-  body: classes.switchBody,
-  labelWrapper: classes.switchLabel,
-  label: classes.switchLabelText,
-  description: classes.switchDescription,
-};
-
-const socialIcons: Record<SocialLinkKey, ReactNode> = {
-  website: <IconWorldWww size={18} stroke={1.6} />,
-  facebook: <IconBrandFacebook size={18} stroke={1.6} />,
-  instagram: <IconBrandInstagram size={18} stroke={1.6} />,
-  linkedin: <IconBrandLinkedin size={18} stroke={1.6} />,
-  x: <IconBrandX size={18} stroke={1.6} />,
-  youtube: <IconBrandYoutube size={18} stroke={1.6} />,
-  tiktok: <IconBrandTiktok size={18} stroke={1.6} />,
-};
-
-const socialPlaceholders: Record<SocialLinkKey, string> = {
-  website: 'https://beispiel.de',
-  facebook: 'https://facebook.com/…',
-  instagram: 'https://instagram.com/…',
-  linkedin: 'https://linkedin.com/in/…',
-  x: 'https://x.com/…',
-  youtube: 'https://youtube.com/@…',
-  tiktok: 'https://tiktok.com/@…',
-};
+import { PrivacySection, SocialLinksSection, switchClassNames } from './profile-link-sections';
 
 type Issues = Partial<Record<string, ValidationIssue>>;
 
@@ -246,54 +200,20 @@ export function MemberProfileForm({ profile, onSaved }: MemberProfileFormProps) 
         </Stack>
       </AccountSection>
 
-      <AccountSection
-        title={t('appProfile.social.title')}
-        text={t('appProfile.social.text')}
-        testId="member-social"
-      >
-        <SimpleGrid cols={cols} spacing="md">
-          {socialLinkKeys.map((key) => (
-            <TextInput
-              key={key}
-              type="url"
-              inputMode="url"
-              label={t(`appProfile.social.${key}`)}
-              placeholder={socialPlaceholders[key]}
-              leftSection={socialIcons[key]}
-              value={values.social[key]}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setValues((current) => ({ ...current, social: { ...current.social, [key]: value } }));
-              }}
-              error={issueOf(`social.${key}`)}
-            />
-          ))}
-        </SimpleGrid>
-      </AccountSection>
-
-      <AccountSection
-        title={t('appProfile.privacy.title')}
-        text={t('appProfile.privacy.text')}
-        testId="member-privacy"
-      >
-        <div className={classes.switchList}>
-          {privacyFlagKeys.map((key) => (
-            <Switch
-              key={key}
-              size="md"
-              labelPosition="left"
-              classNames={switchClassNames}
-              label={t(`appProfile.privacy.${key}`)}
-              description={t(`appProfile.privacy.${key}Hint`)}
-              checked={values.privacy[key]}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                setValues((current) => ({ ...current, privacy: { ...current.privacy, [key]: checked } }));
-              }}
-            />
-          ))}
-        </div>
-      </AccountSection>
+      <SocialLinksSection
+        values={values.social}
+        cols={cols}
+        issueOf={issueOf}
+        onChange={(key, value) =>
+          setValues((current) => ({ ...current, social: { ...current.social, [key]: value } }))
+        }
+      />
+      <PrivacySection
+        values={values.privacy}
+        onChange={(key, checked) =>
+          setValues((current) => ({ ...current, privacy: { ...current.privacy, [key]: checked } }))
+        }
+      />
 
       <AccountSection
         title={t('appProfile.preferences.title')}
