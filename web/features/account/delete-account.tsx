@@ -1,10 +1,10 @@
+import { ConfirmActions } from '../../components/confirm-actions';
 import { useState } from 'react';
-import { Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconTrash, IconX } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../app/ui-store';
 import { endSession } from '../auth/session/session';
 import { accountApi } from './account-api';
 import { AccountSection } from './account-layout';
@@ -12,7 +12,6 @@ import { AccountSection } from './account-layout';
 /** "Konto löschen": a confirm dialog, then PATCH /user/mark-as-deleted and signed out. */
 export function DeleteAccount() {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [understood, setUnderstood] = useState(false);
@@ -66,33 +65,15 @@ export function DeleteAccount() {
             onChange={(event) => setUnderstood(event.currentTarget.checked)}
             data-testid="delete-understood"
           />
-          {/* On a phone the buttons stack, the decision on top, each as wide as the dialog. */}
-          <Group
-            justify="flex-end"
-            gap="sm"
-            mt="sm"
-            style={isMobile ? { flexDirection: 'column-reverse' } : undefined}
-          >
-            <Button
-              variant="default"
-              fullWidth={isMobile}
-              leftSection={<IconX size={17} stroke={1.8} />}
-              onClick={close}
-            >
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              fullWidth={isMobile}
-              leftSection={<IconTrash size={17} stroke={1.8} />}
-              disabled={!understood}
-              loading={remove.isPending}
-              onClick={() => remove.mutate()}
-              data-testid="delete-confirm"
-            >
-              {t('account.delete.confirm')}
-            </Button>
-          </Group>
+          <ConfirmActions
+            onCancel={close}
+            onConfirm={() => remove.mutate()}
+            confirmLabel={t('account.delete.confirm')}
+            confirmIcon={<IconTrash size={17} stroke={1.8} />}
+            disabled={!understood}
+            loading={remove.isPending}
+            testId="delete-confirm"
+          />
         </Stack>
       </Modal>
     </AccountSection>

@@ -1,12 +1,12 @@
+import { ConfirmActions } from '../../components/confirm-actions';
 import { useState } from 'react';
-import { Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDoorExit, IconMailFast, IconX } from '@tabler/icons-react';
+import { IconDoorExit, IconMailFast } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
 import { AccountSection } from '../account/account-layout';
 import { CodeStep } from '../auth/code/code-step';
 import { useCodeChallenge } from '../auth/code/use-code-challenge';
@@ -22,7 +22,6 @@ type Step = 'confirm' | 'code';
 export function DeleteProfile({ email, allowed }: { email: string; allowed: boolean }) {
   const { t } = useTranslation();
   const app = useCurrentApp();
-  const isMobile = useIsMobile();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -108,32 +107,15 @@ export function DeleteProfile({ email, allowed }: { email: string; allowed: bool
               onChange={(event) => setUnderstood(event.currentTarget.checked)}
               data-testid="member-delete-understood"
             />
-            <Group
-              justify="flex-end"
-              gap="sm"
-              mt="sm"
-              style={isMobile ? { flexDirection: 'column-reverse' } : undefined}
-            >
-              <Button
-                variant="default"
-                fullWidth={isMobile}
-                leftSection={<IconX size={17} stroke={1.8} />}
-                onClick={close}
-              >
-                {t('common.cancel')}
-              </Button>
-              <Button
-                color="red"
-                fullWidth={isMobile}
-                leftSection={<IconMailFast size={17} stroke={1.8} />}
-                disabled={!understood}
-                loading={sendCode.isPending}
-                onClick={() => sendCode.mutate()}
-                data-testid="member-delete-send-code"
-              >
-                {t('appProfile.delete.sendCode')}
-              </Button>
-            </Group>
+            <ConfirmActions
+              onCancel={close}
+              onConfirm={() => sendCode.mutate()}
+              confirmLabel={t('appProfile.delete.sendCode')}
+              confirmIcon={<IconMailFast size={17} stroke={1.8} />}
+              disabled={!understood}
+              loading={sendCode.isPending}
+              testId="member-delete-send-code"
+            />
           </Stack>
         ) : (
           <CodeStep
