@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   Avatar,
   Badge,
-  Button,
   Select,
   SimpleGrid,
   Stack,
@@ -12,7 +11,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconLanguage, IconMapPin, IconPhone, IconRestore } from '@tabler/icons-react';
+import { IconLanguage, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -31,6 +30,7 @@ import { appProfileApi } from './app-profile-api';
 import { changesOf, valuesOf, type ProfileValues } from './profile-changes';
 import accountClasses from '../account/account.module.css';
 import classes from './app-profile.module.css';
+import { SaveBar } from './save-bar';
 import { PrivacySection, SocialLinksSection, switchClassNames } from './profile-link-sections';
 
 type Issues = Partial<Record<string, ValidationIssue>>;
@@ -263,36 +263,7 @@ export function MemberProfileForm({ profile, onSaved }: MemberProfileFormProps) 
         </Stack>
       </AccountSection>
 
-      <div
-        className={classes.saveBar}
-        data-dirty={dirty || undefined}
-        data-mobile={isMobile || undefined}
-        data-testid="member-save-bar"
-      >
-        <span className={classes.saveState}>
-          {dirty ? t('appProfile.save.dirty') : t('appProfile.save.clean')}
-        </span>
-        <div className={classes.saveActions}>
-          {dirty ? (
-            <Button
-              variant="default"
-              leftSection={<IconRestore size={17} stroke={1.7} />}
-              onClick={discard}
-              disabled={save.isPending}
-            >
-              {t('appProfile.save.discard')}
-            </Button>
-          ) : null}
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={!dirty}
-            leftSection={<IconDeviceFloppy size={18} stroke={1.7} />}
-          >
-            {isMobile ? t('appProfile.save.submitShort') : t('appProfile.save.submit')}
-          </Button>
-        </div>
-      </div>
+      <SaveBar dirty={dirty} saving={save.isPending} onDiscard={discard} testId="member-save-bar" />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Switch, Table, Text } from '@mantine/core';
+import { Checkbox, Switch, Table, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
-import { IconBellRinging, IconDeviceFloppy, IconMail, IconRestore } from '@tabler/icons-react';
+import { IconBellRinging, IconMail } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCurrentApp } from '../../app/current-app';
@@ -16,6 +16,7 @@ import {
 } from './app-profile-api';
 import { AppProfileLayout, ProfileQueryFallback } from './app-profile-layout';
 import classes from './app-profile.module.css';
+import { SaveBar } from './save-bar';
 
 const switchClassNames = {
   body: classes.switchBody,
@@ -198,31 +199,7 @@ function NotificationsForm({ settings }: { settings: Notifications }) {
         )}
       </AccountSection>
 
-      <div className={classes.saveBar} data-dirty={dirty || undefined} data-mobile={isMobile || undefined}>
-        <span className={classes.saveState}>
-          {dirty ? t('appProfile.save.dirty') : t('appProfile.save.clean')}
-        </span>
-        <div className={classes.saveActions}>
-          {dirty ? (
-            <Button
-              variant="default"
-              leftSection={<IconRestore size={17} stroke={1.7} />}
-              onClick={() => setValues(valuesOf(settings))}
-              disabled={save.isPending}
-            >
-              {t('appProfile.save.discard')}
-            </Button>
-          ) : null}
-          <Button
-            type="submit"
-            loading={save.isPending}
-            disabled={!dirty}
-            leftSection={<IconDeviceFloppy size={18} stroke={1.7} />}
-          >
-            {isMobile ? t('appProfile.save.submitShort') : t('appProfile.save.submit')}
-          </Button>
-        </div>
-      </div>
+      <SaveBar dirty={dirty} saving={save.isPending} onDiscard={() => setValues(valuesOf(settings))} />
     </form>
   );
 }

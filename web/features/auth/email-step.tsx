@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconArrowRight, IconHourglassHigh, IconMail } from '@tabler/icons-react';
+import { RateLimitAlert } from './rate-limit-alert';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { IconArrowRight, IconMail } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { emailCheck, firstIssue, requiredString, type ValidationIssue } from '../../../contracts/validation';
@@ -116,16 +117,7 @@ export function EmailStep({
           error={issue ? t(issue.key, issue.params) : null}
         />
         {children}
-        {retryIn > 0 ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconHourglassHigh size={18} stroke={1.7} />}
-            role="alert"
-          >
-            {t('auth.code.rateLimited', { seconds: retryIn })}
-          </Alert>
-        ) : null}
+        <RateLimitAlert retryIn={retryIn} />
         <Button
           type="submit"
           size="md"

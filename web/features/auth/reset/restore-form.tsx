@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Input, Stack } from '@mantine/core';
+import { RateLimitAlert } from '../rate-limit-alert';
+import { Button, Input, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconHourglassHigh, IconKey } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordConfirmationBodySchema } from '../../../../contracts/auth';
@@ -120,16 +121,7 @@ export function RestoreForm({ email, initialCode = '', challenge, onRestart }: R
           passwordError={issueOf('password')}
           confirmationError={issueOf('passwordConfirmation')}
         />
-        {retryIn > 0 ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconHourglassHigh size={18} stroke={1.7} />}
-            role="alert"
-          >
-            {t('auth.code.rateLimited', { seconds: retryIn })}
-          </Alert>
-        ) : null}
+        <RateLimitAlert retryIn={retryIn} />
         <Button
           type="submit"
           size="md"

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { IconArrowRight, IconHourglassHigh, IconLock, IconMailFast } from '@tabler/icons-react';
+import { RateLimitAlert } from '../rate-limit-alert';
+import { Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconLock, IconMailFast } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -114,16 +115,7 @@ export function PasswordStep({
             </Anchor>
           </Group>
         </Stack>
-        {retryIn > 0 ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconHourglassHigh size={18} stroke={1.7} />}
-            role="alert"
-          >
-            {t('auth.code.rateLimited', { seconds: retryIn })}
-          </Alert>
-        ) : null}
+        <RateLimitAlert retryIn={retryIn} />
         <Button
           type="submit"
           size="md"

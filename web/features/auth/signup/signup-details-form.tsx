@@ -1,15 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Input,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { IconHourglassHigh, IconUserCheck } from '@tabler/icons-react';
+import { RateLimitAlert } from '../rate-limit-alert';
+import { Button, Checkbox, Input, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { signupBodySchema } from '../../../../contracts/auth';
 import { useIsMobile } from '../../../app/ui-store';
@@ -135,16 +127,7 @@ export function SignupDetailsForm({
           checked={isRemember}
           onChange={(event) => setRemember(event.currentTarget.checked)}
         />
-        {retryIn > 0 ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconHourglassHigh size={18} stroke={1.7} />}
-            role="alert"
-          >
-            {t('auth.code.rateLimited', { seconds: retryIn })}
-          </Alert>
-        ) : null}
+        <RateLimitAlert retryIn={retryIn} />
         <Button
           type="submit"
           size="md"
