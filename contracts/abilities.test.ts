@@ -20,7 +20,13 @@ describe('abilities', () => {
       'chat',
       'project',
       'cloud',
+      'service',
       'profile',
+      'tag',
+      'custom_field',
+      'invitation',
+      'team_member',
+      'contact',
     ]);
     for (const subject of abilitySubjects) {
       const names: readonly string[] = abilitiesBySubject[subject];

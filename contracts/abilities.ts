@@ -129,8 +129,17 @@ export const abilitiesBySubject = {
   project: ['view', 'edit', 'create_plan', 'team', 'apps', 'view_files', 'payment_provider', 'view_apps'],
   // added: spec §6 gives only the entry check (project view_files / app cloud); these guard the cloud actions.
   cloud: ['view', 'upload', 'create_folder', 'rename', 'move', 'delete', 'favorite'],
-  // added: a member's own app profile (spec §7 "Profile"); `view` is needed to see it at all.
-  profile: ['view', 'edit', 'delete'],
+  // added: the services of an app (GAPS 24 level 2): seeing a switched-on service, editing its settings.
+  service: ['view', 'edit'],
+  // added: an app profile (spec §7 "Profile" and "Projects, members"); `view` is needed to see it at all.
+  // edit/delete: the member's own form and deletion, or the admin form; the rest are admin and member actions.
+  profile: ['view', 'edit', 'delete', 'follow', 'resend_invitation', 'moderate', 'masquerade', 'view_general'],
+  // added: the item abilities of the workspace's own entities.
+  tag: ['edit', 'delete'],
+  custom_field: ['edit', 'delete', 'move'],
+  invitation: ['edit', 'delete'],
+  team_member: ['edit', 'delete'],
+  contact: ['view', 'delete'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

@@ -24,6 +24,17 @@ export const errorCodes = {
   invalidRefreshToken: 'INVALID_REFRESH_TOKEN',
   invalidStashCode: 'INVALID_STASH_CODE',
   currentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  // workspace
+  /** A tariff limit would be exceeded; `details: {key, limit, used}`. */
+  quotaExceeded: 'QUOTA_EXCEEDED',
+  /** An app slug (or another unique address) is taken; `errors` names the field. */
+  slugTaken: 'SLUG_TAKEN',
+  /** The address already belongs to a member (or team member) of this app (project). */
+  alreadyMember: 'ALREADY_MEMBER',
+  /** The project's owner cannot leave it, the app's owner profile cannot be removed. */
+  ownerLocked: 'OWNER_LOCKED',
+  /** The default tags blocked and punished cannot be renamed or deleted. */
+  defaultTagLocked: 'DEFAULT_TAG_LOCKED',
   // spec §8
   invalidCss: 'INVALID_CSS',
   domainIsAlreadyUsed: 'DOMAIN_IS_ALREADY_USED',

@@ -34,6 +34,7 @@ const envSchema = z.object({
   SERVICE_HOST: hostWithPort.default('localhost:3000'),
   PUBLIC_DOMAIN: hostWithPort.default('app.localhost:3000'),
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  DEFAULT_TARIFF: z.enum(['starter', 'pro', 'business']).default('business'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
@@ -54,6 +55,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   serviceHost: string;
   publicDomain: string;
+  /** The tariff a new project gets (server/features/projects/tariffs.ts). */
+  defaultTariffId: 'starter' | 'pro' | 'business';
   /** `http://localhost:3000`: the service host as people reach it, for links in mails. */
   publicBaseUrl: string;
   jwtSecret: string | undefined;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     serviceHost: e.SERVICE_HOST,
     publicDomain: e.PUBLIC_DOMAIN,
+    defaultTariffId: e.DEFAULT_TARIFF,
     publicBaseUrl: `${e.PUBLIC_PROTOCOL}://${e.SERVICE_HOST}`,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,

@@ -3,11 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
-/** Who is calling. Masquerade and app profiles are added by the workspace issue as fields of `account`. */
+/**
+ * Who is calling. `masqueradeProfileId` (header `x-masquerade-profile`) asks to see an app as that member;
+ * the permission engine (features/workspace/access.ts) allows it only to admins with the masquerade ability.
+ */
 export type Actor =
   | { kind: 'anonymous' }
   | { kind: 'invalid-token' }
-  | { kind: 'account'; accountId: string; sessionId: string | null };
+  | { kind: 'account'; accountId: string; sessionId: string | null; masqueradeProfileId?: string };
+
+const masqueradeHeader = 'x-masquerade-profile';
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Declaration merging needs `interface`.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -98,7 +104,31 @@ export const authPlugin = fp(
       }
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       const claims = match?.[1] ? await options.tokens.verifyAccessToken(match[1]) : null;
-      request.actor = claims ? { kind: 'account', ...claims } : { kind: 'invalid-token' };
+      if (!claims) {
+        request.actor = { kind: 'invalid-token' };
+        return;
+      }
+      const masquerade = request.headers[masqueradeHeader];
+      request.actor =
+        typeof masquerade === 'string' && uuidPattern.test(masquerade)
+          ? { kind: 'account', ...claims, masqueradeProfileId: masquerade.toLowerCase() }
+          : { kind: 'account', ...claims };
+    });
+    // Every masqueraded request is logged with the real caller (spec §6, issue 4).
+    app.addHook('onResponse', async (request, reply) => {
+      const actor = request.actor as Actor | null;
+      if (actor?.kind === 'account' && actor.masqueradeProfileId) {
+        request.log.info(
+          {
+            realAccountId: actor.accountId,
+            masqueradeProfileId: actor.masqueradeProfileId,
+            method: request.method,
+            url: request.url,
+            statusCode: reply.statusCode,
+          },
+          'masqueraded request',
+        );
+      }
     });
   },
   { name: 'auth' },

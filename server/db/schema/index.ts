@@ -2,3 +2,4 @@
 export * from './platform.ts';
 export * from './identity.ts';
 export * from './workspace.ts';
+export * from './members.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { knownNotificationActionValues, memberTypeValues } from '../../../contracts/enums.ts';
 import { languageValues } from '../../../contracts/language.ts';
+import { menuLayoutValues } from '../../../contracts/theme-enums.ts';
 import { accounts } from './identity.ts';
 
 /*
@@ -26,11 +27,27 @@ export const projects = pgTable(
       .notNull()
       .references(() => accounts.id),
     isArchive: boolean('is_archive').notNull().default(false),
+    /** A tariff id of the configured catalogue (server/features/projects/tariffs.ts). */
+    tariffId: text('tariff_id').notNull().default('business'),
+    /** What active team members may do (GET/PATCH /projects/{id}/teams/settings). */
+    teamSettings: jsonb('team_settings').$type<TeamSettings>().notNull().default({}),
     ...timestamps,
   },
   // "Which projects does this person own": the account is the key of that question.
   (table) => [index('projects_owner_updated_idx').on(table.ownerAccountId, table.updatedAt)],
 );
+
+export type TeamSettings = Partial<
+  Record<
+    'canEditProject' | 'canManageApps' | 'canViewFiles' | 'canManagePlans' | 'canManagePaymentProviders',
+    boolean
+  >
+>;
+/** Services switched on or off (PATCH /apps/{id}/options); a missing key means the service's default. */
+export type AppOptions = { services?: Partial<Record<string, boolean>> };
+export type AppTheme = Partial<
+  Record<'primaryColor' | 'accentColor' | 'backgroundColor' | 'customCode', string>
+>;
 
 /** A branded app of a project, reached at `/{slug}/{defaultServiceSlug}` on the public domain. */
 export const apps = pgTable(
@@ -45,6 +62,27 @@ export const apps = pgTable(
     language: text('language', { enum: languageValues }).notNull().default('de'),
     defaultServiceSlug: text('default_service_slug').notNull().default('home'),
     isArchive: boolean('is_archive').notNull().default(false),
+    timezone: text('timezone').notNull().default('Europe/Berlin'),
+    replyToEmail: text('reply_to_email').notNull().default(''),
+    supportUrl: text('support_url').notNull().default(''),
+    isPhoneRequired: boolean('is_phone_required').notNull().default(false),
+    /** Access plans a new sign-up receives; checked against the plans table once access plans exist. */
+    signupPlanIds: jsonb('signup_plan_ids').$type<string[]>().notNull().default([]),
+    /** An own domain of the project (domains issue); null = the public domain. */
+    domainId: uuid('domain_id'),
+    /** Cloud file ids (the foreign keys come with the cloud library). */
+    appIconId: uuid('app_icon_id'),
+    logoId: uuid('logo_id'),
+    logoWhiteThemeId: uuid('logo_white_theme_id'),
+    isAdvancedLogo: boolean('is_advanced_logo').notNull().default(false),
+    desktopMenuLayout: text('desktop_menu_layout', { enum: menuLayoutValues }).notNull().default('top'),
+    theme: jsonb('theme').$type<AppTheme>().notNull().default({}),
+    options: jsonb('options').$type<AppOptions>().notNull().default({}),
+    /** Per-service settings (GET/PATCH /apps/{id}/{service}/settings), keyed by service. */
+    serviceSettings: jsonb('service_settings')
+      .$type<Record<string, Record<string, unknown>>>()
+      .notNull()
+      .default({}),
     ...timestamps,
   },
   (table) => [
@@ -102,6 +140,13 @@ export const profiles = pgTable(
       .$type<string[]>()
       .notNull()
       .default([...knownNotificationActionValues]),
+    /** Member moderation (spec §3 member admin form): the `punished` tag applies until this moment. */
+    punishedUntil: at('punished_until'),
+    /** Feature flags of the member admin form, e.g. `{canChat: false}`; a missing key = allowed. */
+    featureFlags: jsonb('feature_flags').$type<Partial<Record<string, boolean>>>().notNull().default({}),
+    /** Group and space ids this member moderates (spec §6); the groups issue checks them against its tables. */
+    moderatorGroupIds: jsonb('moderator_group_ids').$type<string[]>().notNull().default([]),
+    moderatorSpaceIds: jsonb('moderator_space_ids').$type<string[]>().notNull().default([]),
     deletedAt: at('deleted_at'),
     ...timestamps,
   },
@@ -109,6 +154,9 @@ export const profiles = pgTable(
     uniqueIndex('profiles_app_account_live_idx')
       .on(table.appId, table.accountId)
       .where(sql`${table.deletedAt} is null`),
+    // The members list: newest first per app, and counts by type.
+    index('profiles_app_created_idx').on(table.appId, table.createdAt, table.id),
+    index('profiles_app_type_idx').on(table.appId, table.type),
     // "Where is this person a member": the account's memberships across projects (GET /projects/current).
     index('profiles_account_updated_idx').on(table.accountId, table.updatedAt),
   ],

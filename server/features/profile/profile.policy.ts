@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import type { ProfileRow } from '../workspace/workspace.repo.ts';
 
 type ProfileActor = { accountId: string };
-type Permission = Exclude<ProfileAbility, 'view'>;
+type Permission = 'edit' | 'delete';
 
 /*
  * Rules on a profile (the workspace issue adds the admin and moderator rules):
@@ -14,6 +14,12 @@ const rules: Record<ProfileAbility, (actor: ProfileActor, profile: ProfileRow) =
   view: (actor, profile) => isOwn(actor, profile),
   edit: (actor, profile) => isOwn(actor, profile),
   delete: (actor, profile) => isOwn(actor, profile) && !profile.isOwner,
+  // Admin and member actions on other profiles: decided by the members feature's policy.
+  follow: () => false,
+  resend_invitation: () => false,
+  moderate: () => false,
+  masquerade: () => false,
+  view_general: () => false,
 };
 
 function isOwn(actor: ProfileActor, profile: ProfileRow): boolean {

@@ -1,13 +1,129 @@
-import type { ProfileRow } from './workspace.repo.ts';
+import { abilitiesBySubject, type AbilityName } from '../../../contracts/abilities.ts';
+import type { MemberType } from '../../../contracts/enums.ts';
+
+export type AppAbility = AbilityName<'app'>;
 
 /**
- * App abilities of spec §6 that this stage can decide from the caller's membership alone: members see the
- * app, its admins and owner also edit it. Guest access, plans and the rest of the list arrive with the
- * permission engine of the workspace issue, which replaces this function.
+ * The role a person has in an app, from strongest to weakest. `owner` is the app's owner flag or the
+ * project's owner; `team` is an active team member of the project allowed to manage apps; `guest` is anyone
+ * without a live profile (anonymous or signed in).
  */
-export function appAbilitiesOf(profile: ProfileRow | undefined): string[] {
-  if (!profile) {
+export type AppRole = 'owner' | 'admin' | 'team' | 'moderator' | 'member' | 'invited' | 'guest';
+
+/** Member sanctions (spec §3 default tags): blocked shuts the app, punished makes it read-only. */
+export type Sanction = 'blocked' | 'punished' | null;
+
+export type AppPolicyInput = {
+  role: AppRole;
+  sanction: Sanction;
+  /** An admin viewing the app as another member (spec §6 masquerade). */
+  masquerading: boolean;
+  /** The app accepts sign-ups (guests see the registration button). */
+  registrationOpen: boolean;
+};
+
+const all = abilitiesBySubject.app;
+
+/** What every member may do: see the app and its content, talk, keep files. */
+const memberAbilities: readonly AppAbility[] = [
+  'view',
+  'view_profiles',
+  'view_events',
+  'view_chats',
+  'view_links',
+  'view_posts',
+  'create_private_chat',
+  'create_group_chat',
+  'cloud',
+];
+
+/** Reading only: what a punished member keeps. */
+const readAbilities: readonly AppAbility[] = [
+  'view',
+  'view_profiles',
+  'view_events',
+  'view_chats',
+  'view_links',
+  'view_posts',
+  'cloud',
+];
+
+/** Moderators add content moderation and the member sanctions screen to the member's list. */
+const moderatorAbilities: readonly AppAbility[] = [
+  ...memberAbilities,
+  'moderation',
+  'settings_moderation',
+  'settings_switcher',
+  'settings_members',
+  'view_invitations',
+  'create_public_group_chat',
+];
+
+/** Only the owner edits the theme (spec §6: "the theme editing tool shows only to the owner"). */
+const adminAbilities: readonly AppAbility[] = all.filter((ability) => ability !== 'settings_theme');
+
+/**
+ * App abilities (spec §6 "App") of one role. Rules:
+ * - owner: everything; admin and team (with app management): everything but the theme editor;
+ * - moderator: member abilities plus moderation and the members settings;
+ * - member: view, read lists, private and group chats, the cloud library;
+ * - invited and guest: see the app shell and, when the app accepts sign-ups, register;
+ * - blocked: nothing; punished: reading only;
+ * - masquerading: what the viewed member may do, never the theme editor or another masquerade.
+ */
+export function appAbilities(input: AppPolicyInput): AppAbility[] {
+  if (input.sanction === 'blocked') {
     return [];
   }
-  return profile.type === 'admin' || profile.isOwner ? ['view', 'edit'] : ['view'];
+  let granted: readonly AppAbility[];
+  switch (input.role) {
+    case 'owner':
+      granted = all;
+      break;
+    case 'admin':
+    case 'team':
+      granted = adminAbilities;
+      break;
+    case 'moderator':
+      granted = moderatorAbilities;
+      break;
+    case 'member':
+      granted = memberAbilities;
+      break;
+    case 'invited':
+    case 'guest':
+      granted = input.registrationOpen ? ['view', 'registration'] : ['view'];
+      break;
+  }
+  if (input.sanction === 'punished') {
+    granted = granted.filter((ability) => readAbilities.includes(ability));
+  }
+  if (input.masquerading) {
+    granted = granted.filter((ability) => ability !== 'settings_theme' && ability !== 'masquerade');
+  }
+  return [...granted];
+}
+
+/** The app role of a live profile (the owner flag wins over the member type). */
+export function roleOfProfile(profile: { type: MemberType; isOwner: boolean }): AppRole {
+  return profile.isOwner ? 'owner' : profile.type;
+}
+
+const roleStrength: Record<AppRole, number> = {
+  owner: 6,
+  admin: 5,
+  team: 4,
+  moderator: 3,
+  member: 2,
+  invited: 1,
+  guest: 0,
+};
+
+export function strongerRole(a: AppRole, b: AppRole): AppRole {
+  return roleStrength[a] >= roleStrength[b] ? a : b;
+}
+
+/** Admin-level roles manage members, settings and other admins' work. */
+export function isManagerRole(role: AppRole): boolean {
+  return role === 'owner' || role === 'admin' || role === 'team';
 }

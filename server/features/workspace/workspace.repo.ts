@@ -68,3 +68,8 @@ export async function findLiveProfileOfAccountInApp(
     .where(and(eq(profiles.appId, appId), eq(profiles.accountId, accountId), isNull(profiles.deletedAt)));
   return row;
 }
+
+export async function findProjectById(db: DbOrTx, projectId: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
+  return row;
+}

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { RouterResult } from '../../../contracts/router.ts';
-import { appAbilitiesOf } from './app.policy.ts';
+import { accessToApp } from './access.ts';
 import * as repo from './workspace.repo.ts';
 
 /** `https://app.example.com/akademie/groups` or `/akademie/groups` → `akademie`; null for other hosts. */
@@ -30,10 +30,15 @@ export function createWorkspaceService(deps: { db: Db; publicDomain: string }) {
       if (!app) {
         throw notFound();
       }
-      const profile =
-        actor.kind === 'account'
-          ? await repo.findLiveProfileOfAccountInApp(db, app.id, actor.accountId)
-          : undefined;
+      const project = await repo.findProjectById(db, app.projectId);
+      if (!project || project.isArchive) {
+        throw notFound();
+      }
+      const access = await accessToApp(
+        db,
+        { app, project },
+        actor.kind === 'account' ? actor.accountId : null,
+      );
       return {
         type: 'app',
         entity: null,
@@ -44,7 +49,7 @@ export function createWorkspaceService(deps: { db: Db; publicDomain: string }) {
           publicDomain,
           defaultServiceSlug: app.defaultServiceSlug,
           language: app.language,
-          permissions: { can: appAbilitiesOf(profile) },
+          permissions: { can: access.can },
         },
       };
     },

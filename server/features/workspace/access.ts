@@ -1,0 +1,255 @@
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apps, profileTags, profiles, projects, tags, teamMembers } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import {
+  appAbilities,
+  isManagerRole,
+  roleOfProfile,
+  strongerRole,
+  type AppAbility,
+  type AppRole,
+  type Sanction,
+} from './app.policy.ts';
+import { projectAbilities, teamSettingsOf, type ProjectAbility } from './project.policy.ts';
+import type { AppRow, ProfileRow, ProjectRow } from './workspace.repo.ts';
+
+/*
+ * The permission engine's entry points (DESIGN §6). A feature loads the access of the caller to the project
+ * or app a request is about, then asks it for abilities:
+ *
+ *   const access = await loadAppAccess(db, request.actor, appId);   // 404 when the app is not visible
+ *   requireApp(access, 'settings_members');                         // 403 when the ability is missing
+ *
+ * Item policies (a profile, a tag …) take the access as their actor. Nothing here reads across projects
+ * except by the account's own memberships.
+ */
+
+export type ProjectAccess = {
+  project: ProjectRow;
+  accountId: string;
+  isOwner: boolean;
+  isActiveTeamMember: boolean;
+  can: ProjectAbility[];
+};
+
+export type Masquerade = { realAccountId: string; realProfileId: string | null; profileId: string };
+
+export type AppAccess = {
+  app: AppRow;
+  project: ProjectRow;
+  /** The signed-in account, or null for a guest. While masquerading: still the real caller. */
+  accountId: string | null;
+  /** The profile abilities are computed for: the caller's own, or the masqueraded member's. */
+  profile: ProfileRow | undefined;
+  role: AppRole;
+  sanction: Sanction;
+  masquerade: Masquerade | null;
+  can: AppAbility[];
+};
+
+/** Whether the caller manages the app: owner, admin or a team member allowed to manage apps. */
+export const isAppManager = (access: AppAccess) => isManagerRole(access.role);
+
+export function requireAccount(actor: Actor): string {
+  if (actor.kind !== 'account') {
+    throw unauthorized();
+  }
+  return actor.accountId;
+}
+
+async function findProject(db: DbOrTx, projectId: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
+  return row;
+}
+
+async function findActiveTeamMembership(db: DbOrTx, projectId: string, accountId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(
+      and(
+        eq(teamMembers.projectId, projectId),
+        eq(teamMembers.accountId, accountId),
+        eq(teamMembers.status, 'active'),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** The caller's access to a project on the service host; 404 unless they own it or are on its active team. */
+export async function loadProjectAccess(db: DbOrTx, actor: Actor, projectId: string): Promise<ProjectAccess> {
+  const accountId = requireAccount(actor);
+  const project = await findProject(db, projectId);
+  if (!project) {
+    throw notFound();
+  }
+  const isOwner = project.ownerAccountId === accountId;
+  const isActiveTeamMember = !isOwner && (await findActiveTeamMembership(db, projectId, accountId));
+  const can = projectAbilities({ isOwner, isActiveTeamMember, teamSettings: project.teamSettings });
+  if (!can.includes('view')) {
+    throw notFound();
+  }
+  return { project, accountId, isOwner, isActiveTeamMember, can };
+}
+
+export function requireProject(access: ProjectAccess, ability: ProjectAbility): void {
+  if (!access.can.includes(ability)) {
+    throw forbidden();
+  }
+}
+
+/** The sanction of a profile: the blocked tag always, the punished tag while `punished_until` lies ahead. */
+async function sanctionOf(db: DbOrTx, profile: ProfileRow): Promise<Sanction> {
+  const rows = await db
+    .select({ kind: tags.kind })
+    .from(profileTags)
+    .innerJoin(tags, eq(tags.id, profileTags.tagId))
+    .where(and(eq(profileTags.profileId, profile.id), inArray(tags.kind, ['blocked', 'punished'])));
+  const kinds = new Set(rows.map((row) => row.kind));
+  if (kinds.has('blocked')) {
+    return 'blocked';
+  }
+  const punishedNow = profile.punishedUntil !== null && profile.punishedUntil.getTime() > Date.now();
+  return kinds.has('punished') && punishedNow ? 'punished' : null;
+}
+
+async function findLiveProfile(
+  db: DbOrTx,
+  appId: string,
+  accountId: string,
+): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.appId, appId), eq(profiles.accountId, accountId), isNull(profiles.deletedAt)));
+  return row;
+}
+
+async function findAppWithProject(
+  db: DbOrTx,
+  appId: string,
+): Promise<{ app: AppRow; project: ProjectRow } | undefined> {
+  const [row] = await db
+    .select({ app: apps, project: projects })
+    .from(apps)
+    .innerJoin(projects, eq(projects.id, apps.projectId))
+    .where(eq(apps.id, appId));
+  return row;
+}
+
+type AppAccessOptions = {
+  /** Archived apps (and apps of archived projects) are visible to their managers only; set for those screens. */
+  includeArchived?: boolean;
+};
+
+/** Computes the access of one account (or a guest) to an already loaded app. */
+export async function accessToApp(
+  db: DbOrTx,
+  target: { app: AppRow; project: ProjectRow },
+  accountId: string | null,
+): Promise<AppAccess> {
+  const { app, project } = target;
+  let role: AppRole = 'guest';
+  let profile: ProfileRow | undefined;
+  let sanction: Sanction = null;
+  if (accountId) {
+    profile = await findLiveProfile(db, app.id, accountId);
+    if (profile) {
+      role = roleOfProfile(profile);
+      sanction = await sanctionOf(db, profile);
+    }
+    if (project.ownerAccountId === accountId) {
+      role = 'owner';
+      sanction = null;
+    } else if (
+      !isManagerRole(role) &&
+      teamSettingsOf(project.teamSettings).canManageApps &&
+      (await findActiveTeamMembership(db, project.id, accountId))
+    ) {
+      role = strongerRole(role, 'team');
+      sanction = null;
+    }
+  }
+  const can = appAbilities({ role, sanction, masquerading: false, registrationOpen: true });
+  return { app, project, accountId, profile, role, sanction, masquerade: null, can };
+}
+
+/**
+ * The caller's access to an app. 404 when the app does not exist, or is archived and the caller does not
+ * manage it. With `actor.masqueradeProfileId` (header `x-masquerade-profile`), an admin allowed to
+ * masquerade sees the app with the abilities of that member; anyone else gets 403.
+ */
+export async function loadAppAccess(
+  db: DbOrTx,
+  actor: Actor,
+  appId: string,
+  options: AppAccessOptions = {},
+): Promise<AppAccess> {
+  if (actor.kind === 'invalid-token') {
+    throw unauthorized();
+  }
+  const target = await findAppWithProject(db, appId);
+  if (!target) {
+    throw notFound();
+  }
+  const accountId = actor.kind === 'account' ? actor.accountId : null;
+  const real = await accessToApp(db, target, accountId);
+  const archived = target.app.isArchive || target.project.isArchive;
+  if (archived && !(options.includeArchived && isManagerRole(real.role))) {
+    throw notFound();
+  }
+  const masqueradeProfileId = actor.kind === 'account' ? actor.masqueradeProfileId : undefined;
+  if (!masqueradeProfileId) {
+    return real;
+  }
+  if (!real.can.includes('masquerade')) {
+    throw forbidden();
+  }
+  const [viewed] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, masqueradeProfileId), eq(profiles.appId, appId), isNull(profiles.deletedAt)));
+  if (!viewed) {
+    throw notFound();
+  }
+  const role = roleOfProfile(viewed);
+  const sanction = await sanctionOf(db, viewed);
+  return {
+    ...real,
+    profile: viewed,
+    role,
+    sanction,
+    masquerade: { realAccountId: accountId!, realProfileId: real.profile?.id ?? null, profileId: viewed.id },
+    can: appAbilities({ role, sanction, masquerading: true, registrationOpen: true }),
+  };
+}
+
+export function requireApp(access: AppAccess, ability: AppAbility): void {
+  if (!access.can.includes(ability)) {
+    throw forbidden();
+  }
+}
+
+/** The caller's own live profile in the app (not the masqueraded one); 403 without one. */
+export function requireOwnProfile(access: AppAccess): ProfileRow {
+  if (!access.profile || access.masquerade) {
+    throw forbidden();
+  }
+  return access.profile;
+}
+
+/**
+ * Projects an account may open on the service host (owned, or on the active team), with archived ones
+ * when asked. Reads across projects on purpose: keyed by the account.
+ */
+export function visibleProjectsCondition(accountId: string) {
+  return or(
+    eq(projects.ownerAccountId, accountId),
+    sql`exists (select 1 from ${teamMembers} where ${teamMembers.projectId} = ${projects.id} and ${teamMembers.accountId} = ${accountId} and ${teamMembers.status} = 'active')`,
+  );
+}
+
+/** Used by the punished-until sweep and the member list: punishments that still run. */
+export const punishmentRuns = () => gt(profiles.punishedUntil, sql`now()`);
