@@ -11,7 +11,8 @@ const localeFile = /[\\/]i18n[\\/]locales[\\/]([a-z]{2})[\\/]/;
 const localeOf = (id: string) => localeFile.exec(id)?.[1] ?? 'misc';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const apiTarget = 'http://localhost:3000';
+// `API_TARGET` points a dev server at an API on another port (several dev servers side by side).
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
 // web/api/*.ts are our own modules, served by Vite in development; only real API calls go to the server.
 const apiProxy = {
   target: apiTarget,
