@@ -12,7 +12,7 @@ import { machineInfo, writeReport, type BenchReport } from './lib/report.ts';
 import { buildServerIfStale, randomSecret, startServer } from './lib/server.ts';
 import type { ScenarioContext, ScenarioResult, SeededArea } from './lib/types.ts';
 import { benchAreas } from './scenarios/index.ts';
-import { createBaseProject } from './seed/project.ts';
+import { createBaseProject, insertBaseProject } from './seed/project.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -136,6 +136,7 @@ async function main(): Promise<number> {
     connections: settings.connections,
     log: progress,
   };
+  await insertBaseProject(database.db, seedContext.project);
   const seeded: { name: string; area: SeededArea }[] = [];
   const seedReport: BenchReport['seed'] = {};
   for (const area of areas) {

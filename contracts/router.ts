@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { appSchema, type App } from './workspace.ts';
 
 /** `GET /router?url=` (AUTH-20): which app (and later which entity) an address shows. */
 export const routerQuerySchema = z.object({ url: z.string().min(1).max(2000) });
 
-export const routerAppSchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  name: z.string(),
-  publicDomain: z.string(),
-  defaultServiceSlug: z.string(),
-  language: z.enum(['de', 'en']),
-  /** The caller's app abilities (spec §6); the workspace issue's permission engine widens this list. */
-  permissions: z.object({ can: z.array(z.string()) }),
-});
-export type RouterApp = z.infer<typeof routerAppSchema>;
+/** The full app (contracts/workspace.ts), with the caller's app abilities in `permissions.can`. */
+export const routerAppSchema = appSchema;
+export type RouterApp = App;
 
 /** Entities (post, space, event …) join `type` as their features arrive; today an address resolves to its app. */
 export const routerResultSchema = z.object({

@@ -73,6 +73,9 @@ export type ProjectUsage = z.infer<typeof projectUsageSchema>;
 
 // ---------- projects ----------
 
+export const projectParamsSchema = z.object({ id: z.uuid() });
+export const projectIdParamsSchema = z.object({ projectId: z.uuid() });
+
 export const projectPermissionsSchema = permissionsOf(abilitiesBySubject.project);
 
 export const projectSchema = z.object({
@@ -238,6 +241,7 @@ export const appSchema = z.object({
 });
 export type App = z.infer<typeof appSchema>;
 export const appResponseSchema = z.object({ data: appSchema });
+export const appIdParamsSchema = z.object({ appId: z.uuid() });
 export const appListSchema = paginated(appSchema);
 export const appListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -317,6 +321,29 @@ export const serviceSettingsSchemas: Record<AppService, z.ZodObject> = {
   rewards: genericServiceSettingsSchema,
   pages: genericServiceSettingsSchema,
 };
+
+/**
+ * The body of `PATCH /apps/{appId}/{service}/settings`: any subset of the service's fields, unknown fields
+ * refused. Defaults are dropped so a partial form never resets the fields it leaves out.
+ */
+export function serviceSettingsPatchSchemaOf(service: AppService) {
+  const shape = serviceSettingsSchemas[service].shape;
+  return z.strictObject(
+    Object.fromEntries(
+      Object.entries(shape).map(([key, field]) => [
+        key,
+        (field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType)).optional(),
+      ]),
+    ),
+  );
+}
+
+export const serviceSettingsParamsSchema = z.object({
+  appId: z.uuid(),
+  /** Checked against `appServiceValues` by the service: an unknown service is a 404, not a 400. */
+  service: z.string().min(1).max(50),
+});
+export const serviceSettingsPatchBodySchema = z.record(z.string(), z.unknown());
 
 export const serviceSettingsResponseSchema = z.object({
   data: z.record(z.string(), z.unknown()),

@@ -13,6 +13,11 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createCodeService } from './features/auth/codes.service.ts';
 import { createSessionService } from './features/auth/sessions.service.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { contactRoutes } from './features/contacts/contacts.routes.ts';
+import { createContactService } from './features/contacts/contacts.service.ts';
+import { createGeneralProfileService } from './features/contacts/general-profile.service.ts';
+import { teamRoutes } from './features/team/team.routes.ts';
+import { createTeamService } from './features/team/team.service.ts';
 import { invitationRoutes } from './features/invitations/invitations.routes.ts';
 import { createInvitationService } from './features/invitations/invitations.service.ts';
 import { createProfileService } from './features/profile/profile.service.ts';
@@ -20,7 +25,23 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { taskRoutes } from './features/tasks/tasks.routes.ts';
 import { createTaskService } from './features/tasks/tasks.service.ts';
 import { workspaceRoutes } from './features/workspace/workspace.routes.ts';
+import { appRoutes } from './features/apps/apps.routes.ts';
+import { appHostOf } from './features/apps/apps.presenter.ts';
+import { createAppServicesService } from './features/apps/app-services.service.ts';
+import { createAppsService } from './features/apps/apps.service.ts';
+import { projectRoutes } from './features/projects/projects.routes.ts';
+import { createProjectService } from './features/projects/projects.service.ts';
 import { createWorkspaceService } from './features/workspace/workspace.service.ts';
+import { tagRoutes } from './features/tags/tags.routes.ts';
+import { createTagService } from './features/tags/tags.service.ts';
+import { customFieldRoutes } from './features/custom-fields/custom-fields.routes.ts';
+import { createCustomFieldService } from './features/custom-fields/custom-fields.service.ts';
+import { invitationLinkRoutes } from './features/invitation-links/invitation-links.routes.ts';
+import { createInvitationLinkService } from './features/invitation-links/invitation-links.service.ts';
+import { createImportService } from './features/members/import.service.ts';
+import { createInviteService } from './features/members/invite.service.ts';
+import { memberRoutes } from './features/members/members.routes.ts';
+import { createMemberService } from './features/members/members.service.ts';
 import { createAttemptLimiter } from './platform/attempt-limiter.ts';
 import { authPlugin, type TokenService } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -126,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const account = createAccountService({ db, codes, sessions, mailer: deps.mailer });
   const profiles = createProfileService({ db, codes, sessions, mailer: deps.mailer, account });
   const limiter = createAttemptLimiter(deps.redis);
+  const appHost = appHostOf(config);
+  const members = createMemberService({ db });
   // The explicit list of every feature's routes.
   registerRoutes(
     app,
@@ -138,8 +161,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         limiter,
       }),
       ...accountRoutes({ account, limiter }),
-      ...workspaceRoutes({ workspace: createWorkspaceService({ db, publicDomain: config.publicDomain }) }),
+      ...workspaceRoutes({ workspace: createWorkspaceService({ db, host: appHost }) }),
+      ...projectRoutes({
+        projects: createProjectService({ db, defaultTariffId: config.defaultTariffId }),
+      }),
+      ...appRoutes({
+        apps: createAppsService({ db, host: appHost }),
+        appServices: createAppServicesService({ db }),
+      }),
       ...profileRoutes({ profiles, limiter }),
+      ...teamRoutes({
+        team: createTeamService({ db, mailer: deps.mailer, publicBaseUrl: config.publicBaseUrl }),
+      }),
+      ...contactRoutes({
+        contacts: createContactService({ db }),
+        generalProfiles: createGeneralProfileService({ db }),
+      }),
+      ...tagRoutes({ tags: createTagService({ db }) }),
+      ...customFieldRoutes({ customFields: createCustomFieldService({ db }) }),
+      ...invitationLinkRoutes({
+        invitationLinks: createInvitationLinkService({ db, appBaseUrl: appHost.appBaseUrl }),
+      }),
+      ...memberRoutes({
+        members,
+        invites: createInviteService({ db, mailer: deps.mailer, members, appBaseUrl: appHost.appBaseUrl }),
+        imports: createImportService({ db, jobs: deps.jobs, tasks, appBaseUrl: appHost.appBaseUrl }),
+        limiter,
+      }),
       ...(deps.extraRoutes ?? []),
     ] as RouteDefinition<never>[],
     app.inFlight,

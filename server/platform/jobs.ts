@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
  * The queues that exist, explicitly listed. A job name not in this list is a type error.
  * Data shapes are declared next to the handler that consumes them.
  */
-export const queueNames = ['mail.deliver', 'tasks.kill-stale'] as const;
+export const queueNames = ['mail.deliver', 'tasks.kill-stale', 'members.import'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 /**
@@ -16,6 +16,8 @@ export type QueueName = (typeof queueNames)[number];
 export const queuePolicies: Record<QueueName, { retryLimit: number; retryDelaySeconds: number }> = {
   'mail.deliver': { retryLimit: 5, retryDelaySeconds: 30 },
   'tasks.kill-stale': { retryLimit: 0, retryDelaySeconds: 60 },
+  // A crashed import runs again: its one transaction either committed (the task says so) or left nothing.
+  'members.import': { retryLimit: 2, retryDelaySeconds: 30 },
 };
 
 export type JobHandler<Data> = (data: Data, job: { id: string; retryCount: number }) => Promise<void>;

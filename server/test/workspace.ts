@@ -1,7 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { MemberType } from '../../contracts/enums.ts';
+import type { MemberType, TeamMemberStatus } from '../../contracts/enums.ts';
+import { teamMembers } from '../db/schema/index.ts';
 import { insertApp, insertProfile, insertProject } from '../features/workspace/workspace.repo.ts';
 import { insertInvitation } from '../features/invitations/invitations.repo.ts';
+import { insertField } from '../features/custom-fields/custom-fields.repo.ts';
+import { insertLink } from '../features/invitation-links/invitation-links.repo.ts';
+import { insertTag } from '../features/tags/tags.repo.ts';
+import type { CustomFieldValidationRules } from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
 import { insertTestAccount } from './identity.ts';
@@ -77,4 +82,123 @@ export async function createInvitation(
     expiresAt: new Date(Date.now() + (options.expiresInMs ?? 7 * 24 * 60 * 60 * 1000)),
   });
   return { token, invitation };
+}
+
+/** A row of the project's team, straight in the database (active members are linked to their account). */
+export async function addTeamMember(
+  server: TestServer,
+  project: { id: string },
+  person: { email: string; accountId: string | null },
+  status: TeamMemberStatus = 'active',
+) {
+  const [row] = await server.runtime.database.db
+    .insert(teamMembers)
+    .values({
+      id: newId(),
+      projectId: project.id,
+      email: person.email.toLowerCase(),
+      accountId: person.accountId,
+      status,
+    })
+    .returning();
+  return row!;
+}
+
+/** A fresh project owned by the account, without apps (`tariffId` picks the tariff, e.g. 'starter'). */
+export async function createProjectFor(
+  server: TestServer,
+  account: { id: string },
+  options: { name?: string; tariffId?: string; isArchive?: boolean } = {},
+) {
+  const suffix = `${Date.now().toString(36)}${randomInt(1e9).toString(36)}`;
+  return insertProject(server.runtime.database.db, {
+    id: newId(),
+    name: options.name ?? `Projekt ${suffix}`,
+    ownerAccountId: account.id,
+    tariffId: options.tariffId ?? 'business',
+    isArchive: options.isArchive ?? false,
+  });
+}
+
+/** An app in an existing project, straight in the database (no profiles, no tags). */
+export async function createAppIn(
+  server: TestServer,
+  project: { id: string },
+  options: { name?: string; slug?: string; isArchive?: boolean } = {},
+) {
+  const suffix = `${Date.now().toString(36)}${randomInt(1e9).toString(36)}`;
+  return insertApp(server.runtime.database.db, {
+    id: newId(),
+    projectId: project.id,
+    slug: options.slug ?? `app-${suffix}`,
+    name: options.name ?? `Gemeinschaft ${suffix}`,
+    isArchive: options.isArchive ?? false,
+  });
+}
+
+/** An own member tag of an app, straight in the database. */
+export async function createTag(
+  server: TestServer,
+  app: { id: string; projectId: string },
+  options: { name?: string; color?: string } = {},
+) {
+  return insertTag(server.runtime.database.db, {
+    id: newId(),
+    projectId: app.projectId,
+    appId: app.id,
+    name: options.name ?? `Tag ${randomInt(1e9).toString(36)}`,
+    color: options.color ?? '',
+  });
+}
+
+/** A custom field of an app's profile form, straight in the database (appended after `position`). */
+export async function createCustomField(
+  server: TestServer,
+  app: { id: string; projectId: string },
+  options: {
+    type?: string;
+    label?: string;
+    options?: string[];
+    validationRules?: CustomFieldValidationRules;
+    position?: number;
+  } = {},
+) {
+  return insertField(server.runtime.database.db, {
+    id: newId(),
+    projectId: app.projectId,
+    appId: app.id,
+    type: options.type ?? 'text',
+    label: options.label ?? 'Lieblingsbuch',
+    options: options.options ?? [],
+    validationRules: options.validationRules ?? {},
+    position: options.position ?? Date.now(),
+  });
+}
+
+/** An invite link of an app, straight in the database; returns the row (its token is the link's secret). */
+export async function createInvitationLink(
+  server: TestServer,
+  app: { id: string; projectId: string },
+  options: {
+    memberType?: MemberType;
+    tagIds?: string[];
+    maxUses?: number | null;
+    usesCount?: number;
+    expiresAt?: Date | null;
+    isActive?: boolean;
+  } = {},
+) {
+  return insertLink(server.runtime.database.db, {
+    id: newId(),
+    projectId: app.projectId,
+    appId: app.id,
+    name: 'Einladungslink',
+    token: randomToken(16),
+    memberType: options.memberType ?? 'member',
+    tagIds: options.tagIds ?? [],
+    maxUses: options.maxUses ?? null,
+    usesCount: options.usesCount ?? 0,
+    expiresAt: options.expiresAt ?? null,
+    isActive: options.isActive ?? true,
+  });
 }

@@ -25,6 +25,21 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Returns true when new tokens are in the token store and the failed request may be repeated. */
 export type RefreshHandler = () => Promise<boolean>;
 
+/** Headers added to every request, e.g. the app host's masquerade profile (set by the app shell). */
+export type HeadersProvider = () => Record<string, string>;
+
+let headersProvider: HeadersProvider | null = null;
+
+/** Installs the extra-headers hook; returns the uninstall. A request's own `headers` win over it. */
+export function setHeadersProvider(provider: HeadersProvider | null): () => void {
+  headersProvider = provider;
+  return () => {
+    if (headersProvider === provider) {
+      headersProvider = null;
+    }
+  };
+}
+
 let refreshHandler: RefreshHandler | null = null;
 let refreshInFlight: Promise<boolean> | null = null;
 
@@ -83,7 +98,7 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 function buildHeaders(options: BodyOptions<z.ZodType | undefined>): Headers {
-  const headers = new Headers(options.headers);
+  const headers = new Headers({ ...headersProvider?.(), ...options.headers });
   headers.set('Accept', 'application/json');
   headers.set('Accept-Language', currentLanguage());
   const token = getAccessToken();

@@ -1,19 +1,87 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { queryOptions } from '@tanstack/react-query';
+import type { AbilityName } from '../../contracts/abilities';
 import { routerResultSchema, type RouterApp } from '../../contracts/router';
 import { api } from '../api/client';
 
 export type { RouterApp };
+export type AppAbility = AbilityName<'app'>;
+
+// ---------- masquerade (spec §6: an admin views the app as one of its members) ----------
+
+/** The header the server reads the viewed member from (server/platform/auth.ts). */
+export const masqueradeHeader = 'x-masquerade-profile';
+
+/**
+ * The member an admin views the app as, kept per app for this browser tab (sessionStorage). Keyed by the
+ * slug: the app shell needs it for `GET /router`, before it knows the app's id.
+ */
+const masqueradeKey = (slug: string) => `masquerade:${slug}`;
+const masqueradeListeners = new Set<() => void>();
+
+export function masqueradeProfileOf(slug: string): string | null {
+  try {
+    return window.sessionStorage.getItem(masqueradeKey(slug));
+  } catch {
+    return null;
+  }
+}
+
+function changeMasquerade(slug: string, profileId: string | null): void {
+  try {
+    if (profileId) {
+      window.sessionStorage.setItem(masqueradeKey(slug), profileId);
+    } else {
+      window.sessionStorage.removeItem(masqueradeKey(slug));
+    }
+  } catch {
+    // Without storage there is no masquerade: the server never sees the header.
+  }
+  masqueradeListeners.forEach((listener) => listener());
+}
+
+export const startMasquerade = (slug: string, profileId: string) => changeMasquerade(slug, profileId);
+export const endMasquerade = (slug: string) => changeMasquerade(slug, null);
+
+/** The viewed member's id while an admin masquerades in this app; re-renders on start and end. */
+export function useMasqueradeProfileId(slug: string): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      masqueradeListeners.add(listener);
+      return () => masqueradeListeners.delete(listener);
+    },
+    () => masqueradeProfileOf(slug),
+    () => null,
+  );
+}
+
+/** The headers every API call of this app carries: the viewed member while masquerading. */
+export function appRequestHeaders(slug: string): Record<string, string> {
+  const profileId = masqueradeProfileOf(slug);
+  return profileId ? { [masqueradeHeader]: profileId } : {};
+}
+
+// ---------- the app of the address ----------
 
 /**
  * `GET /router?url=` (AUTH-20): the app an address of the app host shows. Keyed by the slug (an app's pages
- * share one answer) and by who asks, since the caller's abilities (`permissions.can`) come with it.
+ * share one answer), by who asks and as whom (the abilities in `permissions.can` differ).
  */
-export function currentAppQuery(slug: string, address: string, accountId: string | null) {
+export function currentAppQuery(
+  slug: string,
+  address: string,
+  accountId: string | null,
+  masqueradeProfileId: string | null = null,
+) {
   return queryOptions({
-    queryKey: ['router', slug, accountId],
+    queryKey: ['router', slug, accountId, masqueradeProfileId],
     queryFn: ({ signal }) =>
-      api.get('/router', { query: { url: address }, schema: routerResultSchema, signal }),
+      api.get('/router', {
+        query: { url: address },
+        schema: routerResultSchema,
+        signal,
+        headers: masqueradeProfileId ? { [masqueradeHeader]: masqueradeProfileId } : undefined,
+      }),
     select: (result) => result.app,
     // A 404 is an answer (the not-found page), not a failure to notify about.
     meta: { silent: true },
@@ -23,6 +91,9 @@ export function currentAppQuery(slug: string, address: string, accountId: string
       previousQuery?.queryKey[1] === slug ? previous : undefined,
   });
 }
+
+/** Every cached router answer of an app, whoever asked: refreshed after its settings change. */
+export const currentAppQueryPrefix = (slug: string) => ['router', slug] as const;
 
 export const CurrentAppContext = createContext<RouterApp | null>(null);
 
@@ -39,3 +110,11 @@ export function useCurrentApp(): RouterApp {
   }
   return app;
 }
+
+/** Whether the caller holds an app ability (spec §6); the server decides, the screens only hide. */
+export function appCan(app: Pick<RouterApp, 'permissions'>, ability: AppAbility): boolean {
+  return app.permissions.can.includes(ability);
+}
+
+/** The app's start route: the app root until the services have screens of their own. */
+export const appHomePath = (slug: string) => `/${slug}`;

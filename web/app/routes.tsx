@@ -1,6 +1,7 @@
 import { redirect, type Params, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { sessionLoader, stashCodeOf } from '../features/auth/session/settle';
+import { currentProjectPath } from '../features/projects/current-project';
 import { loadChunk } from './chunk';
 import { guestOnly, requireAuth, type GuardContext } from './guards';
 import type { HostKind } from './host';
@@ -14,8 +15,16 @@ const authArea = () => loadChunk(() => import('../features/auth/auth-screens'));
 const notFoundArea = () => loadChunk(() => import('../features/not-found/not-found-page'));
 const homeArea = () => loadChunk(() => import('../features/home/app-home-page'));
 const accountArea = () => loadChunk(() => import('../features/account/account-screens'));
-const projectsArea = () => loadChunk(() => import('../features/projects/projects-page'));
+const projectsArea = () => loadChunk(() => import('../features/projects/projects-screens'));
+const projectSettingsArea = () =>
+  loadChunk(() => import('../features/project-settings/project-settings-screens'));
+const teamArea = () => loadChunk(() => import('../features/team/team-screens'));
+const contactsArea = () => loadChunk(() => import('../features/contacts/contacts-screens'));
 const appProfileArea = () => loadChunk(() => import('../features/app-profile/app-profile-screens'));
+const appSettingsArea = () => loadChunk(() => import('../features/app-settings/app-settings-screens'));
+const customFieldsArea = () => loadChunk(() => import('../features/custom-fields/custom-fields-screens'));
+const appMembersArea = () => loadChunk(() => import('../features/app-members/app-members-screens'));
+const memberArea = () => loadChunk(() => import('../features/member-page/member-screens'));
 
 const immersive: RouteHandle = { immersive: true };
 
@@ -71,15 +80,44 @@ function authRoutes(guardFor: GuardFor): RouteObject[] {
   ];
 }
 
-/** Spec §2 /projects (auth): the list, the account profile and the password (GAPS 29: all of it needs auth). */
+/**
+ * Spec §2 /projects (auth): the list, create, the account profile and password, and one project's screens
+ * (GAPS 29: all of it needs auth). The project layout loads the project once for its screens.
+ */
 function projectRoutes(): RouteObject {
   return {
     path: 'projects',
     loader: ({ request, params }) => requireAuth(request, serviceGuard(params)),
     children: [
       { index: true, lazy: async () => ({ Component: (await projectsArea()).ProjectsPage }) },
+      { path: 'create', lazy: async () => ({ Component: (await projectsArea()).CreateProjectPage }) },
       { path: 'settings/profile', lazy: async () => ({ Component: (await accountArea()).ProfilePage }) },
       { path: 'password', lazy: async () => ({ Component: (await accountArea()).PasswordPage }) },
+      {
+        path: ':projectId',
+        lazy: async () => ({ Component: (await projectsArea()).ProjectLayout }),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await projectsArea()).ProjectDashboardPage }) },
+          {
+            path: 'dashboard',
+            lazy: async () => ({ Component: (await projectsArea()).ProjectDashboardPage }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({ Component: (await projectSettingsArea()).ProjectSettingsPage }),
+          },
+          {
+            path: 'settings/payment-plan',
+            lazy: async () => ({ Component: (await projectSettingsArea()).PaymentPlanPage }),
+          },
+          { path: 'settings/team', lazy: async () => ({ Component: (await teamArea()).TeamPage }) },
+          { path: 'contacts', lazy: async () => ({ Component: (await contactsArea()).ContactsPage }) },
+          {
+            path: 'contacts/:memberId',
+            lazy: async () => ({ Component: (await contactsArea()).ContactProfilePage }),
+          },
+        ],
+      },
     ],
   };
 }
@@ -96,6 +134,59 @@ function appProfileRoutes(): RouteObject {
         lazy: async () => ({ Component: (await appProfileArea()).NotificationsPage }),
       },
     ],
+  };
+}
+
+/**
+ * Spec §2 `settings` of an app (auth + app `edit`, ROUTE-87…112): the layout checks the ability and lists
+ * only the sections the caller may open; GAPS 31: the custom field edit route's id is the field's.
+ */
+function appSettingsRoutes(): RouteObject {
+  return {
+    path: 'settings',
+    loader: ({ request, params }) => requireAuth(request, appGuard(params)),
+    lazy: async () => ({ Component: (await appSettingsArea()).AppSettingsLayout }),
+    children: [
+      // The layout sends the bare address to the first section the caller may open.
+      { index: true, element: null },
+      { path: 'general', lazy: async () => ({ Component: (await appSettingsArea()).GeneralSettingsPage }) },
+      { path: 'services', lazy: async () => ({ Component: (await appSettingsArea()).ServicesSettingsPage }) },
+      {
+        path: 'custom-fields',
+        lazy: async () => ({ Component: (await customFieldsArea()).CustomFieldsPage }),
+      },
+      {
+        path: 'custom-fields/create',
+        lazy: async () => ({ Component: (await customFieldsArea()).CustomFieldCreatePage }),
+      },
+      {
+        path: 'custom-fields/:customFieldId/edit',
+        lazy: async () => ({ Component: (await customFieldsArea()).CustomFieldEditPage }),
+      },
+      {
+        path: 'members',
+        children: [
+          { index: true, lazy: async () => ({ Component: (await appMembersArea()).MembersPage }) },
+          { path: 'invite', lazy: async () => ({ Component: (await appMembersArea()).InvitePage }) },
+          {
+            path: 'invite-links',
+            lazy: async () => ({ Component: (await appMembersArea()).InviteLinksPage }),
+          },
+          { path: 'tags', lazy: async () => ({ Component: (await appMembersArea()).TagsPage }) },
+          { path: 'bulk-import', lazy: async () => ({ Component: (await appMembersArea()).BulkImportPage }) },
+          { path: 'moderation', lazy: async () => ({ Component: (await appMembersArea()).ModerationPage }) },
+        ],
+      },
+    ],
+  };
+}
+
+/** Spec §2 `m/{memberId}` (auth, ROUTE-75): the member page. */
+function memberRoutes(): RouteObject {
+  return {
+    path: 'm/:memberId',
+    loader: ({ request, params }) => requireAuth(request, appGuard(params)),
+    lazy: async () => ({ Component: (await memberArea()).MemberPage }),
   };
 }
 
@@ -116,9 +207,9 @@ function serviceRoutes(): RouteObject[] {
       children: [
         {
           index: true,
-          // Spec §2: the current project, else the projects list; the projects feature refines this.
+          // Spec §2: the current project's view, else (and on failure) the projects list.
           loader: async ({ request, params }) =>
-            (await requireAuth(request, serviceGuard(params))) ?? redirect('/projects'),
+            (await requireAuth(request, serviceGuard(params))) ?? redirect(await currentProjectPath()),
           // The loader always redirects; this only shows while it runs.
           element: <FullPageLoader fullScreen={false} />,
         },
@@ -148,6 +239,8 @@ function appRoutes(): RouteObject[] {
         },
         ...authRoutes(appGuard),
         appProfileRoutes(),
+        appSettingsRoutes(),
+        memberRoutes(),
         notFoundRoute,
       ],
     },

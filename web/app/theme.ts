@@ -1,4 +1,12 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  convertCssVariables,
+  createTheme,
+  DEFAULT_THEME,
+  defaultCssVariablesResolver,
+  mergeMantineTheme,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+} from '@mantine/core';
 
 /** Indigo leaning towards violet; shade 6 carries white text at AA contrast. */
 const brand: MantineColorsTuple = [
@@ -77,3 +85,71 @@ export const theme = createTheme({
     Notification: { defaultProps: { radius: 'md' } },
   },
 });
+
+// ---------- the app's own colour (app host) ----------
+
+type Rgb = [number, number, number];
+
+function rgbOf(hex: string): Rgb {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
+}
+
+function hexOf([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((part) => Math.round(part).toString(16).padStart(2, '0')).join('')}`;
+}
+
+function mix(color: Rgb, target: Rgb, amount: number): Rgb {
+  return [0, 1, 2].map((index) => color[index]! + (target[index]! - color[index]!) * amount) as Rgb;
+}
+
+const white: Rgb = [255, 255, 255];
+const black: Rgb = [0, 0, 0];
+/** How far each shade moves from the app's colour towards white (0–5) or black (7–9). */
+const towardsWhite = [0.94, 0.85, 0.68, 0.5, 0.32, 0.15];
+const towardsBlack = [0.16, 0.32, 0.46];
+
+export const hexColorPattern = /^#[0-9a-f]{6}$/i;
+
+/**
+ * A Mantine colour tuple around an app's primary colour: the colour itself is shade 6 (the light scheme's
+ * primary shade), lighter shades mix in white, darker ones black.
+ */
+export function colorTupleOf(hex: string): MantineColorsTuple {
+  const base = rgbOf(hex);
+  return [
+    ...towardsWhite.map((amount) => hexOf(mix(base, white, amount))),
+    hexOf(base).toLowerCase(),
+    ...towardsBlack.map((amount) => hexOf(mix(base, black, amount))),
+  ] as unknown as MantineColorsTuple;
+}
+
+/** The theme override of an app with its own primary colour: `brand` becomes the app's colour. */
+export function appColorTheme(hex: string): MantineThemeOverride {
+  // A light colour (yellow, mint) would leave white button text unreadable.
+  return { colors: { brand: colorTupleOf(hex) }, autoContrast: true };
+}
+
+/**
+ * The CSS variables of the app's colour (`--mantine-color-brand-*`, the primary colour and anchor), computed
+ * by Mantine's own resolver. They go on `:root` with a stronger selector than the provider's, so portals
+ * (menus, dialogs) take the colour too.
+ */
+export function appColorCss(hex: string): string {
+  const resolved = defaultCssVariablesResolver(
+    mergeMantineTheme(mergeMantineTheme(DEFAULT_THEME, theme), appColorTheme(hex)),
+  );
+  const pick = (variables: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(variables).filter(
+        ([name]) =>
+          name.startsWith('--mantine-color-brand-') ||
+          name.startsWith('--mantine-primary-color-') ||
+          name === '--mantine-color-anchor',
+      ),
+    ) as Record<`--${string}`, string>;
+  return convertCssVariables(
+    { variables: pick(resolved.variables), light: pick(resolved.light), dark: pick(resolved.dark) },
+    ':root:root',
+  );
+}

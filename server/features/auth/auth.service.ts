@@ -147,6 +147,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<Session> {
       await codes.check({ purpose: 'signup', login: input.login, code: input.code, consume: true });
       const existing = await repo.findLiveAccountByEmail(db, input.login);
+      // A placeholder an invitation or import created (never used: no password, address never proven) is
+      // the person's account now: the form fills it in.
+      const placeholder = existing && existing.passwordHash === null && existing.emailVerifiedAt === null;
+      if (existing && placeholder) {
+        const filled = await repo.updateAccount(db, existing.id, {
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          passwordHash: input.password ? await hashPassword(input.password) : null,
+          language: input.language,
+          timezone: input.timezone ?? existing.timezone,
+          emailVerifiedAt: new Date(),
+        });
+        return sessions.start(filled ?? existing, input.isRemember, { ...meta, appId: input.appId ?? null });
+      }
       if (existing) {
         return sessions.start(existing, input.isRemember, { ...meta, appId: input.appId ?? null });
       }

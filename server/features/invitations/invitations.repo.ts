@@ -61,3 +61,34 @@ export async function setProfileType(
     .set({ type, updatedAt: sql`now()` })
     .where(and(eq(profiles.appId, appId), eq(profiles.id, profileId)));
 }
+
+/** Ends the open invitations of an address into an app (a new one replaces them): their links stop working. */
+export async function closeOpenInvitations(db: DbOrTx, appId: string, email: string): Promise<void> {
+  await db
+    .update(appInvitations)
+    .set({ expiresAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(appInvitations.appId, appId),
+        // Addresses are stored lower-case (the forms normalise them), so the (app_id, email) index serves.
+        eq(appInvitations.email, email.toLowerCase()),
+        isNull(appInvitations.acceptedAt),
+        gt(appInvitations.expiresAt, sql`now()`),
+      ),
+    );
+}
+
+/** The member type the newest invitation of an address into an app offered (open or not). */
+export async function findLatestInvitationType(
+  db: DbOrTx,
+  appId: string,
+  email: string,
+): Promise<InvitationRow['memberType'] | undefined> {
+  const [row] = await db
+    .select({ memberType: appInvitations.memberType })
+    .from(appInvitations)
+    .where(and(eq(appInvitations.appId, appId), eq(appInvitations.email, email.toLowerCase())))
+    .orderBy(sql`${appInvitations.createdAt} desc`)
+    .limit(1);
+  return row?.memberType;
+}

@@ -28,7 +28,8 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       url: '/api/invitation/:invitationToken',
       auth: 'public',
       ability: 'public',
-      summary: 'What a personal invitation is for (the join screen); 404 when unknown, used or expired',
+      summary:
+        'What a personal invitation or invite link is for (the join screen); 404 when unknown, used or closed',
       tags,
       rateLimit: { max: 30, timeWindow: '1 minute' },
       schema: { params: invitationParamsSchema, response: { 200: invitationInfoSchema } },
@@ -39,7 +40,7 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       url: '/api/auth/invitation',
       auth: 'public',
       ability: 'public',
-      summary: 'Mail a code to the invited address (resend with ?resend=true)',
+      summary: 'Mail a code to the invited address, or any address for an invite link (resend: ?resend=true)',
       tags,
       schema: {
         body: invitationSendCodeBodySchema,

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { CodeLimits, Session } from '../../../contracts/auth.ts';
 import { defaultCodeLimits } from '../../../contracts/constants.ts';
-import type { invitationUserConfirmBodySchema } from '../../../contracts/invitation.ts';
+import type { InvitationKind, invitationUserConfirmBodySchema } from '../../../contracts/invitation.ts';
 import type { Language } from '../../../contracts/language.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -12,10 +12,20 @@ import * as authRepo from '../auth/auth.repo.ts';
 import { codeLimitsOf, noPendingCode, type CodeService } from '../auth/codes.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { SessionMeta, SessionService } from '../auth/sessions.service.ts';
+import { recordJoinContact, joinThroughLink } from '../invitation-links/invitation-links.join.ts';
+import { findOpenLinkByToken, type InvitationLinkRow } from '../invitation-links/invitation-links.repo.ts';
 import { insertProfile } from '../workspace/workspace.repo.ts';
 import * as repo from './invitations.repo.ts';
 
 type InvitationLogin = { invitationToken: string; login: string };
+type AppRef = { id: string; name: string; slug: string };
+/**
+ * What a token opens: a personal invitation (one address, one use) or an invite link of the app (any
+ * address, counted uses). Both run the same code steps; they differ in who may use them and in accepting.
+ */
+type Ticket =
+  | { kind: Extract<InvitationKind, 'personal'>; invitation: repo.InvitationRow; app: AppRef }
+  | { kind: Extract<InvitationKind, 'link'>; link: InvitationLinkRow; app: AppRef };
 type UserConfirm = z.output<typeof invitationUserConfirmBodySchema>;
 const codeMinutes = Math.round(defaultCodeLimits.codeExpired / 60);
 
@@ -27,70 +37,109 @@ export function createInvitationService(deps: {
 }) {
   const { db, codes, sessions, mailer } = deps;
 
-  /** Unknown, used, expired: all the same 404, so a guessed token learns nothing. */
-  const loadOpen = async (invitationToken: string) => {
-    const found = await repo.findOpenInvitationByTokenHash(db, sha256(invitationToken));
-    if (!found) {
-      throw notFound();
+  /** Unknown, used, expired, switched off, used up: all the same 404, so a guessed token learns nothing. */
+  const loadOpen = async (invitationToken: string): Promise<Ticket> => {
+    const personal = await repo.findOpenInvitationByTokenHash(db, sha256(invitationToken));
+    if (personal) {
+      return { kind: 'personal', ...personal };
     }
-    return found;
+    const link = await findOpenLinkByToken(db, invitationToken);
+    if (link) {
+      return { kind: 'link', ...link };
+    }
+    throw notFound();
   };
 
-  /** The invitation names the address; signing in with another one is bad input on the login field. */
-  const loadFor = async (input: InvitationLogin) => {
+  /** A personal invitation names the address; signing in with another one is bad input on the login field. */
+  const loadFor = async (input: InvitationLogin): Promise<Ticket> => {
     const found = await loadOpen(input.invitationToken);
-    if (found.invitation.email.toLowerCase() !== input.login) {
+    if (found.kind === 'personal' && found.invitation.email.toLowerCase() !== input.login) {
       throw badRequest({ login: 'validation.invalidValue' });
     }
     return found;
   };
 
-  const checkCode = async (
-    input: InvitationLogin & { code: string },
-    invitationId: string,
-    consume: boolean,
-  ) => {
+  /** The code remembers which invitation or link it was mailed for. */
+  const payloadOf = (ticket: Ticket) =>
+    ticket.kind === 'personal'
+      ? { invitationId: ticket.invitation.id }
+      : { invitationLinkId: ticket.link.id };
+
+  const checkCode = async (input: InvitationLogin & { code: string }, ticket: Ticket, consume: boolean) => {
     const row = await codes.check({ purpose: 'invitation', login: input.login, code: input.code, consume });
-    if (row.payload?.invitationId !== invitationId) {
+    const mailedFor =
+      ticket.kind === 'personal'
+        ? row.payload?.invitationId === ticket.invitation.id
+        : row.payload?.invitationLinkId === ticket.link.id;
+    if (!mailedFor) {
       throw noPendingCode();
     }
     return row;
   };
 
-  /** Uses the invitation and gives the account its profile in the app, in one transaction. */
+  /** Uses the personal invitation and gives the account its profile in the app (an existing one stays). */
+  const acceptPersonal = async (tx: Tx, invitation: repo.InvitationRow, account: authRepo.AccountRow) => {
+    if (!(await repo.markInvitationAccepted(tx, invitation.id, account.id))) {
+      throw noPendingCode();
+    }
+    const existing = await repo.findLiveProfileId(tx, invitation.appId, account.id);
+    if (existing && existing.type !== 'invited') {
+      return;
+    }
+    await recordJoinContact(tx, {
+      projectId: invitation.projectId,
+      email: account.email,
+      accountId: account.id,
+      source: 'invitation',
+    });
+    if (!existing) {
+      await insertProfile(tx, {
+        id: newId(),
+        projectId: invitation.projectId,
+        appId: invitation.appId,
+        accountId: account.id,
+        type: invitation.memberType,
+      });
+    } else {
+      await repo.setProfileType(tx, invitation.appId, existing.id, invitation.memberType);
+    }
+  };
+
+  /** Accepts the invitation or link in one transaction, then signs the account in to the app. */
   const accept = async (
-    found: Awaited<ReturnType<typeof loadOpen>>,
+    ticket: Ticket,
     account: authRepo.AccountRow,
     isRemember: boolean,
     meta: SessionMeta,
   ): Promise<Session> => {
-    const { invitation } = found;
     await db.transaction(async (tx) => {
-      if (!(await repo.markInvitationAccepted(tx, invitation.id, account.id))) {
-        throw noPendingCode();
-      }
-      const existing = await repo.findLiveProfileId(tx, invitation.appId, account.id);
-      if (!existing) {
-        await insertProfile(tx, {
-          id: newId(),
-          projectId: invitation.projectId,
-          appId: invitation.appId,
-          accountId: account.id,
-          type: invitation.memberType,
-        });
-      } else if (existing.type === 'invited') {
-        await repo.setProfileType(tx, invitation.appId, existing.id, invitation.memberType);
+      if (ticket.kind === 'personal') {
+        await acceptPersonal(tx, ticket.invitation, account);
+      } else {
+        await joinThroughLink(tx, ticket.link, account);
       }
     });
-    return sessions.start(account, isRemember, { ...meta, appId: invitation.appId });
+    return sessions.start(account, isRemember, { ...meta, appId: ticket.app.id });
   };
 
   return {
     async info(invitationToken: string) {
-      const { invitation, app } = await loadOpen(invitationToken);
+      const ticket = await loadOpen(invitationToken);
+      if (ticket.kind === 'link') {
+        return {
+          app: ticket.app,
+          kind: ticket.kind,
+          email: null,
+          firstName: '',
+          lastName: '',
+          hasAccount: false,
+        };
+      }
+      const { invitation, app } = ticket;
       const account = await authRepo.findLiveAccountByEmail(db, invitation.email);
       return {
         app,
+        kind: ticket.kind,
         email: invitation.email,
         firstName: invitation.firstName,
         lastName: invitation.lastName,
@@ -98,25 +147,28 @@ export function createInvitationService(deps: {
       };
     },
 
-    /** Mails a code to the invited address: a sign-in code if it has an account, a sign-up code otherwise. */
+    /**
+     * Mails a code to the invited address (a link: to the address entered): a sign-in code if it has an
+     * account, a sign-up code otherwise.
+     */
     async sendCode(
       input: InvitationLogin & { resend: boolean; language: Language },
     ): Promise<{ limits: CodeLimits; hasAccount: boolean }> {
-      const { invitation, app } = await loadFor(input);
+      const ticket = await loadFor(input);
       const account = await authRepo.findLiveAccountByEmail(db, input.login);
       const issued = await codes.issue({
         purpose: 'invitation',
         login: input.login,
         accountId: account?.id ?? null,
-        appId: invitation.appId,
-        payload: { invitationId: invitation.id },
+        appId: ticket.app.id,
+        payload: payloadOf(ticket),
         resend: input.resend,
       });
       if (issued.code) {
         await mailer.send({
           template: account ? 'signin-code' : 'signup-code',
-          params: { code: issued.code, expiresInMinutes: codeMinutes, appName: app.name },
-          to: invitation.email,
+          params: { code: issued.code, expiresInMinutes: codeMinutes, appName: ticket.app.name },
+          to: ticket.kind === 'personal' ? ticket.invitation.email : input.login,
           language: account?.language ?? input.language,
         });
       }
@@ -129,7 +181,7 @@ export function createInvitationService(deps: {
       meta: SessionMeta,
     ): Promise<Session> {
       const found = await loadFor(input);
-      await checkCode(input, found.invitation.id, true);
+      await checkCode(input, found, true);
       const account = await authRepo.findLiveAccountByEmail(db, input.login);
       if (!account) {
         throw noPendingCode();
@@ -139,13 +191,13 @@ export function createInvitationService(deps: {
 
     async checkNewUserCode(input: InvitationLogin & { code: string }): Promise<CodeLimits> {
       const found = await loadFor(input);
-      return codeLimitsOf(await checkCode(input, found.invitation.id, false));
+      return codeLimitsOf(await checkCode(input, found, false));
     },
 
     /** A new person completes the form with the code: the account is created and joins the app. */
     async confirmNewUser(input: UserConfirm, language: Language, meta: SessionMeta): Promise<Session> {
       const found = await loadFor(input);
-      await checkCode(input, found.invitation.id, true);
+      await checkCode(input, found, true);
       const account =
         (await authRepo.findLiveAccountByEmail(db, input.login)) ??
         (await authRepo.insertAccount(db, {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appInvitations, profiles } from '../../db/schema/index.ts';
+import { appInvitations, contacts, profiles } from '../../db/schema/index.ts';
 import { caller, latestCodeFor, signUp, uniqueEmail } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createAppWithProfile, createInvitation } from '../../test/workspace.ts';
@@ -40,6 +40,7 @@ describe(`invitations (${testDriver})`, () => {
     expect(info.statusCode).toBe(200);
     expect(info.json()).toEqual({
       app: { id: app.id, name: app.name, slug: app.slug },
+      kind: 'personal',
       email,
       firstName: 'Clara',
       lastName: 'Eingeladen',
@@ -92,6 +93,11 @@ describe(`invitations (${testDriver})`, () => {
       .from(appInvitations)
       .where(eq(appInvitations.id, invitation.id));
     expect(used!.acceptedByAccountId).toBe(accountId);
+    const [contact] = await server.runtime.database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.email, email));
+    expect(contact).toMatchObject({ projectId: app.projectId, source: 'invitation', accountId });
     expect((await get(`/api/invitation/${token}`)).statusCode).toBe(404);
     expect(
       (await post('/api/auth/invitation', { invitationToken: token, login: email, type: 'email' }))

@@ -4,7 +4,7 @@ import { profiles } from '../../db/schema/index.ts';
 import { listOutbox } from '../../platform/mail/mail.repo.ts';
 import { caller, latestCodeFor, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
-import { addProfile, createAppWithProfile } from '../../test/workspace.ts';
+import { addProfile, createAppWithProfile, createCustomField } from '../../test/workspace.ts';
 import { findPushToken } from './profile.repo.ts';
 
 // Deletion, notifications, logout and push tokens; 401 and 404 for these calls are in profile.test.ts.
@@ -73,11 +73,13 @@ describe(`profile deletion (${testDriver})`, () => {
     const anna = await memberWithAppSession();
     const elsewhere = await createAppWithProfile(server, anna.account);
     await call('POST', `${anna.base}/tokens`, anna.accessToken, { token: 'push-1', deviceId: 'phone-1' });
-    await call('PATCH', `${anna.base}/profile`, anna.accessToken, {
+    const size = await createCustomField(server, anna.app, { type: 'select', options: ['S', 'M'] });
+    const filled = await call('PATCH', `${anna.base}/profile`, anna.accessToken, {
       bio: 'Über mich',
       phone: '+49 30 1234',
-      customFields: { size: 'M' },
+      customFields: { [size.id]: 'M' },
     });
+    expect(filled.json()).toMatchObject({ bio: 'Über mich', customFields: { [size.id]: 'M' } });
 
     const sent = await call('POST', `${anna.base}/profile/delete/confirm/send`, anna.accessToken);
     expect(sent.statusCode).toBe(200);

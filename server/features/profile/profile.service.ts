@@ -2,14 +2,13 @@ import type { CodeLimits } from '../../../contracts/auth.ts';
 import { defaultCodeLimits } from '../../../contracts/constants.ts';
 import { knownNotificationActionValues } from '../../../contracts/enums.ts';
 import {
-  profileLimits,
   type Notifications,
   type Profile,
   type ProfileAbility,
   type UpdateNotificationsBody,
   type UpdateProfileBody,
 } from '../../../contracts/profile.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CustomFieldValue, SocialLinks } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
@@ -24,6 +23,8 @@ import type { ProfileRow } from '../workspace/workspace.repo.ts';
 import { authorizeProfile, profilePermissions } from './profile.policy.ts';
 import { presentNotifications, presentProfile } from './profile.presenter.ts';
 import * as repo from './profile.repo.ts';
+import { applyValueChanges } from '../custom-fields/custom-field-rules.ts';
+import { listFields as listCustomFields } from '../custom-fields/custom-fields.repo.ts';
 
 /** What a deleted profile forgets: everything personal. Type, owner flag and dates stay for the content it wrote. */
 const erasedPersonalData = {
@@ -38,6 +39,24 @@ const erasedPersonalData = {
   customFields: {},
   privacy: {},
 } satisfies repo.ProfileChanges;
+
+/**
+ * Removes a live profile from its app inside the caller's transaction: soft delete with the personal data
+ * erased, the sessions signed in on that app end, its devices stop receiving pushes. False when the profile
+ * was already gone (a parallel request). Shared by leaving an app and by deleting a project contact.
+ */
+export async function removeProfileFromApp(
+  tx: DbOrTx,
+  profile: Pick<ProfileRow, 'id' | 'appId' | 'accountId'>,
+  reason: string,
+): Promise<boolean> {
+  if (!(await repo.softDeleteProfile(tx, profile.appId, profile.id, erasedPersonalData))) {
+    return false;
+  }
+  await repo.revokeAppSessionsOfAccount(tx, profile.appId, profile.accountId, reason);
+  await repo.deletePushTokensOfAccount(tx, profile.appId, profile.accountId);
+  return true;
+}
 
 export type ProfileServiceDeps = {
   db: Db;
@@ -84,11 +103,15 @@ export function createProfileService(deps: ProfileServiceDeps) {
       if (typeof input.timezone === 'string' && !isTimezone(input.timezone)) {
         throw badRequest({ timezone: 'validation.invalidValue' });
       }
-      const customFields = input.customFields
-        ? mergeCustomFields(profile.customFields, input.customFields)
-        : undefined;
-      if (customFields && Object.keys(customFields).length > profileLimits.customFields) {
-        throw badRequest({ customFields: 'validation.validateMaxLength' });
+      // Keys must be the app's custom fields, values must suit them; errors come as `customFields.<id>`.
+      let customFields: Record<string, CustomFieldValue> | undefined;
+      if (input.customFields) {
+        const fields = await listCustomFields(db, appId);
+        const checked = applyValueChanges(fields, profile.customFields, input.customFields);
+        if (Object.keys(checked.errors).length > 0) {
+          throw badRequest(checked.errors);
+        }
+        customFields = checked.values;
       }
       const { firstName, lastName, social, privacy, customFields: _customFields, ...own } = input;
       return db.transaction(async (tx) => {
@@ -172,11 +195,9 @@ export function createProfileService(deps: ProfileServiceDeps) {
         throw noPendingCode();
       }
       await db.transaction(async (tx) => {
-        if (!(await repo.softDeleteProfile(tx, appId, profile.id, erasedPersonalData))) {
+        if (!(await removeProfileFromApp(tx, profile, 'profile_deleted'))) {
           throw notFound();
         }
-        await repo.revokeAppSessionsOfAccount(tx, appId, account.id, 'profile_deleted');
-        await repo.deletePushTokensOfAccount(tx, appId, account.id);
       });
     },
 
@@ -248,22 +269,6 @@ function mergeSocial(current: SocialLinks, changes: SocialLinks): SocialLinks {
       delete merged[key];
     } else if (value !== undefined) {
       merged[key] = value.trim();
-    }
-  }
-  return merged;
-}
-
-/** null removes a field. */
-function mergeCustomFields(
-  current: Record<string, CustomFieldValue>,
-  changes: Record<string, CustomFieldValue | null>,
-): Record<string, CustomFieldValue> {
-  const merged = { ...current };
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) {
-      delete merged[key];
-    } else {
-      merged[key] = value;
     }
   }
   return merged;

@@ -3,7 +3,7 @@ import { newId } from '../../platform/ids.ts';
 import { listOutbox } from '../../platform/mail/mail.repo.ts';
 import { caller, latestCodeFor, signUp, uniqueEmail } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
-import { addProfile, createAppWithProfile } from '../../test/workspace.ts';
+import { addProfile, createAppWithProfile, createCustomField } from '../../test/workspace.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -156,21 +156,67 @@ describe(`profile (${testDriver})`, () => {
       (await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: tooMany })).json()
         .errors,
     ).toEqual({ customFields: 'validation.validateMaxLength' });
-    // 30 stored + 21 new is over the limit too, although each request alone is not.
-    const thirty = Object.fromEntries(Array.from({ length: 30 }, (_, index) => [`a${index}`, index]));
-    const more = Object.fromEntries(Array.from({ length: 21 }, (_, index) => [`b${index}`, true]));
-    expect(
-      (await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: thirty })).statusCode,
-    ).toBe(200);
-    expect(
-      (await call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields: more })).json().errors,
-    ).toEqual({ customFields: 'validation.validateMaxLength' });
+  });
+
+  it('accepts custom field values only for the app’s fields, of their type and within their rules', async () => {
+    const anna = await member();
+    const size = await createCustomField(server, anna.app, {
+      type: 'select',
+      options: ['S', 'M'],
+      validationRules: { required: true },
+    });
+    const city = await createCustomField(server, anna.app, {
+      type: 'text',
+      validationRules: { minLength: 3 },
+    });
+    const age = await createCustomField(server, anna.app, { type: 'number' });
+    const elsewhere = await createCustomField(server, (await createAppWithProfile(server, anna.account)).app);
+    const patch = (customFields: object) =>
+      call('PATCH', `${anna.base}/profile`, anna.accessToken, { customFields, bio: 'geändert' });
+
+    const bad = await patch({
+      [size.id]: 'XL',
+      [city.id]: 'Ko',
+      [age.id]: 'zwölf',
+      [elsewhere.id]: 'x',
+      free: 1,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({
+      [`customFields.${size.id}`]: 'validation.invalidValue',
+      [`customFields.${city.id}`]: 'validation.validateMinLength',
+      [`customFields.${age.id}`]: 'validation.notNumber',
+      [`customFields.${elsewhere.id}`]: 'validation.unknownField',
+      'customFields.free': 'validation.unknownField',
+    });
+    // A required field must be filled whenever custom fields are saved.
+    expect((await patch({ [city.id]: 'Köln' })).json().errors).toEqual({
+      [`customFields.${size.id}`]: 'validation.required',
+    });
+    // Nothing was saved by the refused requests.
+    expect((await call('GET', `${anna.base}/profile`, anna.accessToken)).json()).toMatchObject({
+      bio: '',
+      customFields: {},
+    });
+    const saved = await patch({ [size.id]: 'M', [city.id]: ' Köln ', [age.id]: 0 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().customFields).toEqual({ [size.id]: 'M', [city.id]: 'Köln', [age.id]: 0 });
+    expect((await patch({ [size.id]: null })).json().errors).toEqual({
+      [`customFields.${size.id}`]: 'validation.required',
+    });
+    expect((await patch({ [city.id]: '', [age.id]: null })).json().customFields).toEqual({ [size.id]: 'M' });
   });
 
   it('updates the member profile: names on the account, the rest in this app only', async () => {
     const anna = await member();
     const other = await createAppWithProfile(server, anna.account);
     const avatarId = newId();
+    const shirtSize = await createCustomField(server, anna.app, { type: 'select', options: ['S', 'M'] });
+    const newsletter = await createCustomField(server, anna.app, { type: 'checkbox' });
+    const hobbies = await createCustomField(server, anna.app, {
+      type: 'multiselect',
+      options: ['Backen', 'Laufen', 'Lesen'],
+    });
     const response = await call('PATCH', `${anna.base}/profile`, anna.accessToken, {
       firstName: ' Anne ',
       timezone: 'America/New_York',
@@ -179,7 +225,7 @@ describe(`profile (${testDriver})`, () => {
       location: 'Köln',
       phone: '+49 221 123456',
       social: { website: 'https://anna.example', instagram: 'https://instagram.com/anna' },
-      customFields: { shirtSize: 'M', newsletter: true, hobbies: ['Backen', 'Laufen'] },
+      customFields: { [shirtSize.id]: 'M', [newsletter.id]: true, [hobbies.id]: ['Backen', 'Laufen'] },
       privacy: { showLocation: true },
       darkMode: true,
       avatarId,
@@ -193,7 +239,7 @@ describe(`profile (${testDriver})`, () => {
       bio: 'Ich backe Brot.',
       phone: '+49 221 123456',
       social: { website: 'https://anna.example', instagram: 'https://instagram.com/anna', x: '' },
-      customFields: { shirtSize: 'M', newsletter: true, hobbies: ['Backen', 'Laufen'] },
+      customFields: { [shirtSize.id]: 'M', [newsletter.id]: true, [hobbies.id]: ['Backen', 'Laufen'] },
       privacy: { showEmail: false, showLocation: true },
       darkMode: true,
       avatarId,
@@ -202,14 +248,14 @@ describe(`profile (${testDriver})`, () => {
     // Merged key by key: '' clears a link, null removes a custom field; null time zone = the account's again.
     const merged = await call('PATCH', `${anna.base}/profile`, anna.accessToken, {
       social: { website: '' },
-      customFields: { newsletter: null },
+      customFields: { [newsletter.id]: null },
       privacy: { showEmail: true },
       timezone: null,
       avatarId: null,
     });
     expect(merged.json()).toMatchObject({
       social: { website: '', instagram: 'https://instagram.com/anna' },
-      customFields: { shirtSize: 'M', hobbies: ['Backen', 'Laufen'] },
+      customFields: { [shirtSize.id]: 'M', [hobbies.id]: ['Backen', 'Laufen'] },
       privacy: { showEmail: true, showLocation: true },
       timezone: null,
       avatarId: null,

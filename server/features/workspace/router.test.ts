@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps } from '../../db/schema/index.ts';
+import { abilitiesBySubject } from '../../../contracts/abilities.ts';
+import { defaultAppServices } from '../../../contracts/workspace.ts';
+import { apps, projects } from '../../db/schema/index.ts';
 import { caller, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addProfile, createAppWithProfile } from '../../test/workspace.ts';
+import { appAbilities } from './app.policy.ts';
 import { appSlugOf } from './workspace.service.ts';
 
 let server: TestServer;
@@ -26,7 +29,7 @@ describe(`GET /router (${testDriver})`, () => {
     expect(appSlugOf('http://app.localhost:3000/%3Cscript%3E', 'app.localhost:3000')).toBeNull();
   });
 
-  it('resolves an app for guests with no abilities, and for members and admins with theirs', async () => {
+  it('resolves the full app for guests, members and owners with the engine’s abilities', async () => {
     const owner = await signUp(server);
     const { app } = await createAppWithProfile(server, owner.account, { as: 'owner' });
     const member = await signUp(server);
@@ -41,17 +44,73 @@ describe(`GET /router (${testDriver})`, () => {
       entity: null,
       app: {
         id: app.id,
+        projectId: app.projectId,
         slug: app.slug,
         name: app.name,
         publicDomain: 'app.localhost:3000',
+        url: `http://app.localhost:3000/${app.slug}`,
         defaultServiceSlug: 'home',
         language: 'de',
-        permissions: { can: [] },
+        timezone: 'Europe/Berlin',
+        isArchive: false,
+        isOwner: false,
+        appIconId: null,
+        logoId: null,
+        logoWhiteThemeId: null,
+        isAdvancedLogo: false,
+        supportUrl: '',
+        replyToEmail: '',
+        isPhoneRequired: false,
+        signupPlanIds: [],
+        domainId: null,
+        desktopMenuLayout: 'top',
+        theme: {},
+        services: defaultAppServices,
+        masqueradeProfileId: null,
+        permissions: { can: ['view', 'registration'] },
+        createdAt: app.createdAt.toISOString(),
       },
     });
-    expect((await route(address, member.accessToken)).json().app.permissions.can).toEqual(['view']);
-    expect((await route(address, owner.accessToken)).json().app.permissions.can).toEqual(['view', 'edit']);
-    expect((await route(address, stranger.accessToken)).json().app.permissions.can).toEqual([]);
+    const asMember = (await route(address, member.accessToken)).json().app;
+    expect(asMember.permissions.can).toEqual(
+      appAbilities({ role: 'member', sanction: null, masquerading: false, registrationOpen: true }),
+    );
+    expect(asMember.isOwner).toBe(false);
+    const asOwner = (await route(address, owner.accessToken)).json().app;
+    expect(asOwner.permissions.can).toEqual([...abilitiesBySubject.app]);
+    expect(asOwner.isOwner).toBe(true);
+    expect((await route(address, stranger.accessToken)).json().app.permissions.can).toEqual([
+      'view',
+      'registration',
+    ]);
+  });
+
+  it('answers the viewed member’s abilities while an admin masquerades, and 403 to anyone else', async () => {
+    const owner = await signUp(server);
+    const { app } = await createAppWithProfile(server, owner.account, { as: 'owner' });
+    const member = await signUp(server);
+    const memberProfile = await addProfile(server, app, member.account);
+    const address = `/${app.slug}`;
+    const masquerade = { 'x-masquerade-profile': memberProfile.id };
+
+    const viewed = await caller(server).request({
+      method: 'GET',
+      url: `/api/router?url=${encodeURIComponent(address)}`,
+      token: owner.accessToken,
+      headers: masquerade,
+    });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.json().app).toMatchObject({ masqueradeProfileId: memberProfile.id, isOwner: false });
+    expect(viewed.json().app.permissions.can).toEqual(
+      appAbilities({ role: 'member', sanction: null, masquerading: true, registrationOpen: true }),
+    );
+    const refused = await caller(server).request({
+      method: 'GET',
+      url: `/api/router?url=${encodeURIComponent(address)}`,
+      token: member.accessToken,
+      headers: masquerade,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('answers 404 for unknown and archived apps and for other hosts, 400 without a url, 401 for a bad token', async () => {
@@ -63,6 +122,12 @@ describe(`GET /router (${testDriver})`, () => {
     const archived = await route(`http://app.localhost:3000/${app.slug}`);
     expect(archived.statusCode).toBe(404);
     expect(archived.json()).toEqual({ code: 'NOT_FOUND', message: 'errors.NOT_FOUND' });
+    const other = await createAppWithProfile(server, owner.account, { as: 'owner' });
+    await server.runtime.database.db
+      .update(projects)
+      .set({ isArchive: true })
+      .where(eq(projects.id, other.project.id));
+    expect((await route(`/${other.app.slug}`, owner.accessToken)).statusCode).toBe(404);
     expect((await caller(server).request({ method: 'GET', url: '/api/router' })).statusCode).toBe(400);
     expect((await route(`/${app.slug}`, 'not-a-token')).statusCode).toBe(401);
   });

@@ -2,7 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { RouterResult } from '../../../contracts/router.ts';
-import { accessToApp } from './access.ts';
+import { presentApp, type AppHost } from '../apps/apps.presenter.ts';
+import { loadAppAccess } from './access.ts';
 import * as repo from './workspace.repo.ts';
 
 /** `https://app.example.com/akademie/groups` or `/akademie/groups` → `akademie`; null for other hosts. */
@@ -20,38 +21,21 @@ export function appSlugOf(url: string, publicDomain: string): string | null {
   return slug && /^[a-z0-9-]{1,100}$/i.test(slug) ? slug : null;
 }
 
-export function createWorkspaceService(deps: { db: Db; publicDomain: string }) {
-  const { db, publicDomain } = deps;
+export function createWorkspaceService(deps: { db: Db; host: AppHost }) {
+  const { db, host } = deps;
   return {
-    /** Resolves an app address to its app and the caller's abilities there; unknown or archived → 404. */
+    /**
+     * Resolves an app address to the full app with the caller's abilities there (a guest's for anonymous
+     * callers, the viewed member's while masquerading); unknown or archived → 404.
+     */
     async route(actor: Actor, url: string): Promise<RouterResult> {
-      const slug = appSlugOf(url, publicDomain);
+      const slug = appSlugOf(url, host.publicDomain);
       const app = slug ? await repo.findLiveAppBySlug(db, slug) : undefined;
       if (!app) {
         throw notFound();
       }
-      const project = await repo.findProjectById(db, app.projectId);
-      if (!project || project.isArchive) {
-        throw notFound();
-      }
-      const access = await accessToApp(
-        db,
-        { app, project },
-        actor.kind === 'account' ? actor.accountId : null,
-      );
-      return {
-        type: 'app',
-        entity: null,
-        app: {
-          id: app.id,
-          slug: app.slug,
-          name: app.name,
-          publicDomain,
-          defaultServiceSlug: app.defaultServiceSlug,
-          language: app.language,
-          permissions: { can: access.can },
-        },
-      };
+      const access = await loadAppAccess(db, actor, app.id);
+      return { type: 'app', entity: null, app: presentApp(access.app, access, host) };
     },
 
     /** The project the service host opens first; 404 sends the web to the projects list. */

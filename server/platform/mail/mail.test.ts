@@ -33,6 +33,11 @@ const samples: { [Name in MailTemplateName]: MailTemplateParams[Name] } = {
   'reset-password': { link: 'https://app.example.com/reset/xyz', code: '482913', expiresInMinutes: 60 },
   'contact-change-code': { code: '774120', expiresInMinutes: 1 },
   'profile-deletion-code': { code: '660021', expiresInMinutes: 10, appName: 'Grüne Wiese' },
+  'team-invitation': {
+    inviterName: 'Jörg Müller',
+    projectName: 'Grüne Wiese',
+    link: 'https://app.example.com/projects?teamInvitation=abc',
+  },
 };
 const templateNames = Object.keys(mailTemplates) as MailTemplateName[];
 const from = 'Gemeinde <no-reply@example.com>';

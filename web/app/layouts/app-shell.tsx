@@ -1,21 +1,39 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Text } from '@mantine/core';
-import { IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { ActionIcon, Button, Group, MantineThemeProvider, Text, Tooltip } from '@mantine/core';
+import { IconCloudOff, IconPalette, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
+import { setHeadersProvider } from '../../api/client';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { NotFoundMessage } from '../../components/not-found-message';
 import { AccountMenu } from '../../features/account/account-menu';
 import { useAppAccountLinks } from '../../features/app-profile/app-profile-paths';
 import { useAccount, useIsAuthenticated } from '../../features/auth/session/account-store';
-import { CurrentAppContext, currentAppQuery, type RouterApp } from '../current-app';
-import { Shell } from './shell';
+import {
+  appRequestHeaders,
+  CurrentAppContext,
+  currentAppQuery,
+  endMasquerade,
+  useMasqueradeProfileId,
+  type RouterApp,
+} from '../current-app';
+import { layout } from '../layout-sizes';
+import { appColorCss, appColorTheme } from '../theme';
+import { useIsMobile } from '../ui-store';
+import { appMenuItems, appSettingsPath, desktopMenuLayoutOf, showsThemeEntry } from './app-menu';
+import { AppBottomNav, AppSecondaryNav, AppSideNav } from './app-nav';
+import { MasqueradeBanner } from './masquerade-banner';
+import { useIsImmersiveRoute } from './route-handle';
+import { ShellFooter } from './shell-footer';
+import { ShellHeader } from './shell-header';
+import { useSignInOnSessionEnd } from './use-sign-in-on-session-end';
+import shellClasses from './shell.module.css';
 import classes from './app-shell.module.css';
 
-/** The app's initial and name; the logo joins once apps have one. */
+/** The app's initial and name (the logo joins once uploaded files can be shown). */
 function AppBrand({ name }: { name: string | null }) {
   return (
     <Group gap={10} wrap="nowrap" className={classes.brand}>
@@ -33,28 +51,108 @@ function AppBrand({ name }: { name: string | null }) {
   );
 }
 
-function AccountLinks() {
-  const links = useAppAccountLinks();
-  return <AccountMenu links={links} />;
+/** The owner's way to the app's look (spec §6: owner only, never while masquerading). */
+function ThemeEntry({ slug }: { slug: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('appSettings.menu.theme')}>
+      <ActionIcon
+        component={Link}
+        to={`${appSettingsPath(slug)}/general#design`}
+        variant="subtle"
+        color="gray"
+        size={38}
+        radius="md"
+        aria-label={t('appSettings.menu.theme')}
+        data-testid="theme-entry"
+      >
+        <IconPalette size={20} stroke={1.6} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The app's primary colour for everything below, portals included (spec §3 theme fields). */
+function AppColors({ color, children }: { color: string | undefined; children: ReactNode }) {
+  const override = useMemo(() => (color ? appColorTheme(color) : null), [color]);
+  const css = useMemo(() => (color ? appColorCss(color) : null), [color]);
+  if (!override || !css) {
+    return children;
+  }
+  return (
+    <MantineThemeProvider theme={override}>
+      <style data-testid="app-colors">{css}</style>
+      {children}
+    </MantineThemeProvider>
+  );
 }
 
 type FrameProps = { app: RouterApp | null; slug: string | undefined; children?: ReactNode };
 
-/** The shell around everything of one app: its name in the header and footer, the account menu. */
+/** Everything around one app's screens: banner, header, the app's menu in its layout, footer. */
 function AppFrame({ app, slug, children }: FrameProps) {
   const signedIn = useIsAuthenticated();
+  const isMobile = useIsMobile();
+  const immersive = useIsImmersiveRoute();
+  const accountLinks = useAppAccountLinks();
+  useSignInOnSessionEnd();
+
+  const masquerading = Boolean(app?.masqueradeProfileId);
+  const menuInput = app ? { app, signedIn, masquerading } : null;
+  const items = menuInput && !immersive ? appMenuItems(menuInput) : [];
+  // A menu of one entry is the brand link again.
+  const menu = items.length > 1 ? items : [];
+  const menuLayout = desktopMenuLayoutOf(app);
+  const themeEntry = menuInput && slug && showsThemeEntry(menuInput) ? <ThemeEntry slug={slug} /> : null;
+  const account = signedIn && app ? <AccountMenu links={accountLinks} /> : null;
+
+  const sizes = {
+    '--shell-header-height': `${isMobile ? layout.mobileHeaderHeight : layout.headerHeight}px`,
+    '--shell-footer-height': `${isMobile ? layout.mobileFooterHeight : layout.footerHeight}px`,
+    '--shell-container-width': `${layout.containerWidth}px`,
+  } as CSSProperties;
+  const content = children ?? <Outlet />;
+  const side = !isMobile && menuLayout === 'left' && menu.length > 0;
+
   return (
-    <Shell
-      testId="app-shell-app"
-      homePath={slug ? `/${slug}` : '/'}
-      brand={slug ? <AppBrand name={app?.name ?? null} /> : null}
-      owner={app?.name ?? null}
-      navItems={[]}
-      account={signedIn && app ? <AccountLinks /> : null}
-      legalLinks={[]}
+    <div
+      className={`${shellClasses.shell} ${classes.frame}`}
+      data-testid="app-shell-app"
+      data-mobile={isMobile || undefined}
+      data-immersive={immersive || undefined}
+      data-menu-layout={menuLayout}
+      data-bottom-nav={(isMobile && menu.length > 0) || undefined}
+      style={sizes}
     >
-      {children}
-    </Shell>
+      {app?.masqueradeProfileId ? <MasqueradeBanner app={app} profileId={app.masqueradeProfileId} /> : null}
+      <ShellHeader
+        homePath={slug ? `/${slug}` : '/'}
+        brand={slug ? <AppBrand name={app?.name ?? null} /> : null}
+        navItems={menuLayout === 'top' ? menu : []}
+        isMobile={isMobile}
+        account={
+          account || themeEntry ? (
+            <>
+              {themeEntry}
+              {account}
+            </>
+          ) : null
+        }
+      />
+      {!isMobile && menuLayout === 'second' && menu.length > 0 ? <AppSecondaryNav items={menu} /> : null}
+      <main className={shellClasses.main}>
+        {side ? (
+          <div className={`${shellClasses.container} ${classes.withSide}`}>
+            <AppSideNav items={menu} />
+            <div className={`${shellClasses.main} ${classes.sideContent}`}>{content}</div>
+          </div>
+        ) : (
+          <div className={`${shellClasses.container} ${shellClasses.main}`}>{content}</div>
+        )}
+      </main>
+      <ShellFooter owner={app?.name ?? null} legalLinks={[]} isMobile={isMobile} />
+      {isMobile && menu.length > 0 ? <AppBottomNav items={menu} /> : null}
+    </div>
   );
 }
 
@@ -64,23 +162,40 @@ function useAddress(): string {
   return new URL(`${location.pathname}${location.search}`, window.location.origin).href;
 }
 
+/** While an app is on screen, every API call carries its masquerade header (if any). */
+function useAppRequestHeaders(slug: string): void {
+  useEffect(() => setHeadersProvider(() => appRequestHeaders(slug)), [slug]);
+}
+
 /** `/:appSlug/*`: resolves the app (404 → not-found) and provides it to every screen below. */
 function ResolvedApp({ slug, children }: { slug: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const address = useAddress();
   const accountId = useAccount()?.id ?? null;
-  const query = useQuery(currentAppQuery(slug, address, accountId));
+  const masqueradeProfileId = useMasqueradeProfileId(slug);
+  const query = useQuery(currentAppQuery(slug, address, accountId, masqueradeProfileId));
+  useAppRequestHeaders(slug);
+
+  const refused = query.error instanceof ApiError && query.error.status === 403;
+  useEffect(() => {
+    // The server no longer lets this person view the app as someone else: back to their own view.
+    if (refused && masqueradeProfileId) {
+      endMasquerade(slug);
+    }
+  }, [refused, masqueradeProfileId, slug]);
 
   if (query.data) {
     return (
       <CurrentAppContext value={query.data}>
-        <AppFrame app={query.data} slug={slug}>
-          {children}
-        </AppFrame>
+        <AppColors color={query.data.theme.primaryColor}>
+          <AppFrame app={query.data} slug={slug}>
+            {children}
+          </AppFrame>
+        </AppColors>
       </CurrentAppContext>
     );
   }
-  if (query.isError) {
+  if (query.isError && !(refused && masqueradeProfileId)) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <AppFrame app={null} slug={undefined}>

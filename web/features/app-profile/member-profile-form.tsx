@@ -30,7 +30,7 @@ import { appProfileApi } from './app-profile-api';
 import { changesOf, valuesOf, type ProfileValues } from './profile-changes';
 import accountClasses from '../account/account.module.css';
 import classes from './app-profile.module.css';
-import { SaveBar } from './save-bar';
+import { SaveBar } from '../../components/save-bar';
 import { PrivacySection, SocialLinksSection, switchClassNames } from './profile-link-sections';
 
 type Issues = Partial<Record<string, ValidationIssue>>;

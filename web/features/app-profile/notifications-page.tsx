@@ -16,7 +16,7 @@ import {
 } from './app-profile-api';
 import { AppProfileLayout, ProfileQueryFallback } from './app-profile-layout';
 import classes from './app-profile.module.css';
-import { SaveBar } from './save-bar';
+import { SaveBar } from '../../components/save-bar';
 
 const switchClassNames = {
   body: classes.switchBody,

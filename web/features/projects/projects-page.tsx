@@ -1,95 +1,146 @@
-import '@mantine/core/styles/EmptyState.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import { Button, EmptyState, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChevronRight, IconFolders, IconLock, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Button, EmptyState, Pagination, SimpleGrid, Skeleton, Tabs, Text, Title } from '@mantine/core';
+import { IconArchive, IconFolders, IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useIsMobile } from '../../app/ui-store';
 import { usePageTitle } from '../../app/use-page-title';
-import { accountPaths } from '../account/account-paths';
-import { useSignOut } from '../account/use-sign-out';
-import { fullNameOf, useAccount } from '../auth/session/account-store';
+import { ProjectCard } from './project-card';
+import { projectListQuery } from './projects-api';
+import { projectPaths } from './projects-paths';
+import { TeamInvitations } from './team-invitations';
 import classes from './projects.module.css';
 
-/** `/projects`: the signed-in start until the projects feature lists real projects (an honest empty state). */
+type Tab = 'active' | 'archived';
+
+/** `/projects` (spec §2 index): the caller's projects, active or archived, and open team invitations. */
 export function ProjectsPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
-  const account = useAccount();
-  const { signOut, pending } = useSignOut();
-  usePageTitle(t('projects.title'));
-  if (!account) {
-    return null;
-  }
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'archived' ? 'archived' : 'active';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = useQuery({
+    ...projectListQuery(tab === 'archived', page),
+    placeholderData: keepPreviousData,
+  });
+  usePageTitle(t('workspace.projects.title'));
 
-  const shortcuts = [
-    {
-      to: accountPaths.profile,
-      icon: IconUserCircle,
-      title: t('projects.shortcuts.profile'),
-      text: t('projects.shortcuts.profileText'),
-    },
-    {
-      to: accountPaths.password,
-      icon: IconLock,
-      title: t('projects.shortcuts.password'),
-      text: t('projects.shortcuts.passwordText'),
-    },
-  ];
+  const change = (next: { tab?: Tab; page?: number }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.tab) {
+          updated.set('tab', next.tab);
+          updated.delete('page');
+        }
+        if (next.page) {
+          updated.set('page', String(next.page));
+        }
+        return updated;
+      },
+      { replace: true },
+    );
+
+  const projects = query.data?.data ?? [];
+  const pages = query.data?.meta.pages ?? 1;
 
   return (
     <div className={classes.page} data-mobile={isMobile || undefined} data-testid="projects-page">
-      <Group justify="space-between" align="flex-end" gap="md" className={classes.header}>
+      <header className={classes.pageHeader}>
         <div>
-          <Text className={classes.eyebrow}>{t('projects.greeting')}</Text>
-          <Title order={1} className={classes.title} data-testid="projects-name">
-            {fullNameOf(account)}
+          <Title order={1} className={classes.title}>
+            {t('workspace.projects.title')}
           </Title>
+          <Text className={classes.lead}>{t('workspace.projects.lead')}</Text>
         </div>
         <Button
-          variant="default"
-          leftSection={<IconLogout size={18} stroke={1.7} />}
-          loading={pending}
-          onClick={signOut}
-          data-testid="projects-sign-out"
+          component={Link}
+          to={projectPaths.create}
+          leftSection={<IconPlus size={18} stroke={1.8} />}
+          fullWidth={isMobile}
+          data-testid="projects-create"
         >
-          {t('account.menu.signOut')}
+          {t('workspace.projects.create')}
         </Button>
-      </Group>
+      </header>
 
-      <Paper className={classes.panel}>
-        <Group justify="space-between" className={classes.panelHeader}>
-          <Title order={2} className={classes.panelTitle}>
-            {t('projects.title')}
-          </Title>
-        </Group>
-        <EmptyState
-          className={classes.empty}
-          size={isMobile ? 'sm' : 'md'}
-          variant="light"
-          icon={<IconFolders size={30} stroke={1.5} />}
-          title={t('projects.empty.title')}
-          description={t('projects.empty.text')}
-          data-testid="projects-empty"
+      <TeamInvitations highlightId={params.get('teamInvitation')} />
+
+      <Tabs
+        value={tab}
+        onChange={(value) => change({ tab: value === 'archived' ? 'archived' : 'active' })}
+        className={classes.tabs}
+      >
+        <Tabs.List>
+          <Tabs.Tab
+            value="active"
+            leftSection={<IconFolders size={16} stroke={1.7} />}
+            data-testid="projects-tab-active"
+          >
+            {t('workspace.projects.tabs.active')}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="archived"
+            leftSection={<IconArchive size={16} stroke={1.7} />}
+            data-testid="projects-tab-archived"
+          >
+            {t('workspace.projects.tabs.archived')}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+
+      {query.isPending ? (
+        <SimpleGrid cols={isMobile ? 1 : 3} spacing="md">
+          {[0, 1, 2].map((index) => (
+            <Skeleton key={index} height={188} radius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : projects.length === 0 ? (
+        <div className={classes.emptyPanel}>
+          <EmptyState
+            size={isMobile ? 'sm' : 'md'}
+            variant="light"
+            icon={
+              tab === 'active' ? (
+                <IconFolders size={30} stroke={1.5} />
+              ) : (
+                <IconArchive size={30} stroke={1.5} />
+              )
+            }
+            title={t(`workspace.projects.empty.${tab}Title`)}
+            description={t(`workspace.projects.empty.${tab}Text`)}
+            data-testid="projects-empty"
+          >
+            {tab === 'active' ? (
+              <EmptyState.Actions>
+                <Button
+                  component={Link}
+                  to={projectPaths.create}
+                  leftSection={<IconPlus size={18} stroke={1.8} />}
+                >
+                  {t('workspace.projects.createFirst')}
+                </Button>
+              </EmptyState.Actions>
+            ) : null}
+          </EmptyState>
+        </div>
+      ) : (
+        <SimpleGrid cols={isMobile ? 1 : 3} spacing="md" data-testid="projects-list">
+          {projects.map((project) => (
+            <ProjectCard key={project.id} project={project} />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {pages > 1 ? (
+        <Pagination
+          className={classes.pagination}
+          total={pages}
+          value={page}
+          onChange={(value) => change({ page: value })}
         />
-      </Paper>
-
-      <SimpleGrid cols={isMobile ? 1 : 2} spacing="md" mt="lg">
-        {shortcuts.map(({ to, icon: Icon, title, text }) => (
-          <Paper key={to} component={Link} to={to} className={classes.shortcut}>
-            <ThemeIcon size={42} radius="md" variant="light">
-              <Icon size={22} stroke={1.6} />
-            </ThemeIcon>
-            <div className={classes.shortcutText}>
-              <Text fw={600}>{title}</Text>
-              <Text size="sm" c="dimmed">
-                {text}
-              </Text>
-            </div>
-            <IconChevronRight size={18} stroke={1.8} className={classes.shortcutArrow} />
-          </Paper>
-        ))}
-      </SimpleGrid>
+      ) : null}
     </div>
   );
 }

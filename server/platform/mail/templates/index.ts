@@ -6,6 +6,7 @@ import { profileDeletionCodeMail, type ProfileDeletionCodeParams } from './profi
 import { resetPasswordMail, type ResetPasswordParams } from './reset-password.ts';
 import { signinCodeMail, type SigninCodeParams } from './signin-code.ts';
 import { signupCodeMail, type SignupCodeParams } from './signup-code.ts';
+import { teamInvitationMail, type TeamInvitationParams } from './team-invitation.ts';
 
 export type {
   ContactChangeCodeParams,
@@ -14,6 +15,7 @@ export type {
   ResetPasswordParams,
   SigninCodeParams,
   SignupCodeParams,
+  TeamInvitationParams,
 };
 export type { MailTemplate, RenderedMail } from './layout.ts';
 export { escapeHtml } from './layout.ts';
@@ -26,6 +28,7 @@ export type MailTemplateParams = {
   'reset-password': ResetPasswordParams;
   'contact-change-code': ContactChangeCodeParams;
   'profile-deletion-code': ProfileDeletionCodeParams;
+  'team-invitation': TeamInvitationParams;
 };
 export type MailTemplateName = keyof MailTemplateParams;
 
@@ -37,6 +40,7 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<MailTempl
   'reset-password': resetPasswordMail,
   'contact-change-code': contactChangeCodeMail,
   'profile-deletion-code': profileDeletionCodeMail,
+  'team-invitation': teamInvitationMail,
 };
 
 export function renderMailTemplate<Name extends MailTemplateName>(

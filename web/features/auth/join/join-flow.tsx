@@ -29,7 +29,10 @@ type JoinFlowProps = {
  */
 export function JoinFlow({ invitationToken, invitation, onGone }: JoinFlowProps) {
   const { t } = useTranslation();
-  const { app, email } = invitation;
+  const { app } = invitation;
+  const isLink = invitation.kind === 'link';
+  // A personal invitation names the address; an invite link lets the person enter their own.
+  const [email, setEmail] = useState(invitation.email ?? '');
   const enterApp = useEnterApp(app.slug);
   const [step, setStep] = useState<Step>('invite');
   // The send call answers it again: someone may have signed up with the address meanwhile.
@@ -52,9 +55,11 @@ export function JoinFlow({ invitationToken, invitation, onGone }: JoinFlowProps)
     }
   };
 
-  const sendCode = async () => {
+  const sendCode = async (entered: string) => {
+    const login = isLink ? entered : email;
     try {
-      const sent = await invitationApi.sendCode(invitationToken, email);
+      const sent = await invitationApi.sendCode(invitationToken, login);
+      setEmail(login);
       setHasAccount(sent.hasAccount);
       challenge.begin(sent.limits);
       setStep('code');
@@ -158,6 +163,11 @@ export function JoinFlow({ invitationToken, invitation, onGone }: JoinFlowProps)
     );
   }
 
+  const subtitle = isLink
+    ? t('auth.join.subtitleLink')
+    : hasAccount
+      ? t('auth.join.subtitleExisting')
+      : t('auth.join.subtitleNew');
   const greeting = invitation.firstName.trim()
     ? `${t('auth.join.greeting', { name: invitation.firstName.trim() })} `
     : '';
@@ -167,15 +177,15 @@ export function JoinFlow({ invitationToken, invitation, onGone }: JoinFlowProps)
       icon={<IconMailPlus size={24} stroke={1.7} />}
       stepLabel={stepLabel(1)}
       title={t('auth.join.title', { app: app.name })}
-      subtitle={`${greeting}${hasAccount ? t('auth.join.subtitleExisting') : t('auth.join.subtitleNew')}`}
+      subtitle={`${greeting}${subtitle}`}
       note={t('auth.join.note')}
     >
       <EmailStep
         testId="join-form"
-        readOnly
+        readOnly={!isLink}
         initialEmail={email}
-        label={t('auth.join.emailLabel')}
-        description={t('auth.join.emailHint')}
+        label={isLink ? t('auth.join.emailLabelLink') : t('auth.join.emailLabel')}
+        description={isLink ? t('auth.join.emailHintLink') : t('auth.join.emailHint')}
         submitLabel={t('auth.join.sendCode')}
         onSubmit={sendCode}
       >

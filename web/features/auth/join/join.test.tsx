@@ -122,6 +122,27 @@ describe('joining by invitation', () => {
     expect(callsTo(fetchMock, 'POST /api/invitation/check-code')).toHaveLength(0);
   });
 
+  it('lets anyone with an invite link enter their own address and join with the mailed code', async () => {
+    const fetchMock = renderOnAppHost({
+      [infoKey]: () => invitation({ kind: 'link', email: null, firstName: '', lastName: '' }),
+      'POST /api/auth/invitation': () => json(200, { limits: testLimits, hasAccount: true }),
+      'POST /api/auth/invitation/confirm': () => json(200, testSession()),
+    });
+
+    const address = await screen.findByLabelText<HTMLInputElement>('Ihre E-Mail-Adresse');
+    expect(address.readOnly).toBe(false);
+    fireEvent.change(address, { target: { value: 'lena@beispiel.de' } });
+    await sendCode();
+    expect(callsTo(fetchMock, 'POST /api/auth/invitation')).toEqual([
+      { invitationToken: token, login: 'lena@beispiel.de', type: 'email' },
+    ]);
+    typeCode('123456');
+    expect(await screen.findByText('Startseite der App')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/auth/invitation/confirm')).toEqual([
+      { invitationToken: token, login: 'lena@beispiel.de', type: 'email', code: '123456', isRemember: true },
+    ]);
+  });
+
   it('lets a new person check the code, complete the prefilled form and hop to the app host', async () => {
     const fetchMock = renderOnServiceHost({
       [infoKey]: () => invitation(),

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../app/ui-store';
-import classes from './app-profile.module.css';
+import { useIsMobile } from '../app/ui-store';
+import classes from './save-bar.module.css';
 
 type SaveBarProps = {
   dirty: boolean;
@@ -23,7 +23,7 @@ export function SaveBar({ dirty, saving, onDiscard, testId }: SaveBarProps) {
       data-testid={testId}
     >
       <span className={classes.saveState}>
-        {dirty ? t('appProfile.save.dirty') : t('appProfile.save.clean')}
+        {dirty ? t('common.save.dirty') : t('common.save.clean')}
       </span>
       <div className={classes.saveActions}>
         {dirty ? (
@@ -33,7 +33,7 @@ export function SaveBar({ dirty, saving, onDiscard, testId }: SaveBarProps) {
             onClick={onDiscard}
             disabled={saving}
           >
-            {t('appProfile.save.discard')}
+            {t('common.save.discard')}
           </Button>
         ) : null}
         <Button
@@ -42,7 +42,7 @@ export function SaveBar({ dirty, saving, onDiscard, testId }: SaveBarProps) {
           disabled={!dirty}
           leftSection={<IconDeviceFloppy size={18} stroke={1.7} />}
         >
-          {isMobile ? t('appProfile.save.submitShort') : t('appProfile.save.submit')}
+          {isMobile ? t('common.save.submitShort') : t('common.save.submit')}
         </Button>
       </div>
     </div>

@@ -1,0 +1,175 @@
+import { errorCodes } from '../../../contracts/errors.ts';
+import type { InviteBody, Member } from '../../../contracts/members.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import * as authRepo from '../auth/auth.repo.ts';
+import { ensureContact } from '../contacts/contacts.repo.ts';
+import { findLatestInvitationType, findLiveProfileId } from '../invitations/invitations.repo.ts';
+import { assertWithinQuota } from '../projects/quota.ts';
+import { loadMemberAreaAccess } from '../tags/member-area.ts';
+import { addProfileTags, isUniqueViolation } from '../tags/tags.repo.ts';
+import { isAppManager, requireApp } from '../workspace/access.ts';
+import { insertProfile } from '../workspace/workspace.repo.ts';
+import { findContactEmails } from './import.repo.ts';
+import { issueInvitation, joinLinkBase, mailInvitation } from './invitation-mail.ts';
+import { can } from './member.policy.ts';
+import type { MemberService } from './members.service.ts';
+import { presentFor } from './members.service.ts';
+import * as repo from './members.repo.ts';
+
+const fullName = (account: { firstName: string; lastName: string } | undefined) =>
+  account ? `${account.firstName} ${account.lastName}`.trim() : '';
+
+/** Personal invitations of single members (settings/members/invite) and sending them again. */
+export function createInviteService(deps: {
+  db: Db;
+  mailer: Mailer;
+  members: MemberService;
+  /** `${protocol}://${publicDomain}`: where app addresses start. */
+  appBaseUrl: string;
+}) {
+  const { db, mailer, members, appBaseUrl } = deps;
+
+  const inviterName = async (accountId: string | null) =>
+    fullName(accountId ? await authRepo.findLiveAccountById(db, accountId) : undefined);
+
+  return {
+    /**
+     * One transaction: the account (a placeholder without password when the address has none), the profile
+     * (`invited`, or directly member/admin), its tags, the contact and the invitation; the mail follows.
+     */
+    async invite(actor: Actor, appId: string, body: InviteBody): Promise<Member> {
+      const access = await loadMemberAreaAccess(db, actor, appId);
+      requireApp(access, 'settings_members');
+      const grantsPower =
+        body.isAdmin || body.moderatorGroupIds.length > 0 || body.moderatorSpaceIds.length > 0;
+      if (grantsPower && !isAppManager(access)) {
+        throw forbidden();
+      }
+      if (body.planIds.length > 0) {
+        throw badRequest({ planIds: 'validation.invalidValue' });
+      }
+      const tagIds = [...new Set(body.tagIds)];
+      const tags = await repo.findTagsOfApp(db, appId, tagIds);
+      // Nobody is invited blocked or punished: those are moderation, not a starting point.
+      if (tags.length !== tagIds.length || tags.some((tag) => tag.kind !== null)) {
+        throw badRequest({ tagIds: 'validation.invalidValue' });
+      }
+      const { app } = access;
+      const memberType = body.isAdmin ? 'admin' : 'member';
+      let issued: { profileId: string; token: string; language: 'de' | 'en' };
+      try {
+        issued = await db.transaction(async (tx) => {
+          let account = await authRepo.findLiveAccountByEmail(tx, body.email);
+          const existing = account ? await findLiveProfileId(tx, appId, account.id) : undefined;
+          if (existing && existing.type !== 'invited') {
+            throw conflict(errorCodes.alreadyMember);
+          }
+          if ((await findContactEmails(tx, app.projectId, [body.email])).size === 0) {
+            await assertWithinQuota(tx, app.projectId, 'contacts', 1);
+          }
+          account ??= await authRepo.insertAccount(tx, {
+            id: newId(),
+            email: body.email,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            passwordHash: null,
+            language: app.language,
+            emailVerifiedAt: null,
+          });
+          const type = body.isInvited ? 'invited' : memberType;
+          const moderatorIds = {
+            moderatorGroupIds: [...new Set(body.moderatorGroupIds)],
+            moderatorSpaceIds: [...new Set(body.moderatorSpaceIds)],
+          };
+          const profileId = existing?.id ?? newId();
+          if (existing) {
+            // Invited again: the newest form decides what they become.
+            await repo.updateMember(tx, appId, existing.id, { type, ...moderatorIds });
+          } else {
+            await insertProfile(tx, {
+              id: profileId,
+              projectId: app.projectId,
+              appId,
+              accountId: account.id,
+              type,
+              ...moderatorIds,
+            });
+          }
+          await addProfileTags(tx, { id: profileId, projectId: app.projectId, appId }, tagIds);
+          await ensureContact(tx, {
+            projectId: app.projectId,
+            email: body.email,
+            accountId: account.id,
+            source: 'invitation',
+          });
+          const token = await issueInvitation(tx, {
+            projectId: app.projectId,
+            appId,
+            email: body.email,
+            firstName: body.firstName || account.firstName,
+            lastName: body.lastName || account.lastName,
+            memberType,
+            invitedByAccountId: access.accountId,
+          });
+          return { profileId, token, language: account.language };
+        });
+      } catch (error) {
+        // A parallel invite of the same address won the race.
+        if (isUniqueViolation(error)) {
+          throw conflict(errorCodes.alreadyMember);
+        }
+        throw error;
+      }
+      await mailInvitation(mailer, {
+        to: body.email,
+        token: issued.token,
+        linkBase: joinLinkBase(appBaseUrl, app.slug),
+        appName: app.name,
+        inviterName: await inviterName(access.accountId),
+        language: issued.language,
+        projectId: app.projectId,
+      });
+      const member = await repo.findMember(db, issued.profileId);
+      if (!member) {
+        throw notFound();
+      }
+      return presentFor(access, member);
+    },
+
+    /** A new link for an invited person: the old one stops working. */
+    async resend(actor: Actor, profileId: string): Promise<void> {
+      const { row, access } = await members.loadMember(actor, profileId);
+      if (!can(access, row, 'resend_invitation')) {
+        throw forbidden();
+      }
+      const token = await db.transaction(async (tx) => {
+        const memberType = (await findLatestInvitationType(tx, row.appId, row.email)) ?? 'member';
+        return issueInvitation(tx, {
+          projectId: row.projectId,
+          appId: row.appId,
+          email: row.email,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          memberType,
+          invitedByAccountId: access.accountId,
+        });
+      });
+      const account = await authRepo.findLiveAccountById(db, row.accountId);
+      await mailInvitation(mailer, {
+        to: row.email,
+        token,
+        linkBase: joinLinkBase(appBaseUrl, access.app.slug),
+        appName: access.app.name,
+        inviterName: await inviterName(access.accountId),
+        language: account?.language ?? access.app.language,
+        projectId: row.projectId,
+      });
+    },
+  };
+}
+
+export type InviteService = ReturnType<typeof createInviteService>;

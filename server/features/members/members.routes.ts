@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import {
+  appMemberParamsSchema,
+  followStateSchema,
+  importBodySchema,
+  importErrorsParamsSchema,
+  importStartedSchema,
+  inviteBodySchema,
+  memberDropdownQuerySchema,
+  memberDropdownSchema,
+  memberLimits,
+  memberListQuerySchema,
+  memberListSchema,
+  memberParamsSchema,
+  memberPatchBodySchema,
+  memberPostsQuerySchema,
+  memberPostsSchema,
+  memberResponseSchema,
+} from '../../../contracts/members.ts';
+import type { Actor } from '../../platform/auth.ts';
+import type { AttemptLimiter, LimitWindow } from '../../platform/attempt-limiter.ts';
+import { defineRoute } from '../../platform/routes.ts';
+import type { ImportService } from './import.service.ts';
+import type { InviteService } from './invite.service.ts';
+import type { MemberService } from './members.service.ts';
+
+const tags = ['members'];
+
+/** Invitation mails: a person is mailed at most 5 times an hour; an inviter sends at most 200 an hour. */
+const perAddressWindows: LimitWindow[] = [
+  { seconds: 60, max: 2 },
+  { seconds: 3600, max: 5 },
+];
+const perInviterWindows: LimitWindow[] = [
+  { seconds: 60, max: 30 },
+  { seconds: 3600, max: 200 },
+];
+const inviterKey = (actor: Actor) => (actor.kind === 'account' ? `account:${actor.accountId}` : 'guest');
+
+/** The JSON around a 5 MB CSV: quotes and line breaks are escaped, so allow for growth. */
+const importBodyLimit = Math.ceil(memberLimits.importCsvBytes * 1.5);
+
+export function memberRoutes(deps: {
+  members: MemberService;
+  invites: InviteService;
+  imports: ImportService;
+  limiter: AttemptLimiter;
+}) {
+  const { members, invites, imports, limiter } = deps;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/apps/:appId/profiles',
+      auth: 'session',
+      ability: 'app:view_profiles',
+      summary: 'Members of the app by the member filter, newest first, with counts by member type',
+      tags,
+      schema: { params: appMemberParamsSchema, querystring: memberListQuerySchema, response: { 200: memberListSchema } },
+      handler: async (request) => members.list(request.actor, request.params.appId, request.query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/apps/:appId/profiles',
+      auth: 'session',
+      ability: 'app:import_profiles',
+      summary: 'Start a bulk member import from a CSV; answers the task to poll',
+      tags,
+      bodyLimit: importBodyLimit,
+      schema: { params: appMemberParamsSchema, body: importBodySchema, response: { 202: importStartedSchema } },
+      handler: async (request, reply) => {
+        const started = await imports.start(request.actor, request.params.appId, request.body);
+        return reply.status(202).send({ data: started });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/apps/:appId/imports/:taskId/errors',
+      auth: 'session',
+      ability: 'app:import_profiles',
+      summary: 'The error report of a failed member import (CSV: line, email, field, error)',
+      tags,
+      schema: { params: importErrorsParamsSchema, response: { 200: z.instanceof(Buffer) } },
+      handler: async (request, reply) => {
+        const report = await imports.errorReport(request.actor, request.params.appId, request.params.taskId);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="import-errors-${request.params.taskId}.csv"`)
+          .send(Buffer.from(report, 'utf8'));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/apps/:appId/profiles/dropdown',
+      auth: 'session',
+      ability: 'app:view_profiles',
+      summary: 'Members for a dropdown: by name, 15 per page, or the given ids',
+      tags,
+      schema: {
+        params: appMemberParamsSchema,
+        querystring: memberDropdownQuerySchema,
+        response: { 200: memberDropdownSchema },
+      },
+      handler: async (request) => members.dropdown(request.actor, request.params.appId, request.query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/apps/:appId/invite',
+      auth: 'session',
+      ability: 'app:settings_members',
+      summary: 'Invite one person by e-mail (placeholder account, profile, tags, contact, invitation mail)',
+      tags,
+      schema: { params: appMemberParamsSchema, body: inviteBodySchema, response: { 201: memberResponseSchema } },
+      handler: async (request, reply) => {
+        await limiter.hit('member-invite', [inviterKey(request.actor)], perInviterWindows);
+        await limiter.hit('member-invite-address', [`email:${request.body.email}`], perAddressWindows);
+        const member = await invites.invite(request.actor, request.params.appId, request.body);
+        return reply.status(201).send({ data: member });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/profiles/:id',
+      auth: 'session',
+      ability: 'profile:view',
+      summary: 'A member of an app (member page)',
+      tags,
+      schema: { params: memberParamsSchema, response: { 200: memberResponseSchema } },
+      handler: async (request) => ({ data: await members.get(request.actor, request.params.id) }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/profiles/:id',
+      auth: 'session',
+      ability: 'profile:moderate',
+      summary: 'The member admin form: type, tags, moderator ids, plans, flags, block and punishment',
+      tags,
+      schema: { params: memberParamsSchema, body: memberPatchBodySchema, response: { 200: memberResponseSchema } },
+      handler: async (request) => ({
+        data: await members.update(request.actor, request.params.id, request.body),
+      }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/profiles/:id',
+      auth: 'session',
+      ability: 'profile:delete',
+      summary: 'Remove a member from the app (the account stays)',
+      tags,
+      schema: { params: memberParamsSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await members.remove(request.actor, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/profiles/:id/posts',
+      auth: 'session',
+      ability: 'profile:view',
+      summary: 'Posts of a member (member page)',
+      tags,
+      schema: { params: memberParamsSchema, querystring: memberPostsQuerySchema, response: { 200: memberPostsSchema } },
+      handler: async (request) => members.posts(request.actor, request.params.id, request.query.page),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/profiles/:id/invitation',
+      auth: 'session',
+      ability: 'profile:resend_invitation',
+      summary: 'Send an invited person a new invitation (the old link stops working)',
+      tags,
+      schema: { params: memberParamsSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await limiter.hit('member-invite', [inviterKey(request.actor)], perInviterWindows);
+        await limiter.hit('member-invite-profile', [`profile:${request.params.id}`], perAddressWindows);
+        await invites.resend(request.actor, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/profiles/:id/follow',
+      auth: 'session',
+      ability: 'profile:view',
+      summary: 'Whether the caller follows the member, and the member’s follower counts',
+      tags,
+      schema: { params: memberParamsSchema, response: { 200: followStateSchema } },
+      handler: async (request) => ({ data: await members.followState(request.actor, request.params.id) }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/profiles/:id/follow',
+      auth: 'session',
+      ability: 'profile:follow',
+      summary: 'Follow a member',
+      tags,
+      schema: { params: memberParamsSchema, response: { 200: followStateSchema } },
+      handler: async (request) => ({ data: await members.follow(request.actor, request.params.id) }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/profiles/:id/follow',
+      auth: 'session',
+      ability: 'profile:follow',
+      summary: 'Unfollow a member',
+      tags,
+      schema: { params: memberParamsSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await members.unfollow(request.actor, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+  ];
+}

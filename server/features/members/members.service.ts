@@ -1,0 +1,292 @@
+import { errorCodes } from '../../../contracts/errors.ts';
+import {
+  memberLimits,
+  staffOnlyMemberFilters,
+  type FollowState,
+  type Member,
+  type MemberCounts,
+  type MemberDropdownQuery,
+  type MemberList,
+  type MemberListQuery,
+  type MemberPatchBody,
+} from '../../../contracts/members.ts';
+import { memberTypeValues } from '../../../contracts/enums.ts';
+import type { Paginated } from '../../../contracts/pagination.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { paginate } from '../../platform/pagination.ts';
+import { closeOpenInvitations } from '../invitations/invitations.repo.ts';
+import { removeProfileFromApp } from '../profile/profile.service.ts';
+import { loadMemberAreaAccess } from '../tags/member-area.ts';
+import { addProfileTags, ensureDefaultTags } from '../tags/tags.repo.ts';
+import { requireApp, type AppAccess } from '../workspace/access.ts';
+import { authorizeMember, can, isStaff, memberPermissions } from './member.policy.ts';
+import { presentMember } from './members.presenter.ts';
+import * as repo from './members.repo.ts';
+
+/** Filters over entities that do not exist yet (plans, groups, spaces, courses, events, chats). */
+const futureEntityFilters = [
+  'accessPlanIds',
+  'communityGroupIds',
+  'spaceIds',
+  'courseCategoryIds',
+  'courseIds',
+  'eventGroupIds',
+  'chatIds',
+] as const satisfies readonly (keyof MemberListQuery)[];
+
+const adminFormFields = [
+  'type',
+  'tagIds',
+  'moderatorGroupIds',
+  'moderatorSpaceIds',
+  'planIds',
+  'featureFlags',
+] as const satisfies readonly (keyof MemberPatchBody)[];
+
+export const presentFor = (access: AppAccess, row: repo.MemberRow): Member =>
+  presentMember(row, { showEmail: isStaff(access), can: memberPermissions(access, row) });
+
+/** The members list, the member page and the member admin form; follows between members. */
+export function createMemberService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** A live member and the caller's access to its app: 404 unless the caller has a role there. */
+  async function loadMember(actor: Actor, profileId: string) {
+    const row = await repo.findMember(db, profileId);
+    if (!row) {
+      throw notFound();
+    }
+    const access = await loadMemberAreaAccess(db, actor, row.appId);
+    authorizeMember(access, row, 'view');
+    return { row, access };
+  }
+
+  async function followState(viewerProfileId: string | null, profileId: string): Promise<FollowState> {
+    const counts = await repo.countFollows(db, profileId);
+    const isFollowing = viewerProfileId ? await repo.isFollowing(db, viewerProfileId, profileId) : false;
+    return { isFollowing, ...counts };
+  }
+
+  /** Following needs the caller's own profile; following oneself is bad input, not a missing right. */
+  function assertNotSelf(access: AppAccess, profileId: string) {
+    if (access.profile?.id === profileId) {
+      throw badRequest({ id: 'validation.invalidValue' });
+    }
+  }
+
+  return {
+    loadMember,
+
+    async list(actor: Actor, appId: string, query: MemberListQuery): Promise<MemberList> {
+      const access = await loadMemberAreaAccess(db, actor, appId);
+      requireApp(access, 'view_profiles');
+      const staff = isStaff(access);
+      if (!staff && staffOnlyMemberFilters.some((key) => query[key] !== undefined)) {
+        throw forbidden();
+      }
+      const page = { page: query.page, limit: memberLimits.pageSize };
+      const counts: MemberCounts = { member: 0, invited: 0, moderator: 0, admin: 0 };
+      // No member belongs to a plan, group, space, course, event category or chat yet.
+      if (futureEntityFilters.some((key) => (query[key]?.length ?? 0) > 0)) {
+        return { data: [], meta: { ...paginate([], 0, page).meta, counts } };
+      }
+      const filter: repo.MemberFilter = {
+        appId,
+        timezone: access.app.timezone,
+        staff,
+        search: query.search || undefined,
+        tagIds: query.tagIds?.length ? query.tagIds : undefined,
+        createdFrom: query.createdFrom,
+        createdTo: query.createdTo,
+        invited: query.invited,
+      };
+      const rows = await repo.listMembers(
+        db,
+        { ...filter, role: query.role },
+        { limit: page.limit, offset: (page.page - 1) * page.limit },
+      );
+      const byType = await repo.countMembersByType(db, filter);
+      for (const type of memberTypeValues) {
+        counts[type] = byType.get(type) ?? 0;
+      }
+      const total = query.role ? counts[query.role] : memberTypeValues.reduce((sum, type) => sum + counts[type], 0);
+      const result = paginate(
+        rows.map((row) => presentFor(access, row)),
+        total,
+        page,
+      );
+      return { data: result.data, meta: { ...result.meta, counts } };
+    },
+
+    async dropdown(actor: Actor, appId: string, query: MemberDropdownQuery) {
+      const access = await loadMemberAreaAccess(db, actor, appId);
+      requireApp(access, 'view_profiles');
+      const page = { page: query.page, limit: memberLimits.dropdownPageSize };
+      const { rows, total } = await repo.listMemberDropdown(
+        db,
+        { appId, staff: isStaff(access), search: query.search || undefined, ids: query.ids },
+        { limit: page.limit, offset: (page.page - 1) * page.limit },
+      );
+      return paginate(rows, total, page);
+    },
+
+    async get(actor: Actor, profileId: string): Promise<Member> {
+      const { row, access } = await loadMember(actor, profileId);
+      return presentFor(access, row);
+    },
+
+    /**
+     * The member admin form. Type, tags, moderator ids, plans and flags need `edit`; block and punish need
+     * `moderate` — also when they change through `tagIds` (the default tags).
+     */
+    async update(actor: Actor, profileId: string, body: MemberPatchBody): Promise<Member> {
+      const { row, access } = await loadMember(actor, profileId);
+      if (row.isOwner && (access.role !== 'owner' || (body.type !== undefined && body.type !== row.type))) {
+        throw conflict(errorCodes.ownerLocked);
+      }
+      const editsAdminForm = adminFormFields.some((key) => body[key] !== undefined);
+      const sanctions = body.isBlocked !== undefined || body.punishedUntil !== undefined;
+      if ((editsAdminForm && !can(access, row, 'edit')) || (sanctions && !can(access, row, 'moderate'))) {
+        throw forbidden();
+      }
+      if (body.planIds && body.planIds.length > 0) {
+        // Access plans do not exist yet; the plans issue checks the ids against its table.
+        throw badRequest({ planIds: 'validation.invalidValue' });
+      }
+      if (body.type !== undefined && row.type === 'invited' && body.type !== 'member') {
+        // An invited person becomes a member by accepting; the form may only let them in as a member.
+        throw badRequest({ type: 'validation.invalidValue' });
+      }
+      const punishedUntil =
+        body.punishedUntil === undefined || body.punishedUntil === null
+          ? body.punishedUntil
+          : new Date(body.punishedUntil);
+      if (punishedUntil && punishedUntil.getTime() <= Date.now()) {
+        throw badRequest({ punishedUntil: 'validation.invalidValue' });
+      }
+      const requestedTags = body.tagIds ? [...new Set(body.tagIds)] : undefined;
+      if (requestedTags && (await repo.findTagsOfApp(db, row.appId, requestedTags)).length !== requestedTags.length) {
+        throw badRequest({ tagIds: 'validation.invalidValue' });
+      }
+
+      await db.transaction(async (tx) => {
+        if (!(await repo.lockMember(tx, row.appId, row.id))) {
+          throw notFound();
+        }
+        const defaults = await ensureDefaultTags(tx, { id: row.appId, projectId: row.projectId });
+        const blocked = defaults.blocked.id;
+        const punished = defaults.punished.id;
+        const current = new Set(await repo.findTagIdsOfProfile(tx, row.id));
+        const next = new Set(requestedTags ?? current);
+        if (body.isBlocked !== undefined) {
+          toggle(next, blocked, body.isBlocked);
+        }
+        if (punishedUntil !== undefined) {
+          toggle(next, punished, punishedUntil !== null);
+        }
+        const sanctionChanged = [blocked, punished].some((id) => next.has(id) !== current.has(id));
+        if (sanctionChanged && !can(access, row, 'moderate')) {
+          throw forbidden();
+        }
+        // The punished tag means "until punishedUntil": it comes with a date and leaves with it. A punishment
+        // that ran out goes quietly when the form is saved without touching it.
+        const expired = !row.punishedUntil || row.punishedUntil.getTime() <= Date.now();
+        if (punishedUntil === undefined && current.has(punished) && next.has(punished) && expired) {
+          next.delete(punished);
+        }
+        const punishedEnd = next.has(punished) ? (punishedUntil ?? row.punishedUntil) : null;
+        if (next.has(punished) && (!punishedEnd || punishedEnd.getTime() <= Date.now())) {
+          throw badRequest({ punishedUntil: 'validation.required' });
+        }
+        await repo.removeProfileTags(
+          tx,
+          row.id,
+          [...current].filter((id) => !next.has(id)),
+        );
+        await addProfileTags(
+          tx,
+          row,
+          [...next].filter((id) => !current.has(id)),
+        );
+        await repo.updateMember(tx, row.appId, row.id, {
+          ...(body.type !== undefined ? { type: body.type } : {}),
+          ...(body.moderatorGroupIds ? { moderatorGroupIds: [...new Set(body.moderatorGroupIds)] } : {}),
+          ...(body.moderatorSpaceIds ? { moderatorSpaceIds: [...new Set(body.moderatorSpaceIds)] } : {}),
+          ...(body.featureFlags ? { featureFlags: body.featureFlags } : {}),
+          punishedUntil: punishedEnd,
+        });
+      });
+      const updated = await repo.findMember(db, row.id);
+      if (!updated) {
+        throw notFound();
+      }
+      return presentFor(access, updated);
+    },
+
+    /** Removes a member from the app (soft delete, personal data erased, sessions there end). */
+    async remove(actor: Actor, profileId: string): Promise<void> {
+      const { row, access } = await loadMember(actor, profileId);
+      if (row.isOwner) {
+        throw conflict(errorCodes.ownerLocked);
+      }
+      if (!can(access, row, 'delete')) {
+        throw forbidden();
+      }
+      await db.transaction(async (tx) => {
+        if (!(await removeProfileFromApp(tx, row, 'profile_removed'))) {
+          throw notFound();
+        }
+        // A removed invited person's link must not let them back in.
+        await closeOpenInvitations(tx, row.appId, row.email);
+      });
+    },
+
+    /** The posts issue fills this list; until then a member has none. */
+    async posts(actor: Actor, profileId: string, page: number): Promise<Paginated<{ id: string }>> {
+      await loadMember(actor, profileId);
+      return paginate([], 0, { page, limit: memberLimits.pageSize });
+    },
+
+    async followState(actor: Actor, profileId: string): Promise<FollowState> {
+      const { row, access } = await loadMember(actor, profileId);
+      return followState(access.masquerade ? null : (access.profile?.id ?? null), row.id);
+    },
+
+    async follow(actor: Actor, profileId: string): Promise<FollowState> {
+      const { row, access } = await loadMember(actor, profileId);
+      assertNotSelf(access, row.id);
+      if (!can(access, row, 'follow') || !access.profile) {
+        throw forbidden();
+      }
+      await repo.insertFollow(db, {
+        projectId: row.projectId,
+        appId: row.appId,
+        followerProfileId: access.profile.id,
+        followedProfileId: row.id,
+      });
+      return followState(access.profile.id, row.id);
+    },
+
+    /** Unfollowing stays possible while punished (it only takes something away). */
+    async unfollow(actor: Actor, profileId: string): Promise<void> {
+      const { row, access } = await loadMember(actor, profileId);
+      assertNotSelf(access, row.id);
+      if (!access.profile || access.masquerade) {
+        throw forbidden();
+      }
+      await repo.deleteFollow(db, access.profile.id, row.id);
+    },
+  };
+}
+
+export type MemberService = ReturnType<typeof createMemberService>;
+
+function toggle(set: Set<string>, id: string, on: boolean) {
+  if (on) {
+    set.add(id);
+  } else {
+    set.delete(id);
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { appParamsSchema } from '../../../contracts/profile.ts';
+import {
+  tagCreateBodySchema,
+  tagListQuerySchema,
+  tagListSchema,
+  tagParamsSchema,
+  tagPatchBodySchema,
+  tagResponseSchema,
+} from '../../../contracts/tags.ts';
+import { defineRoute } from '../../platform/routes.ts';
+import type { TagService } from './tags.service.ts';
+
+const tags = ['members'];
+
+export function tagRoutes(deps: { tags: TagService }) {
+  const { tags: service } = deps;
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/apps/:appId/tags',
+      auth: 'session',
+      ability: 'app:view_profiles',
+      summary: 'The app’s member tags with member counts (default tags first; the dropdown asks limit=15)',
+      tags,
+      schema: { params: appParamsSchema, querystring: tagListQuerySchema, response: { 200: tagListSchema } },
+      handler: async (request) => service.list(request.actor, request.params.appId, request.query),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/apps/:appId/tags',
+      auth: 'session',
+      ability: 'app:create_tag',
+      summary: 'Create a member tag (names are unique per app, ignoring case)',
+      tags,
+      schema: { params: appParamsSchema, body: tagCreateBodySchema, response: { 201: tagResponseSchema } },
+      handler: async (request, reply) => {
+        const data = await service.create(request.actor, request.params.appId, request.body);
+        return reply.status(201).send({ data });
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/tags/:id',
+      auth: 'session',
+      ability: 'tag:edit',
+      summary: 'Rename or recolour a tag (the default tags are locked)',
+      tags,
+      schema: { params: tagParamsSchema, body: tagPatchBodySchema, response: { 200: tagResponseSchema } },
+      handler: async (request) => ({
+        data: await service.update(request.actor, request.params.id, request.body),
+      }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/tags/:id',
+      auth: 'session',
+      ability: 'tag:delete',
+      summary: 'Delete a tag: members and invite links lose it (the default tags are locked)',
+      tags,
+      schema: { params: tagParamsSchema, response: { 204: z.null() } },
+      handler: async (request, reply) => {
+        await service.remove(request.actor, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+  ];
+}

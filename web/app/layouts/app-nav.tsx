@@ -1,0 +1,91 @@
+import { Menu, UnstyledButton } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import type { NavItem } from './shell-header';
+import shellClasses from './shell.module.css';
+import classes from './app-shell.module.css';
+
+type AppNavProps = { items: NavItem[] };
+
+/** `desktopMenuLayout: left`: the menu as a column beside the content. */
+export function AppSideNav({ items }: AppNavProps) {
+  const { t } = useTranslation();
+  return (
+    <nav className={classes.sideNav} aria-label={t('common.nav.main')} data-testid="app-nav-left">
+      {items.map(({ to, label, icon: Icon, end }) => (
+        <NavLink key={to} to={to} end={end} className={classes.sideLink}>
+          <Icon size={19} stroke={1.7} />
+          <span>{t(label)}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** `desktopMenuLayout: second`: the menu as a row of its own below the header. */
+export function AppSecondaryNav({ items }: AppNavProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.secondRow}>
+      <nav
+        className={`${classes.secondInner} ${shellClasses.container}`}
+        aria-label={t('common.nav.main')}
+        data-testid="app-nav-second"
+      >
+        {items.map(({ to, label, icon: Icon, end }) => (
+          <NavLink key={to} to={to} end={end} className={classes.secondLink}>
+            <Icon size={17} stroke={1.7} />
+            {t(label)}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+/** Up to this many entries fit the phone's bottom bar; more go behind "Mehr". */
+const bottomSlots = 5;
+
+/** Phones: the menu as a bottom tab bar, the rest of a long menu behind "Mehr". */
+export function AppBottomNav({ items }: AppNavProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const overflow = items.length > bottomSlots;
+  const visible = overflow ? items.slice(0, bottomSlots - 1) : items;
+  const hidden = overflow ? items.slice(bottomSlots - 1) : [];
+  const hiddenActive = hidden.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+
+  return (
+    <nav className={classes.bottomNav} aria-label={t('common.nav.main')} data-testid="app-nav-bottom">
+      {visible.map(({ to, label, icon: Icon, end }) => (
+        <NavLink key={to} to={to} end={end} className={classes.bottomLink}>
+          <Icon size={22} stroke={1.6} />
+          <span className={classes.bottomLabel}>{t(label)}</span>
+        </NavLink>
+      ))}
+      {hidden.length > 0 ? (
+        <Menu position="top-end" withinPortal>
+          <Menu.Target>
+            <UnstyledButton className={classes.bottomLink} data-active={hiddenActive || undefined}>
+              <IconDots size={22} stroke={1.6} />
+              <span className={classes.bottomLabel}>{t('appSettings.menu.more')}</span>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {hidden.map(({ to, label, icon: Icon }) => (
+              <Menu.Item
+                key={to}
+                leftSection={<Icon size={17} stroke={1.7} />}
+                onClick={() => void navigate(to)}
+              >
+                {t(label)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,7 @@
+// The member page's lazy chunk, with the Mantine styles it uses.
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+
+export { MemberPage } from './member-page';
