@@ -78,6 +78,10 @@ function paramValue(url: string, name: string, ids: Record<string, string>): str
     profileId: ids.profileId,
     memberId: ids.profileId,
     tagId: ids.tagId,
+    teamMemberId: ids.teamMemberId,
+    customFieldId: ids.customFieldId,
+    invitationId: ids.invitationLinkId,
+    contactId: ids.contactId,
     service: 'home',
   };
   const value = byName[name];
