@@ -21,11 +21,7 @@ export const memberLimits = {
 } as const;
 
 /** `permissions.can` of a member for the caller (the profile subject; `view` is implied by seeing it). */
-export const memberAbilityValues = abilitiesBySubject.profile.filter((name) => name !== 'view') as Exclude<
-  (typeof abilitiesBySubject.profile)[number],
-  'view'
->[];
-export type MemberAbility = (typeof memberAbilityValues)[number];
+export type MemberAbility = Exclude<(typeof abilitiesBySubject.profile)[number], 'view'>;
 export const memberPermissionsSchema = z.object({
   can: z.array(z.enum(abilitiesBySubject.profile)),
 });

@@ -22,7 +22,11 @@ export type CheckedImport = { rows: ImportRow[]; errors: RowError[]; totalRows: 
 /** The longest address SMTP carries (RFC 5321). */
 const maxEmailLength = 254;
 
-const normalizeHeader = (value: string) => value.trim().toLowerCase().replace(/[\s_-]+/g, '');
+const normalizeHeader = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 const aliasToColumn = new Map<string, ImportColumn>(
   (Object.entries(importColumnAliases) as [ImportColumn, readonly string[]][]).flatMap(([column, aliases]) =>

@@ -1,6 +1,5 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import type { MemberType } from '../../../contracts/enums.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { importTaskError } from '../../../contracts/members.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { queuePolicies, type JobDefinition } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { lockProject } from '../apps/apps.repo.ts';
 import { assertWithinQuota } from '../projects/quota.ts';
 import { ensureDefaultTags } from '../tags/tags.repo.ts';
 import { updateRunningTask } from '../tasks/tasks.repo.ts';
@@ -63,9 +63,7 @@ export function memberImportJob(deps: { db: Db; mailer: Mailer }): JobDefinition
       return;
     }
     const memberImport = await importRepo.findMemberImportByTask(db, taskId);
-    const [app] = memberImport
-      ? await db.select().from(apps).where(eq(apps.id, memberImport.appId))
-      : [];
+    const [app] = memberImport ? await db.select().from(apps).where(eq(apps.id, memberImport.appId)) : [];
     if (!memberImport || !app) {
       await tasks.fail(taskId, 'IMPORT_NOT_FOUND');
       return;
@@ -87,7 +85,9 @@ export function memberImportJob(deps: { db: Db; mailer: Mailer }): JobDefinition
     const document = parseCsv(memberImport.csv);
     await tasks.reportProgress(taskId, 5);
     const reserved = new Set(
-      ['blocked', 'punished', defaults.blocked.name, defaults.punished.name].map((name) => name.toLowerCase()),
+      ['blocked', 'punished', defaults.blocked.name, defaults.punished.name].map((name) =>
+        name.toLowerCase(),
+      ),
     );
     const checked = checkImport(document, reserved);
     await tasks.reportProgress(taskId, 15);
@@ -119,7 +119,8 @@ export function memberImportJob(deps: { db: Db; mailer: Mailer }): JobDefinition
    */
   async function planImport(memberImport: StoredImport, app: AppRow, rows: ImportRow[]): Promise<ImportPlan> {
     const { taskId } = memberImport;
-    const step = (done: number, of: number) => tasks.reportProgress(memberImport.taskId, 15 + (25 * done) / of);
+    const step = (done: number, of: number) =>
+      tasks.reportProgress(memberImport.taskId, 15 + (25 * done) / of);
     const accountIds = new Map<string, string>();
     const emails = rows.map((row) => row.email);
     const emailChunks = importRepo.chunks(emails);
@@ -164,6 +165,7 @@ export function memberImportJob(deps: { db: Db; mailer: Mailer }): JobDefinition
     const { toImport, accountIds } = plan;
     const scope = { projectId: app.projectId, appId: app.id };
     if (plan.newContacts > 0) {
+      await lockProject(tx, app.projectId);
       await assertWithinQuota(tx, app.projectId, 'contacts', plan.newContacts);
     }
 
@@ -238,7 +240,11 @@ export function memberImportJob(deps: { db: Db; mailer: Mailer }): JobDefinition
   }
 
   /** Issues and mails the invitations of the imported people, resuming after `marker.mailed`. */
-  async function sendInvitations(memberImport: StoredImport, app: AppRow, marker: CommitMarker): Promise<void> {
+  async function sendInvitations(
+    memberImport: StoredImport,
+    app: AppRow,
+    marker: CommitMarker,
+  ): Promise<void> {
     const { taskId, options } = memberImport;
     const invitees = await importRepo.findImportedInvitees(db, app.id, marker.committedAt);
     let mailed = Math.min(marker.mailed, invitees.length);

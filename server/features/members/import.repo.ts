@@ -32,7 +32,10 @@ export type MemberImportOptions = {
  * Runs `work` chunk by chunk and lets the event loop breathe in between: the embedded database answers
  * synchronously, so without it a long import would hold up every HTTP request of the process.
  */
-export async function forEachChunk<T>(items: readonly T[], work: (chunk: T[]) => Promise<void>): Promise<void> {
+export async function forEachChunk<T>(
+  items: readonly T[],
+  work: (chunk: T[]) => Promise<void>,
+): Promise<void> {
   for (const chunk of chunks(items)) {
     await work(chunk);
     await yieldToEventLoop();

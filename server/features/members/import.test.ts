@@ -42,7 +42,11 @@ const call = (method: 'GET' | 'POST', url: string, authorization?: string, paylo
 async function community() {
   const { account } = await insertTestAccount(server);
   const { app, project, profile } = await createAppWithProfile(server, account, { as: 'owner' });
-  const owner = { accountId: account.id, profileId: profile.id, auth: (await server.tokenFor(account.id)).authorization };
+  const owner = {
+    accountId: account.id,
+    profileId: profile.id,
+    auth: (await server.tokenFor(account.id)).authorization,
+  };
   const join = async (type: MemberType = 'member') => {
     const created = await insertTestAccount(server);
     const row = await addProfile(server, app, created.account, type);
@@ -63,10 +67,7 @@ async function start(url: string, authorization: string, payload: object): Promi
 }
 
 const liveProfiles = (appId: string) =>
-  server.runtime.database.db
-    .select()
-    .from(profiles)
-    .where(eq(profiles.appId, appId));
+  server.runtime.database.db.select().from(profiles).where(eq(profiles.appId, appId));
 
 describe(`POST /apps/{appId}/profiles (${testDriver})`, () => {
   it('answers 401, 404 for other projects and unknown apps, 400 for bad input and 403 without the ability', async () => {
@@ -142,9 +143,16 @@ describe(`members.import job (${testDriver})`, () => {
       .innerJoin(accounts, eq(accounts.id, profiles.accountId))
       .where(eq(profiles.appId, app.id));
     const byEmail = new Map(rows.map((row) => [row.account.email, row]));
-    expect(byEmail.get(clara)!.account).toMatchObject({ firstName: 'Clara', lastName: 'Müller; geb. Schulz', passwordHash: null });
+    expect(byEmail.get(clara)!.account).toMatchObject({
+      firstName: 'Clara',
+      lastName: 'Müller; geb. Schulz',
+      passwordHash: null,
+    });
     expect(byEmail.get(dora)!.account).toMatchObject({ firstName: 'Do"ra', lastName: 'Zeh' });
-    expect(byEmail.get(existingAccount.email)!.account).toMatchObject({ id: existingAccount.account.id, firstName: 'Ben' });
+    expect(byEmail.get(existingAccount.email)!.account).toMatchObject({
+      id: existingAccount.account.id,
+      firstName: 'Ben',
+    });
     expect(byEmail.get(existingMember.email)!.profile.type).toBe('member');
     for (const email of [clara, dora, existingAccount.email]) {
       expect(byEmail.get(email)!.profile.type).toBe('invited');
@@ -159,7 +167,12 @@ describe(`members.import job (${testDriver})`, () => {
     const neu = appTags.find((tag) => tag.name === 'Neu')!;
     expect(appTags.filter((tag) => tag.name.toLowerCase() === 'neu')).toHaveLength(1);
     const tagsOf = async (email: string) =>
-      (await db.select().from(profileTags).where(eq(profileTags.profileId, byEmail.get(email)!.profile.id)))
+      (
+        await db
+          .select()
+          .from(profileTags)
+          .where(eq(profileTags.profileId, byEmail.get(email)!.profile.id))
+      )
         .map((row) => row.tagId)
         .sort();
     expect(await tagsOf(clara)).toEqual([fromForm.id, vip.id, neu.id].sort());
@@ -200,7 +213,9 @@ describe(`members.import job (${testDriver})`, () => {
       result: { invalidRows: 4, totalRows: 5 },
     });
     expect(await liveProfiles(app.id)).toHaveLength(1);
-    expect(await server.runtime.database.db.select().from(accounts).where(eq(accounts.email, good))).toHaveLength(0);
+    expect(
+      await server.runtime.database.db.select().from(accounts).where(eq(accounts.email, good)),
+    ).toHaveLength(0);
 
     const report = await call('GET', `/api/apps/${app.id}/imports/${taskId}/errors`, owner.auth);
     expect(report.statusCode).toBe(200);
@@ -222,20 +237,29 @@ describe(`members.import job (${testDriver})`, () => {
     const { url, owner, app } = await community();
     const noEmail = await start(url, owner.auth, { csv: 'Name,Vorname\nAnna,Beispiel' });
     await runJob(noEmail);
-    expect(await taskOf(noEmail, owner.auth)).toMatchObject({ status: 'failed', result: { invalidRows: 1, totalRows: 1 } });
+    expect(await taskOf(noEmail, owner.auth)).toMatchObject({
+      status: 'failed',
+      result: { invalidRows: 1, totalRows: 1 },
+    });
     const report = await call('GET', `/api/apps/${app.id}/imports/${noEmail}/errors`, owner.auth);
     expect(report.body).toContain('1,,email,validation.required');
 
     const empty = await start(url, owner.auth, { csv: 'email,vorname\r\n' });
     await runJob(empty);
-    expect(await taskOf(empty, owner.auth)).toMatchObject({ status: 'completed', result: { imported: 0, skipped: 0 } });
+    expect(await taskOf(empty, owner.auth)).toMatchObject({
+      status: 'completed',
+      result: { imported: 0, skipped: 0 },
+    });
   });
 
   it('fails with QUOTA_EXCEEDED and imports nothing when the contacts would pass the tariff', async () => {
     const { url, owner, app, project } = await community();
     const db = server.runtime.database.db;
     await db.update(projects).set({ tariffId: 'starter' }).where(eq(projects.id, project.id));
-    const csv = ['email', ...Array.from({ length: 501 }, (_, index) => `quota-${index}-${app.id}@beispiel.de`)].join('\n');
+    const csv = [
+      'email',
+      ...Array.from({ length: 501 }, (_, index) => `quota-${index}-${app.id}@beispiel.de`),
+    ].join('\n');
     const taskId = await start(url, owner.auth, { csv });
     await runJob(taskId);
     expect(await taskOf(taskId, owner.auth)).toMatchObject({
@@ -267,7 +291,10 @@ describe(`members.import job (${testDriver})`, () => {
       .where(eq(tasks.id, taskId));
     expect(done!.status).toBe('completed');
     await runJob(taskId, 1);
-    expect(await taskOf(taskId, owner.auth)).toMatchObject({ status: 'completed', result: { imported: 3, skipped: 0 } });
+    expect(await taskOf(taskId, owner.auth)).toMatchObject({
+      status: 'completed',
+      result: { imported: 3, skipped: 0 },
+    });
     expect(await liveProfiles(app.id)).toHaveLength(4);
     const mails = await Promise.all(emails.map((email) => mailCount(server, email)));
     expect(mails.sort()).toEqual([1, 2, 2]);
@@ -276,7 +303,10 @@ describe(`members.import job (${testDriver})`, () => {
   it('imports 10,000 rows as a task with progress, in seconds', async () => {
     const { url, owner, app } = await community();
     const header = 'email;first name;last name;tags';
-    const lines = Array.from({ length: 10_000 }, (_, index) => `massen-${index}-${app.id}@beispiel.de;Vorname${index};Masse;Gruppe ${index % 20}`);
+    const lines = Array.from(
+      { length: 10_000 },
+      (_, index) => `massen-${index}-${app.id}@beispiel.de;Vorname${index};Masse;Gruppe ${index % 20}`,
+    );
     const taskId = await start(url, owner.auth, { csv: [header, ...lines].join('\r\n'), isInvited: false });
     const seen = new Set<number>();
     const began = performance.now();
@@ -292,7 +322,11 @@ describe(`members.import job (${testDriver})`, () => {
     const elapsed = performance.now() - began;
     console.info(`10,000-row import: ${Math.round(elapsed)} ms`, [...seen]);
     const task = await taskOf(taskId, owner.auth);
-    expect(task).toMatchObject({ status: 'completed', progress: 100, result: { imported: 10_000, skipped: 0 } });
+    expect(task).toMatchObject({
+      status: 'completed',
+      progress: 100,
+      result: { imported: 10_000, skipped: 0 },
+    });
     seen.add(task.progress);
     expect([...seen].filter((progress) => progress > 0 && progress < 100).length).toBeGreaterThan(0);
     expect(await liveProfiles(app.id)).toHaveLength(10_001);
@@ -311,9 +345,13 @@ describe(`GET /apps/{appId}/imports/{taskId}/errors (${testDriver})`, () => {
     expect((await call('GET', reportUrl)).statusCode).toBe(401);
     const { account } = await insertTestAccount(server);
     await createAppWithProfile(server, account, { as: 'owner' });
-    expect((await call('GET', reportUrl, (await server.tokenFor(account.id)).authorization)).statusCode).toBe(404);
+    expect((await call('GET', reportUrl, (await server.tokenFor(account.id)).authorization)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', `/api/apps/${app.id}/imports/nope/errors`, owner.auth)).statusCode).toBe(400);
-    expect((await call('GET', `/api/apps/${app.id}/imports/${newId()}/errors`, owner.auth)).statusCode).toBe(404);
+    expect((await call('GET', `/api/apps/${app.id}/imports/${newId()}/errors`, owner.auth)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', reportUrl, (await join('moderator')).auth)).statusCode).toBe(403);
     expect((await call('GET', reportUrl, owner.auth)).statusCode).toBe(200);
   });

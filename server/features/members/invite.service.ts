@@ -5,6 +5,7 @@ import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { lockProject } from '../apps/apps.repo.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import { ensureContact } from '../contacts/contacts.repo.ts';
 import { findLatestInvitationType, findLiveProfileId } from '../invitations/invitations.repo.ts';
@@ -69,6 +70,8 @@ export function createInviteService(deps: {
             throw conflict(errorCodes.alreadyMember);
           }
           if ((await findContactEmails(tx, app.projectId, [body.email])).size === 0) {
+            // Parallel invitations of the project wait here, so they cannot pass the quota together.
+            await lockProject(tx, app.projectId);
             await assertWithinQuota(tx, app.projectId, 'contacts', 1);
           }
           account ??= await authRepo.insertAccount(tx, {

@@ -87,9 +87,12 @@ describe(`POST /apps/{appId}/invite (${testDriver})`, () => {
     const member = await join();
     expect((await call('POST', url, member.auth, { email: uniqueEmail() })).statusCode).toBe(403);
     const moderator = await join('moderator');
-    expect((await call('POST', url, moderator.auth, { email: uniqueEmail(), isAdmin: true })).statusCode).toBe(403);
     expect(
-      (await call('POST', url, moderator.auth, { email: uniqueEmail(), moderatorSpaceIds: [newId()] })).statusCode,
+      (await call('POST', url, moderator.auth, { email: uniqueEmail(), isAdmin: true })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', url, moderator.auth, { email: uniqueEmail(), moderatorSpaceIds: [newId()] }))
+        .statusCode,
     ).toBe(403);
     expect((await call('POST', url, moderator.auth, { email: uniqueEmail() })).statusCode).toBe(201);
   });
@@ -117,7 +120,12 @@ describe(`POST /apps/{appId}/invite (${testDriver})`, () => {
     expect(member.permissions.can).toContain('resend_invitation');
 
     const [account] = await db.select().from(accounts).where(eq(accounts.id, member.accountId));
-    expect(account).toMatchObject({ email, passwordHash: null, emailVerifiedAt: null, language: app.language });
+    expect(account).toMatchObject({
+      email,
+      passwordHash: null,
+      emailVerifiedAt: null,
+      language: app.language,
+    });
     const [contact] = await db
       .select()
       .from(contacts)
@@ -126,7 +134,10 @@ describe(`POST /apps/{appId}/invite (${testDriver})`, () => {
 
     const { token, link } = await mailedToken(email);
     expect(link).toBe(`http://app.localhost:3000/${app.slug}/auth/join/${token}`);
-    const [invitation] = await db.select().from(appInvitations).where(eq(appInvitations.tokenHash, sha256(token)));
+    const [invitation] = await db
+      .select()
+      .from(appInvitations)
+      .where(eq(appInvitations.tokenHash, sha256(token)));
     expect(invitation).toMatchObject({ appId: app.id, email, memberType: 'member', firstName: 'Clara' });
     const days = (invitation!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
@@ -189,7 +200,10 @@ describe(`POST /apps/{appId}/invite (${testDriver})`, () => {
     const email = uniqueEmail();
     const response = await call('POST', url, owner.auth, { email });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { key: 'contacts', limit: 500 } });
+    expect(response.json()).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: { key: 'contacts', limit: 500 },
+    });
     expect(await db.select().from(accounts).where(eq(accounts.email, email))).toHaveLength(0);
     expect(await mailCount(server, email)).toBe(0);
     // A contact the project knows already costs nothing.
@@ -215,13 +229,16 @@ describe(`POST /profiles/{id}/invitation (${testDriver})`, () => {
     expect((await call('POST', '/api/profiles/nope/invitation', owner.auth)).statusCode).toBe(400);
     const member = await join();
     expect((await call('POST', resend, member.auth)).statusCode).toBe(404);
-    expect((await call('POST', `/api/profiles/${member.profileId}/invitation`, owner.auth)).statusCode).toBe(403);
+    expect((await call('POST', `/api/profiles/${member.profileId}/invitation`, owner.auth)).statusCode).toBe(
+      403,
+    );
   });
 
   it('sends a new link, ends the old one, keeps the member type, and limits how often', async () => {
     const { owner, url } = await community();
     const email = uniqueEmail();
-    const invited = (await call('POST', url, owner.auth, { email, isAdmin: true })).json<{ data: Member }>().data;
+    const invited = (await call('POST', url, owner.auth, { email, isAdmin: true })).json<{ data: Member }>()
+      .data;
     const { token: first } = await mailedToken(email);
     const resend = `/api/profiles/${invited.id}/invitation`;
     expect((await call('POST', resend, owner.auth)).statusCode).toBe(204);
@@ -244,7 +261,9 @@ describe(`sign-up of an invited address (${testDriver})`, () => {
   it('fills in the placeholder account the invitation created', async () => {
     const { owner, url } = await community();
     const email = uniqueEmail();
-    const invited = (await call('POST', url, owner.auth, { email, firstName: 'Platz', lastName: 'Halter' })).json<{
+    const invited = (
+      await call('POST', url, owner.auth, { email, firstName: 'Platz', lastName: 'Halter' })
+    ).json<{
       data: Member;
     }>().data;
     const session = await signUp(server, { email, password: 'geheim-geheim-1' });

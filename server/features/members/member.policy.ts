@@ -39,8 +39,7 @@ const rules: Record<MemberAbility, (access: AppAccess, target: MemberTarget) => 
     (isAppManager(access) ||
       (access.role === 'moderator' && (target.type === 'member' || target.type === 'invited'))),
   delete: (access, target) => isAppManager(access) && !target.isOwner && !isSelf(access, target),
-  resend_invitation: (access, target) =>
-    access.can.includes('settings_members') && target.type === 'invited',
+  resend_invitation: (access, target) => access.can.includes('settings_members') && target.type === 'invited',
   masquerade: (access, target) =>
     access.can.includes('masquerade') &&
     !isSelf(access, target) &&
@@ -73,7 +72,11 @@ export function can(access: AppAccess, target: MemberTarget, ability: MemberAbil
  * For a caller with a role in the app: 403 without app:view_profiles, 404 when the member is hidden from
  * them (an invited person for a plain member), 403 when seeing is all they may do.
  */
-export function authorizeMember(access: AppAccess, target: MemberTarget, ability: MemberAbility | 'view'): void {
+export function authorizeMember(
+  access: AppAccess,
+  target: MemberTarget,
+  ability: MemberAbility | 'view',
+): void {
   if (!access.can.includes('view_profiles')) {
     throw forbidden();
   }

@@ -164,7 +164,11 @@ export async function listMemberDropdown(
       .from(profiles)
       .innerJoin(accounts, eq(accounts.id, profiles.accountId))
       .where(where)
-      .orderBy(asc(sql`lower(${accounts.firstName})`), asc(sql`lower(${accounts.lastName})`), asc(profiles.id))
+      .orderBy(
+        asc(sql`lower(${accounts.firstName})`),
+        asc(sql`lower(${accounts.lastName})`),
+        asc(profiles.id),
+      )
       .limit(page.limit)
       .offset(page.offset),
     db

@@ -55,7 +55,11 @@ export function memberRoutes(deps: {
       ability: 'app:view_profiles',
       summary: 'Members of the app by the member filter, newest first, with counts by member type',
       tags,
-      schema: { params: appMemberParamsSchema, querystring: memberListQuerySchema, response: { 200: memberListSchema } },
+      schema: {
+        params: appMemberParamsSchema,
+        querystring: memberListQuerySchema,
+        response: { 200: memberListSchema },
+      },
       handler: async (request) => members.list(request.actor, request.params.appId, request.query),
     }),
     defineRoute({
@@ -66,7 +70,11 @@ export function memberRoutes(deps: {
       summary: 'Start a bulk member import from a CSV; answers the task to poll',
       tags,
       bodyLimit: importBodyLimit,
-      schema: { params: appMemberParamsSchema, body: importBodySchema, response: { 202: importStartedSchema } },
+      schema: {
+        params: appMemberParamsSchema,
+        body: importBodySchema,
+        response: { 202: importStartedSchema },
+      },
       handler: async (request, reply) => {
         const started = await imports.start(request.actor, request.params.appId, request.body);
         return reply.status(202).send({ data: started });
@@ -109,7 +117,11 @@ export function memberRoutes(deps: {
       ability: 'app:settings_members',
       summary: 'Invite one person by e-mail (placeholder account, profile, tags, contact, invitation mail)',
       tags,
-      schema: { params: appMemberParamsSchema, body: inviteBodySchema, response: { 201: memberResponseSchema } },
+      schema: {
+        params: appMemberParamsSchema,
+        body: inviteBodySchema,
+        response: { 201: memberResponseSchema },
+      },
       handler: async (request, reply) => {
         await limiter.hit('member-invite', [inviterKey(request.actor)], perInviterWindows);
         await limiter.hit('member-invite-address', [`email:${request.body.email}`], perAddressWindows);
@@ -134,7 +146,11 @@ export function memberRoutes(deps: {
       ability: 'profile:moderate',
       summary: 'The member admin form: type, tags, moderator ids, plans, flags, block and punishment',
       tags,
-      schema: { params: memberParamsSchema, body: memberPatchBodySchema, response: { 200: memberResponseSchema } },
+      schema: {
+        params: memberParamsSchema,
+        body: memberPatchBodySchema,
+        response: { 200: memberResponseSchema },
+      },
       handler: async (request) => ({
         data: await members.update(request.actor, request.params.id, request.body),
       }),
@@ -159,7 +175,11 @@ export function memberRoutes(deps: {
       ability: 'profile:view',
       summary: 'Posts of a member (member page)',
       tags,
-      schema: { params: memberParamsSchema, querystring: memberPostsQuerySchema, response: { 200: memberPostsSchema } },
+      schema: {
+        params: memberParamsSchema,
+        querystring: memberPostsQuerySchema,
+        response: { 200: memberPostsSchema },
+      },
       handler: async (request) => members.posts(request.actor, request.params.id, request.query.page),
     }),
     defineRoute({

@@ -111,7 +111,9 @@ export function createMemberService(deps: { db: Db }) {
       for (const type of memberTypeValues) {
         counts[type] = byType.get(type) ?? 0;
       }
-      const total = query.role ? counts[query.role] : memberTypeValues.reduce((sum, type) => sum + counts[type], 0);
+      const total = query.role
+        ? counts[query.role]
+        : memberTypeValues.reduce((sum, type) => sum + counts[type], 0);
       const result = paginate(
         rows.map((row) => presentFor(access, row)),
         total,
@@ -167,7 +169,10 @@ export function createMemberService(deps: { db: Db }) {
         throw badRequest({ punishedUntil: 'validation.invalidValue' });
       }
       const requestedTags = body.tagIds ? [...new Set(body.tagIds)] : undefined;
-      if (requestedTags && (await repo.findTagsOfApp(db, row.appId, requestedTags)).length !== requestedTags.length) {
+      if (
+        requestedTags &&
+        (await repo.findTagsOfApp(db, row.appId, requestedTags)).length !== requestedTags.length
+      ) {
         throw badRequest({ tagIds: 'validation.invalidValue' });
       }
 

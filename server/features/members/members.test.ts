@@ -58,7 +58,12 @@ async function community() {
 async function outsider(): Promise<Person> {
   const { account, email } = await insertTestAccount(server);
   const { profile } = await createAppWithProfile(server, account);
-  return { accountId: account.id, email, profileId: profile.id, auth: (await server.tokenFor(account.id)).authorization };
+  return {
+    accountId: account.id,
+    email,
+    profileId: profile.id,
+    auth: (await server.tokenFor(account.id)).authorization,
+  };
 }
 
 describe(`GET /apps/{appId}/profiles (${testDriver})`, () => {
@@ -159,9 +164,13 @@ describe(`GET /apps/{appId}/profiles (${testDriver})`, () => {
     const clara = await join('invited', { firstName: 'Clara', lastName: 'Zeh' });
     const tag = await createTag(server, app, { name: 'Kurs A' });
     await call('PATCH', `/api/profiles/${anna.profileId}`, owner.auth, { tagIds: [tag.id] });
-    await db.update(profiles).set({ createdAt: new Date('2024-03-01T10:00:00Z') }).where(eq(profiles.id, bernd.profileId));
+    await db
+      .update(profiles)
+      .set({ createdAt: new Date('2024-03-01T10:00:00Z') })
+      .where(eq(profiles.id, bernd.profileId));
 
-    const list = async (query: string) => (await call('GET', `${base}/profiles?${query}`, owner.auth)).json<MemberList>();
+    const list = async (query: string) =>
+      (await call('GET', `${base}/profiles?${query}`, owner.auth)).json<MemberList>();
     const ids = (result: MemberList) => result.data.map((item) => item.id).sort();
 
     const moderators = await list('role=moderator');
@@ -174,12 +183,18 @@ describe(`GET /apps/{appId}/profiles (${testDriver})`, () => {
     expect(ids(await list(`tagIds=${tag.id}`))).toEqual([anna.profileId]);
     expect(ids(await list('search=ANDERS'))).toEqual([bernd.profileId]);
     expect(ids(await list('search=anna%20schm'))).toEqual([anna.profileId]);
-    expect(ids(await list(`search=${encodeURIComponent(clara.email.toUpperCase())}`))).toEqual([clara.profileId]);
+    expect(ids(await list(`search=${encodeURIComponent(clara.email.toUpperCase())}`))).toEqual([
+      clara.profileId,
+    ]);
     // A moderator finds people by e-mail, a plain member does not.
     const byMail = await call('GET', `${base}/profiles?search=${encodeURIComponent(anna.email)}`, bernd.auth);
     expect(byMail.json<MemberList>().data.map((item) => item.id)).toEqual([anna.profileId]);
     const memberView = await join();
-    const mailSearch = await call('GET', `${base}/profiles?search=${encodeURIComponent(anna.email)}`, memberView.auth);
+    const mailSearch = await call(
+      'GET',
+      `${base}/profiles?search=${encodeURIComponent(anna.email)}`,
+      memberView.auth,
+    );
     expect(mailSearch.json<MemberList>().meta.total).toBe(0);
 
     expect(ids(await list('createdFrom=2024-03-01&createdTo=2024-03-01'))).toEqual([bernd.profileId]);
@@ -216,7 +231,12 @@ describe(`GET /apps/{appId}/profiles (${testDriver})`, () => {
     for (let offset = 0; offset < total; offset += 500) {
       const batch = Array.from({ length: Math.min(500, total - offset) }, (_, index) => {
         const n = offset + index;
-        return { id: newId(), email: `bulk-${n}-${app.id}@beispiel.de`, firstName: `Vorname${n}`, lastName: 'Masse' };
+        return {
+          id: newId(),
+          email: `bulk-${n}-${app.id}@beispiel.de`,
+          firstName: `Vorname${n}`,
+          lastName: 'Masse',
+        };
       });
       await db.insert(accounts).values(batch);
       await db.insert(profiles).values(
@@ -233,7 +253,9 @@ describe(`GET /apps/{appId}/profiles (${testDriver})`, () => {
     const began = performance.now();
     const first = (await call('GET', `${base}/profiles`, owner.auth)).json<MemberList>();
     const last = (await call('GET', `${base}/profiles?page=501`, owner.auth)).json<MemberList>();
-    const searched = (await call('GET', `${base}/profiles?search=vorname9999`, owner.auth)).json<MemberList>();
+    const searched = (
+      await call('GET', `${base}/profiles?search=vorname9999`, owner.auth)
+    ).json<MemberList>();
     const elapsed = performance.now() - began;
     expect(first.data).toHaveLength(20);
     expect(first.meta).toMatchObject({ page: 1, pages: 501, total: 10_001 });
@@ -268,7 +290,11 @@ describe(`GET /apps/{appId}/profiles/dropdown (${testDriver})`, () => {
     const search = (await call('GET', `${base}/profiles/dropdown?search=person03`, owner.auth)).json();
     expect(search.data.map((item: { id: string }) => item.id)).toEqual([people[3]!.profileId]);
     const byIds = (
-      await call('GET', `${base}/profiles/dropdown?ids=${people[1]!.profileId},${people[2]!.profileId}`, owner.auth)
+      await call(
+        'GET',
+        `${base}/profiles/dropdown?ids=${people[1]!.profileId},${people[2]!.profileId}`,
+        owner.auth,
+      )
     ).json();
     expect(byIds.meta.total).toBe(2);
     // Only the blocked lose the list.
@@ -287,8 +313,12 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
       ['PATCH', { isBlocked: true }],
       ['DELETE', undefined],
     ] as const) {
-      expect((await call(method, `/api/profiles/${member.profileId}`, undefined, payload)).statusCode).toBe(401);
-      expect((await call(method, `/api/profiles/${member.profileId}`, stranger.auth, payload)).statusCode).toBe(404);
+      expect((await call(method, `/api/profiles/${member.profileId}`, undefined, payload)).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await call(method, `/api/profiles/${member.profileId}`, stranger.auth, payload)).statusCode,
+      ).toBe(404);
       expect((await call(method, `/api/profiles/${newId()}`, stranger.auth, payload)).statusCode).toBe(404);
     }
     expect((await call('GET', `/api/profiles/${member.profileId}`, member.auth)).statusCode).toBe(200);
@@ -345,7 +375,9 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
     // The punished member reads but cannot follow; then blocked, the app is shut for them.
     const punishedAccess = await call('GET', `/api/profiles/${owner.profileId}/follow`, member.auth);
     expect(punishedAccess.statusCode).toBe(200);
-    expect((await call('PATCH', `/api/profiles/${owner.profileId}/follow`, member.auth)).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/profiles/${owner.profileId}/follow`, member.auth)).statusCode).toBe(
+      403,
+    );
 
     const lifted = await call('PATCH', `/api/profiles/${member.profileId}`, owner.auth, {
       punishedUntil: null,
@@ -368,7 +400,8 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
     const member = await join();
     const admin = await join('admin');
     const tag = await createTag(server, app);
-    const patch = (id: string, payload: object) => call('PATCH', `/api/profiles/${id}`, moderator.auth, payload);
+    const patch = (id: string, payload: object) =>
+      call('PATCH', `/api/profiles/${id}`, moderator.auth, payload);
     expect((await patch(member.profileId, { isBlocked: true })).statusCode).toBe(200);
     expect((await patch(member.profileId, { tagIds: [tag.id] })).statusCode).toBe(403);
     expect((await patch(member.profileId, { type: 'admin' })).statusCode).toBe(403);
@@ -377,7 +410,9 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
     expect((await patch(owner.profileId, { isBlocked: true })).statusCode).toBe(409);
     expect((await call('DELETE', `/api/profiles/${member.profileId}`, moderator.auth)).statusCode).toBe(403);
     const plain = await join();
-    expect((await call('PATCH', `/api/profiles/${member.profileId}`, plain.auth, { isBlocked: false })).statusCode).toBe(403);
+    expect(
+      (await call('PATCH', `/api/profiles/${member.profileId}`, plain.auth, { isBlocked: false })).statusCode,
+    ).toBe(403);
   });
 
   it('locks the owner’s profile for everybody but the owner', async () => {
@@ -386,10 +421,17 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
     const patched = await call('PATCH', `/api/profiles/${owner.profileId}`, admin.auth, { featureFlags: {} });
     expect(patched.statusCode).toBe(409);
     expect(patched.json().code).toBe('OWNER_LOCKED');
-    expect((await call('DELETE', `/api/profiles/${owner.profileId}`, admin.auth)).json().code).toBe('OWNER_LOCKED');
+    expect((await call('DELETE', `/api/profiles/${owner.profileId}`, admin.auth)).json().code).toBe(
+      'OWNER_LOCKED',
+    );
     expect((await call('DELETE', `/api/profiles/${owner.profileId}`, owner.auth)).statusCode).toBe(409);
-    expect((await call('PATCH', `/api/profiles/${owner.profileId}`, owner.auth, { type: 'member' })).statusCode).toBe(409);
-    expect((await call('PATCH', `/api/profiles/${owner.profileId}`, owner.auth, { featureFlags: { beta: true } })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/profiles/${owner.profileId}`, owner.auth, { type: 'member' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('PATCH', `/api/profiles/${owner.profileId}`, owner.auth, { featureFlags: { beta: true } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('removes a member: soft delete, sessions in the app end, the member is gone from the list', async () => {
@@ -434,8 +476,12 @@ describe(`GET /profiles/{id}/posts (${testDriver})`, () => {
     const { owner, join } = await community();
     const member = await join();
     expect((await call('GET', `/api/profiles/${member.profileId}/posts`)).statusCode).toBe(401);
-    expect((await call('GET', `/api/profiles/${member.profileId}/posts`, (await outsider()).auth)).statusCode).toBe(404);
-    expect((await call('GET', `/api/profiles/${member.profileId}/posts?page=x`, owner.auth)).statusCode).toBe(400);
+    expect(
+      (await call('GET', `/api/profiles/${member.profileId}/posts`, (await outsider()).auth)).statusCode,
+    ).toBe(404);
+    expect((await call('GET', `/api/profiles/${member.profileId}/posts?page=x`, owner.auth)).statusCode).toBe(
+      400,
+    );
     const posts = await call('GET', `/api/profiles/${member.profileId}/posts`, owner.auth);
     expect(posts.json()).toEqual({ data: [], meta: { page: 1, pages: 0, total: 0 } });
   });
@@ -448,11 +494,17 @@ describe(`/profiles/{id}/follow (${testDriver})`, () => {
     const stranger = await outsider();
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
       expect((await call(method, `/api/profiles/${member.profileId}/follow`)).statusCode).toBe(401);
-      expect((await call(method, `/api/profiles/${member.profileId}/follow`, stranger.auth)).statusCode).toBe(404);
+      expect((await call(method, `/api/profiles/${member.profileId}/follow`, stranger.auth)).statusCode).toBe(
+        404,
+      );
       expect((await call(method, `/api/profiles/${newId()}/follow`, member.auth)).statusCode).toBe(404);
     }
-    expect((await call('PATCH', `/api/profiles/${member.profileId}/follow`, member.auth)).statusCode).toBe(400);
-    expect((await call('DELETE', `/api/profiles/${member.profileId}/follow`, member.auth)).statusCode).toBe(400);
+    expect((await call('PATCH', `/api/profiles/${member.profileId}/follow`, member.auth)).statusCode).toBe(
+      400,
+    );
+    expect((await call('DELETE', `/api/profiles/${member.profileId}/follow`, member.auth)).statusCode).toBe(
+      400,
+    );
   });
 
   it('follows and unfollows, with counts', async () => {
@@ -485,6 +537,8 @@ describe(`/profiles/{id}/follow (${testDriver})`, () => {
     });
     // Invited people are not followed.
     const invited = await join('invited');
-    expect((await call('PATCH', `/api/profiles/${invited.profileId}/follow`, owner.auth)).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/profiles/${invited.profileId}/follow`, owner.auth)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -14,7 +14,7 @@ export function CsvDropZone({ onFile, busy }: { onFile: (file: File) => void; bu
   const handleDrop = (event: DragEvent<HTMLElement>) => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer.files.item(0);
+    const file = event.dataTransfer.files[0];
     if (file) {
       onFile(file);
     }
@@ -69,7 +69,7 @@ export function CsvDropZone({ onFile, busy }: { onFile: (file: File) => void; bu
         accept=".csv,text/csv"
         hidden
         onChange={(event) => {
-          const file = event.currentTarget.files?.item(0);
+          const file = event.currentTarget.files?.[0];
           event.currentTarget.value = '';
           if (file) {
             onFile(file);

@@ -98,6 +98,10 @@ export function InvitePage() {
     setInvited(null);
     setRefusal(null);
     const found = fieldIssues(inviteBodySchema, values);
+    // Required first, then the e-mail rule (the contract's check names only the rule).
+    if (values.email.trim() === '') {
+      found.email = { key: 'validation.required' };
+    }
     setIssues(found);
     if (Object.keys(found).length === 0) {
       invite.mutate(values);

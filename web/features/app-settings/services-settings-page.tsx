@@ -3,7 +3,6 @@ import { Skeleton, Stack, Switch, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArticle,
-  IconBooks,
   IconCalendarEvent,
   IconCloud,
   IconFiles,

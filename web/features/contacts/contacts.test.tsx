@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Contact, GeneralProfile } from '../../../contracts/contacts';
 import { createRoutes } from '../../app/routes';
-import { callsTo, json, signInForTest, stubFetch } from '../../test/fixtures';
+import { callsTo, json, signInForTest, stubFetch, urlOf } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { page, testProject } from '../projects/workspace-fixtures';
 
@@ -79,7 +79,7 @@ describe('contacts', { timeout: 20_000 }, () => {
 
     fireEvent.change(screen.getByTestId('contacts-search'), { target: { value: 'lena' } });
     await waitFor(() => expect(screen.queryByTestId('contact-anna@beispiel.de')).toBeNull());
-    const urls = fetchMock.mock.calls.map(([input]) => decodeURIComponent(String(input)));
+    const urls = fetchMock.mock.calls.map(([input]) => decodeURIComponent(urlOf(input)));
     expect(urls.some((url) => url.includes('filter[search]=lena'))).toBe(true);
     expect(urls.every((url) => !url.includes('/contacts') || url.includes('limit=20'))).toBe(true);
   });

@@ -70,7 +70,7 @@ export function CustomFieldForm({
 
   const set = <K extends keyof FieldValues>(field: K, value: FieldValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setEdited((current) => new Set(current).add(field as FieldIssueKey));
+    setEdited((current) => new Set(current).add(field));
   };
   const setOption = (index: number, value: string) =>
     set(

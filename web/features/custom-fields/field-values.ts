@@ -87,8 +87,9 @@ export function fieldIssuesOf(values: FieldValues): FieldIssues {
       issues.options = { key: 'validation.unique' };
     }
   }
-  const { minLength, maxLength } = body.validationRules ?? {};
-  if (minLength != null && maxLength != null && minLength > maxLength && !issues.maxLength) {
+  const minLength = body.validationRules?.minLength ?? null;
+  const maxLength = body.validationRules?.maxLength ?? null;
+  if (minLength !== null && maxLength !== null && minLength > maxLength && !issues.maxLength) {
     issues.maxLength = { key: 'appSettings.customFields.form.maxBelowMin' };
   }
   return issues;

@@ -1,15 +1,71 @@
-import { IconLayoutDashboard } from '@tabler/icons-react';
+import { Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconSettings, IconSparkles, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { FullPageMessage } from '../../components/full-page-message';
+import { Link } from 'react-router';
+import { appCan, useCurrentApp } from '../../app/current-app';
+import { useIsMobile } from '../../app/ui-store';
+import { usePageTitle } from '../../app/use-page-title';
+import { useAccount } from '../auth/session/account-store';
+import classes from './app-home-page.module.css';
 
-/** The app's start screen (custom page "dashboard", spec §2) arrives with the workspace feature. */
+/**
+ * The app's start screen. Its feed and widgets (spec §2 custom page "dashboard", Home service settings)
+ * arrive with the community features; until then it welcomes the member and points admins to the settings.
+ */
 export function AppHomePage() {
   const { t } = useTranslation();
+  const app = useCurrentApp();
+  const account = useAccount();
+  const isMobile = useIsMobile();
+  usePageTitle(t('appSettings.menu.home'));
+  const isMember = appCan(app, 'view_profiles');
+
   return (
-    <FullPageMessage
-      icon={<IconLayoutDashboard size={32} stroke={1.6} />}
-      title={t('common.nav.home')}
-      text={t('app.comingSoon')}
-    />
+    <div className={classes.page} data-mobile={isMobile || undefined} data-testid="app-home">
+      <Paper className={classes.hero}>
+        <ThemeIcon size={52} radius="lg" variant="light" className={classes.heroIcon}>
+          <IconSparkles size={28} stroke={1.5} />
+        </ThemeIcon>
+        <Title order={1} className={classes.title}>
+          {account?.firstName
+            ? t('appSettings.homePage.welcomeBack', { name: account.firstName })
+            : t('appSettings.homePage.welcome', { app: app.name })}
+        </Title>
+        <Text className={classes.lead}>{t('appSettings.homePage.lead')}</Text>
+        {isMember ? (
+          <Group mt="md">
+            <Button
+              component={Link}
+              to={`/${app.slug}/profile`}
+              variant="default"
+              leftSection={<IconUserCircle size={18} stroke={1.7} />}
+            >
+              {t('appSettings.homePage.toProfile')}
+            </Button>
+          </Group>
+        ) : null}
+      </Paper>
+      {appCan(app, 'edit') ? (
+        <Paper className={classes.admin} data-testid="home-admin-card">
+          <ThemeIcon size={44} radius="md" variant="filled">
+            <IconSettings size={22} stroke={1.7} />
+          </ThemeIcon>
+          <div className={classes.adminText}>
+            <Text fw={650}>{t('appSettings.homePage.adminTitle')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('appSettings.homePage.adminText')}
+            </Text>
+          </div>
+          <Button
+            component={Link}
+            to={`/${app.slug}/settings`}
+            rightSection={<IconArrowRight size={17} stroke={1.8} />}
+            fullWidth={isMobile}
+          >
+            {t('appSettings.homePage.toSettings')}
+          </Button>
+        </Paper>
+      ) : null}
+    </div>
   );
 }

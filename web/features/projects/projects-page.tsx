@@ -1,10 +1,11 @@
 import { Button, EmptyState, Pagination, SimpleGrid, Skeleton, Tabs, Text, Title } from '@mantine/core';
-import { IconArchive, IconFolders, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArchive, IconFolders, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useIsMobile } from '../../app/ui-store';
 import { usePageTitle } from '../../app/use-page-title';
+import { fullNameOf, useAccount } from '../auth/session/account-store';
 import { ProjectCard } from './project-card';
 import { projectListQuery } from './projects-api';
 import { projectPaths } from './projects-paths';
@@ -17,6 +18,7 @@ type Tab = 'active' | 'archived';
 export function ProjectsPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
+  const account = useAccount();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'archived' ? 'archived' : 'active';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -49,6 +51,15 @@ export function ProjectsPage() {
     <div className={classes.page} data-mobile={isMobile || undefined} data-testid="projects-page">
       <header className={classes.pageHeader}>
         <div>
+          {account ? (
+            <Text className={classes.eyebrow}>
+              <Trans
+                i18nKey="workspace.projects.greeting"
+                values={{ name: fullNameOf(account) }}
+                components={{ name: <span data-testid="projects-name" /> }}
+              />
+            </Text>
+          ) : null}
           <Title order={1} className={classes.title}>
             {t('workspace.projects.title')}
           </Title>
@@ -90,7 +101,30 @@ export function ProjectsPage() {
         </Tabs.List>
       </Tabs>
 
-      {query.isPending ? (
+      {query.isError && !query.data ? (
+        <div className={classes.emptyPanel}>
+          <EmptyState
+            size="sm"
+            variant="light"
+            color="red"
+            icon={<IconAlertTriangle size={28} stroke={1.5} />}
+            title={t('workspace.projects.loadErrorTitle')}
+            description={t('workspace.projects.loadErrorText')}
+            data-testid="projects-load-error"
+          >
+            <EmptyState.Actions>
+              <Button
+                variant="default"
+                loading={query.isFetching}
+                leftSection={<IconRefresh size={17} stroke={1.8} />}
+                onClick={() => void query.refetch()}
+              >
+                {t('common.retry')}
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState>
+        </div>
+      ) : query.isPending ? (
         <SimpleGrid cols={isMobile ? 1 : 3} spacing="md">
           {[0, 1, 2].map((index) => (
             <Skeleton key={index} height={188} radius="lg" />

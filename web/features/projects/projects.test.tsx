@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../../app/routes';
-import { callsTo, json, signInForTest, stubFetch } from '../../test/fixtures';
+import { callsTo, json, signInForTest, stubFetch, urlOf } from '../../test/fixtures';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { CreateProjectPage } from './create-project-page';
 import { ProjectsPage } from './projects-page';
@@ -28,7 +28,7 @@ async function openMenuOf(projectId: string) {
   return card;
 }
 
-describe('projects list', () => {
+describe('projects list', { timeout: 20_000 }, () => {
   it('lists the active projects and switches to the archived tab', async () => {
     signInForTest();
     const fetchMock = stubFetch({
@@ -48,7 +48,7 @@ describe('projects list', () => {
     fireEvent.click(screen.getByTestId('projects-tab-archived'));
     expect(await screen.findByText('Altes Projekt')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Akademie Nord')).toBeNull());
-    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    const asked = fetchMock.mock.calls.map(([input]) => urlOf(input));
     expect(asked.some((url) => url.includes('isArchive=true'))).toBe(true);
   });
 
@@ -167,7 +167,7 @@ describe('projects list', () => {
   });
 });
 
-describe('create project', () => {
+describe('create project', { timeout: 20_000 }, () => {
   it('validates the name before sending and opens the new project', async () => {
     signInForTest();
     const created = testProject({ id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d5a09', name: 'Neues Projekt' });

@@ -126,7 +126,7 @@ describe('team screen', { timeout: 20_000 }, () => {
         json(200, { data: { ...settings, canEditProject: true } }),
     });
     renderRoutes(createRoutes('service'), { url: `/projects/${project.id}/settings/team` });
-    fireEvent.click(await screen.findByLabelText('Projekt bearbeiten'));
+    fireEvent.click(await screen.findByTestId('team-setting-canEditProject'));
     await waitFor(() =>
       expect(callsTo(fetchMock, `PATCH /api/projects/${project.id}/teams/settings`)).toEqual([
         { canEditProject: true },
