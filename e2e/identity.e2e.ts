@@ -51,8 +51,7 @@ test('a new person signs up with the mailed code, signs in by password, resets t
   expect(await storedRefreshToken(page)).toBeNull();
   await signInWithPassword(page, email);
   await expect(page).toHaveURL(/\/projects$/);
-  await page.getByTestId('projects-sign-out').click();
-  await expect(page.getByTestId('signin-form')).toBeVisible();
+  await signOutFromMenu(page);
 
   // Reset the password through the mail's link.
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();

@@ -36,6 +36,13 @@ afterEach(() => {
   uninstall();
 });
 
+
+/** The projects page's lists for someone with no projects and no team invitations. */
+const emptyProjectLists = {
+  'GET /api/projects': () => json(200, { data: [], meta: { page: 1, pages: 1, total: 0 } }),
+  'GET /api/teams/invitations': () => json(200, { data: [], meta: { page: 1, pages: 1, total: 0 } }),
+};
+
 describe('service host routes', () => {
   it('sends a visitor without a session from / to sign-in inside the service shell', async () => {
     const { router } = renderRoutes(createRoutes('service'), { url: '/' });
@@ -84,22 +91,24 @@ describe('service host routes', () => {
 
   it('shows the signed-in person on /projects with an honest empty state and the account menu', async () => {
     signInForTest();
+    stubFetch(emptyProjectLists);
     renderRoutes(createRoutes('service'), { url: '/projects' });
     expect((await screen.findByTestId('projects-name')).textContent).toBe('Anna Beispiel');
-    expect(screen.getByText('Noch keine Projekte')).toBeTruthy();
+    expect(await screen.findByText('Noch keine Projekte')).toBeTruthy();
     expect(screen.getByTestId('account-menu').textContent).toContain('Anna');
   });
 
   it('exchanges a stash code in the address for a session and takes it out of the address', async () => {
     const fetchMock = stubFetch({
       [`GET /api/stash/${stashCode}`]: () => json(200, testSession({ accessToken: 'from-stash' })),
+      ...emptyProjectLists,
     });
     const { router } = renderRoutes(createRoutes('service'), { url: `/projects?tab=mine&code=${stashCode}` });
     expect(await screen.findByTestId('projects-page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/projects');
     expect(router.state.location.search).toBe('?tab=mine');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, `GET /api/stash/${stashCode}`)).toHaveLength(1);
   });
 
   it('restores a stored session on start-up before rendering', async () => {
@@ -158,9 +167,10 @@ describe('service host routes', () => {
 
   it('goes to sign-in after signing out, without remembering the page', async () => {
     signInForTest();
-    stubFetch({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    stubFetch({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }), ...emptyProjectLists });
     const { router } = renderRoutes(createRoutes('service'), { url: '/projects' });
-    fireEvent.click(await screen.findByTestId('projects-sign-out'));
+    fireEvent.click(await screen.findByTestId('account-menu'));
+    fireEvent.click(await screen.findByTestId('sign-out'));
     expect(await screen.findByTestId('signin-form')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
     expect(window.sessionStorage.getItem('redirectAfterAuth')).toBeNull();

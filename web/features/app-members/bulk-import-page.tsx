@@ -180,7 +180,7 @@ function UploadStep({
             <code>firstName</code>, <code>lastName</code> – {t('members.import.formatNames')}
           </li>
           <li>
-            <code>tags</code> – {t('members.import.formatTags')}
+            <code>tags</code> – {t('members.import.formatTags')} <code>|</code>
           </li>
         </ul>
         <Button

@@ -93,9 +93,9 @@ export function MemberCards({ members, onEdit }: ListProps) {
             ) : null}
             <div className={classes.cardMeta}>
               <RoleBadge member={member} />
-              <span className={classes.muted}>
+              <Text size="xs" c="dimmed">
                 {t('members.list.sinceDate', { date: formatDate(member.createdAt) })}
-              </span>
+              </Text>
             </div>
             {member.tags.length > 0 ? <MemberTags member={member} max={4} /> : null}
           </div>

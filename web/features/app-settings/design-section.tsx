@@ -1,5 +1,4 @@
 import { ColorInput, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconPalette } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { menuLayoutValues, type MenuLayout } from '../../../contracts/theme-enums';
 import { AccountSection } from '../account/account-layout';
@@ -104,7 +103,6 @@ export function DesignSection({ layout, color, colorError, onLayout, onColor }: 
             label={t('appSettings.general.design.primaryColor')}
             description={t('appSettings.general.design.primaryColorHint')}
             placeholder={defaultPrimaryColor}
-            leftSection={<IconPalette size={18} stroke={1.6} />}
             format="hex"
             swatches={swatches}
             swatchesPerRow={8}

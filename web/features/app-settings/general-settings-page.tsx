@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconAt, IconLanguage, IconLink, IconWorldWww } from '@tabler/icons-react';
@@ -67,6 +67,15 @@ function GeneralSettingsForm({ app }: { app: App }) {
   const [values, setValues] = useState<GeneralValues>(() => generalValuesOf(app));
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<GeneralIssues>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  /** The first field with a problem comes into view, ready to be corrected. */
+  const showFirstIssue = () =>
+    requestAnimationFrame(() => {
+      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      field?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      field?.focus({ preventScroll: true });
+    });
 
   const changes = generalChangesOf(saved, values, canDesign);
   const dirty = Object.keys(changes).length > 0;
@@ -92,8 +101,10 @@ function GeneralSettingsForm({ app }: { app: App }) {
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'SLUG_TAKEN') {
         setServerIssues({ slug: { key: 'appSettings.general.slugTaken' } });
+        showFirstIssue();
       } else if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
         setServerIssues(generalServerIssuesOf(error.errors));
+        showFirstIssue();
       } else {
         notifications.show({
           color: 'red',
@@ -107,16 +118,11 @@ function GeneralSettingsForm({ app }: { app: App }) {
     event.preventDefault();
     setSubmitted(true);
     setServerIssues({});
-    const form = event.currentTarget;
     if (dirty && Object.keys(generalIssuesOf(changes)).length === 0) {
       save.mutate();
-      return;
+    } else {
+      showFirstIssue();
     }
-    requestAnimationFrame(() => {
-      const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-      field?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      field?.focus({ preventScroll: true });
-    });
   };
 
   const discard = () => {
@@ -129,7 +135,13 @@ function GeneralSettingsForm({ app }: { app: App }) {
   const slugChanged = values.slug.trim().toLowerCase() !== saved.slug;
 
   return (
-    <form onSubmit={handleSubmit} noValidate className={classes.form} data-testid="general-settings-form">
+    <form
+      ref={formRef}
+      onSubmit={handleSubmit}
+      noValidate
+      className={classes.form}
+      data-testid="general-settings-form"
+    >
       <AccountSection
         title={t('appSettings.general.identity.title')}
         text={t('appSettings.general.identity.text')}

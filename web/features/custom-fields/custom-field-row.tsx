@@ -80,6 +80,9 @@ export function CustomFieldRow({
         )}
         <div className={classes.rowMeta}>
           <span>{t(`appSettings.customFields.types.${field.type}`)}</span>
+          {field.validationRules.required ? (
+            <span className={classes.requiredMeta}>{t('appSettings.customFields.requiredBadge')}</span>
+          ) : null}
           {field.options.length > 0 ? (
             <span>{t('appSettings.customFields.optionCount', { count: field.options.length })}</span>
           ) : null}

@@ -143,7 +143,7 @@ function MemberProfile({ member }: { member: Member }) {
               <Group gap={6} className={classes.meta}>
                 <IconCalendar size={16} stroke={1.6} />
                 <Text size="sm" c="dimmed" data-testid="member-since">
-                  {t('member.since', { date: since })}
+                  {t(member.type === 'invited' ? 'member.invitedOn' : 'member.since', { date: since })}
                 </Text>
               </Group>
             </div>
@@ -165,7 +165,7 @@ function MemberProfile({ member }: { member: Member }) {
               ))}
             </Group>
           ) : null}
-          <FollowBlock member={member} />
+          {member.type === 'invited' ? null : <FollowBlock member={member} />}
         </div>
       </Paper>
       <Paper className={classes.activity} data-testid="member-activity">
