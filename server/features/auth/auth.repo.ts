@@ -31,6 +31,14 @@ export async function findLiveAccountById(db: DbOrTx, id: string): Promise<Accou
   return row;
 }
 
+/**
+ * A placeholder an invitation or import created for an address: never used (no password, the address never
+ * proven). The person it was made for completes it as a new account.
+ */
+export function isPlaceholderAccount(account: Pick<AccountRow, 'passwordHash' | 'emailVerifiedAt'>): boolean {
+  return account.passwordHash === null && account.emailVerifiedAt === null;
+}
+
 export async function insertAccount(db: DbOrTx, values: typeof accounts.$inferInsert): Promise<AccountRow> {
   const [row] = await db.insert(accounts).values(values).returning();
   return row!;

@@ -147,10 +147,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     ): Promise<Session> {
       await codes.check({ purpose: 'signup', login: input.login, code: input.code, consume: true });
       const existing = await repo.findLiveAccountByEmail(db, input.login);
-      // A placeholder an invitation or import created (never used: no password, address never proven) is
-      // the person's account now: the form fills it in.
-      const placeholder = existing && existing.passwordHash === null && existing.emailVerifiedAt === null;
-      if (existing && placeholder) {
+      // A placeholder an invitation or import created is the person's account now: the form fills it in.
+      if (existing && repo.isPlaceholderAccount(existing)) {
         const filled = await repo.updateAccount(db, existing.id, {
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),

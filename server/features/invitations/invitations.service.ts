@@ -122,6 +122,12 @@ export function createInvitationService(deps: {
     return sessions.start(account, isRemember, { ...meta, appId: ticket.app.id });
   };
 
+  /** The account of an address as the join screen sees it: a never-used placeholder counts as none. */
+  const findUsableAccount = async (email: string) => {
+    const account = await authRepo.findLiveAccountByEmail(db, email);
+    return account && !authRepo.isPlaceholderAccount(account) ? account : undefined;
+  };
+
   return {
     async info(invitationToken: string) {
       const ticket = await loadOpen(invitationToken);
@@ -136,7 +142,7 @@ export function createInvitationService(deps: {
         };
       }
       const { invitation, app } = ticket;
-      const account = await authRepo.findLiveAccountByEmail(db, invitation.email);
+      const account = await findUsableAccount(invitation.email);
       return {
         app,
         kind: ticket.kind,
@@ -155,7 +161,7 @@ export function createInvitationService(deps: {
       input: InvitationLogin & { resend: boolean; language: Language },
     ): Promise<{ limits: CodeLimits; hasAccount: boolean }> {
       const ticket = await loadFor(input);
-      const account = await authRepo.findLiveAccountByEmail(db, input.login);
+      const account = await findUsableAccount(input.login);
       const issued = await codes.issue({
         purpose: 'invitation',
         login: input.login,
@@ -186,7 +192,11 @@ export function createInvitationService(deps: {
       if (!account) {
         throw noPendingCode();
       }
-      return accept(found, account, input.isRemember, meta);
+      // The code reached the mailbox: that proves the address, also of a placeholder.
+      const proven = account.emailVerifiedAt
+        ? account
+        : ((await authRepo.updateAccount(db, account.id, { emailVerifiedAt: new Date() })) ?? account);
+      return accept(found, proven, input.isRemember, meta);
     },
 
     async checkNewUserCode(input: InvitationLogin & { code: string }): Promise<CodeLimits> {
@@ -198,18 +208,21 @@ export function createInvitationService(deps: {
     async confirmNewUser(input: UserConfirm, language: Language, meta: SessionMeta): Promise<Session> {
       const found = await loadFor(input);
       await checkCode(input, found, true);
-      const account =
-        (await authRepo.findLiveAccountByEmail(db, input.login)) ??
-        (await authRepo.insertAccount(db, {
-          id: newId(),
-          email: input.login,
-          firstName: input.firstName.trim(),
-          lastName: input.lastName.trim(),
-          passwordHash: input.password ? await hashPassword(input.password) : null,
-          language: input.language ?? language,
-          timezone: input.timezone ?? 'Europe/Berlin',
-          emailVerifiedAt: new Date(),
-        }));
+      const fields = {
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        passwordHash: input.password ? await hashPassword(input.password) : null,
+        language: input.language ?? language,
+        timezone: input.timezone ?? 'Europe/Berlin',
+        emailVerifiedAt: new Date(),
+      };
+      const existing = await authRepo.findLiveAccountByEmail(db, input.login);
+      // The invitation's placeholder (made when the person was invited) becomes their account now.
+      const account = !existing
+        ? await authRepo.insertAccount(db, { id: newId(), email: input.login, ...fields })
+        : authRepo.isPlaceholderAccount(existing)
+          ? ((await authRepo.updateAccount(db, existing.id, fields)) ?? existing)
+          : existing;
       return accept(found, account, input.isRemember, meta);
     },
   };

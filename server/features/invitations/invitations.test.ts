@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appInvitations, contacts, profiles } from '../../db/schema/index.ts';
+import { listOutbox } from '../../platform/mail/mail.repo.ts';
 import { caller, latestCodeFor, signUp, uniqueEmail } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createAppWithProfile, createInvitation } from '../../test/workspace.ts';
@@ -33,6 +34,47 @@ async function profileOf(appId: string, accountId: string) {
 }
 
 describe(`invitations (${testDriver})`, () => {
+  it('lets a person invited by an admin (a placeholder account) join as new and fill in the account', async () => {
+    const owner = await signUp(server);
+    const { app } = await createAppWithProfile(server, owner.account, { as: 'owner' });
+    const email = uniqueEmail('platzhalter');
+    const invited = await caller(server).request({
+      method: 'POST',
+      url: `/api/apps/${app.id}/invite`,
+      token: owner.accessToken,
+      payload: { email, firstName: 'Paula', lastName: 'Platz' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const [mail] = await listOutbox(server.runtime.database.db, { to: email, limit: 1 });
+    const token = /\/auth\/join\/([A-Za-z0-9_-]+)/.exec(mail!.text)?.[1];
+    expect(token).toBeTruthy();
+
+    // The placeholder made at invitation time is not an account the person could sign in to.
+    expect((await get(`/api/invitation/${token}`)).json()).toMatchObject({ email, hasAccount: false });
+    const sent = await post('/api/auth/invitation', { invitationToken: token, login: email, type: 'email' });
+    expect(sent.json()).toMatchObject({ hasAccount: false });
+    const code = await latestCodeFor(server, email);
+    const joined = await post('/api/invitation/user/confirm', {
+      invitationToken: token,
+      login: email,
+      type: 'email',
+      code,
+      firstName: 'Paula',
+      lastName: 'Neu',
+      password: 'Paula-Passwort-1',
+      passwordConfirmation: 'Paula-Passwort-1',
+    });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json().account).toMatchObject({ email, firstName: 'Paula', lastName: 'Neu' });
+    expect(await profileOf(app.id, joined.json().account.id as string)).toMatchObject({ type: 'member' });
+    const signedIn = await post('/api/auth/by-password', {
+      login: email,
+      password: 'Paula-Passwort-1',
+      type: 'email',
+    });
+    expect(signedIn.statusCode).toBe(200);
+  });
+
   it('shows the join screen what the invitation is for, and 404 for unknown, used or expired tokens', async () => {
     const email = uniqueEmail('clara');
     const { app, token } = await invitationFor(email);
