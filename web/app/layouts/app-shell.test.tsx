@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../../contracts/workspace';
+import { installSessionHandling } from '../../features/auth/session/session';
+import { json, signInForTest, stubFetch, testApp, urlOf, type Route } from '../../test/fixtures';
+import { renderRoutes } from '../../test/render';
+import { masqueradeHeader, masqueradeProfileOf, startMasquerade } from '../current-app';
+import { createRoutes } from '../routes';
+import { appColorCss, colorTupleOf } from '../theme';
+import { appMenuItems, showsThemeEntry } from './app-menu';
+
+const memberId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e99';
+const member = {
+  id: memberId,
+  accountId: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e98',
+  firstName: 'Lena',
+  lastName: 'Vogel',
+  email: null,
+  avatarId: null,
+  type: 'member',
+  isOwner: false,
+  tags: [],
+  punishedUntil: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  permissions: { can: ['view'] },
+};
+
+const appWith = (can: App['permissions']['can'], overrides: Partial<App> = {}): App => ({
+  ...testApp,
+  ...overrides,
+  permissions: { can },
+});
+const routerWith =
+  (app: App): Route =>
+  () =>
+    json(200, { type: 'app', entity: null, app });
+
+let uninstall: () => void = () => {};
+beforeEach(() => {
+  uninstall = installSessionHandling();
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  uninstall();
+});
+
+describe('app menu', () => {
+  const labels = (app: App, signedIn = true, masquerading = false) =>
+    appMenuItems({ app, signedIn, masquerading }).map((item) => item.label);
+
+  it('shows settings only with the edit ability and the profile only to members', () => {
+    expect(labels(appWith(['view']), false)).toEqual(['appSettings.menu.home']);
+    expect(labels(appWith(['view', 'view_profiles']))).toEqual([
+      'appSettings.menu.home',
+      'appSettings.menu.profile',
+    ]);
+    expect(labels(appWith(['view', 'view_profiles', 'edit']))).toEqual([
+      'appSettings.menu.home',
+      'appSettings.menu.profile',
+      'appSettings.menu.settings',
+    ]);
+    // Home is a service: switched off, it leaves the menu.
+    expect(labels(appWith(['view', 'edit'], { services: { ...testApp.services, home: false } }))).toEqual([
+      'appSettings.menu.settings',
+    ]);
+  });
+
+  it('offers the theme tool to the owner only, and never while masquerading', () => {
+    const owner = appWith(['view', 'edit', 'settings_theme'], { isOwner: true });
+    expect(showsThemeEntry({ app: owner, signedIn: true, masquerading: false })).toBe(true);
+    expect(showsThemeEntry({ app: owner, signedIn: true, masquerading: true })).toBe(false);
+    expect(showsThemeEntry({ app: appWith(['view', 'edit']), signedIn: true, masquerading: false })).toBe(
+      false,
+    );
+  });
+});
+
+describe('app shell', () => {
+  it('puts the menu where the app wants it and hides what the abilities do not allow', async () => {
+    signInForTest();
+    stubFetch({
+      'GET /api/router': routerWith(appWith(['view', 'view_profiles'], { desktopMenuLayout: 'left' })),
+    });
+    renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    const nav = await screen.findByTestId('app-nav-left');
+    expect(within(nav).getByText('Start')).toBeTruthy();
+    expect(within(nav).getByText('Mein Profil')).toBeTruthy();
+    expect(within(nav).queryByText('Einstellungen')).toBeNull();
+    expect(screen.queryByTestId('theme-entry')).toBeNull();
+  });
+
+  it('applies the app’s primary colour to the theme', async () => {
+    signInForTest();
+    stubFetch({ 'GET /api/router': routerWith(appWith(['view'], { theme: { primaryColor: '#0c8599' } })) });
+    renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    const style = await screen.findByTestId('app-colors');
+    expect(style.textContent).toContain('--mantine-color-brand-6:#0c8599');
+    expect(colorTupleOf('#0c8599')).toHaveLength(10);
+    expect(appColorCss('#0c8599')).toContain('--mantine-primary-color-filled');
+  });
+
+  it('views the app as a member with the masquerade header until the banner ends it', async () => {
+    signInForTest();
+    startMasquerade('akademie', memberId);
+    const fetchMock = stubFetch({
+      'GET /api/router': (init) => {
+        const asMember = new Headers(init?.headers).get(masqueradeHeader) === memberId;
+        return routerWith(
+          asMember
+            ? appWith(['view', 'view_profiles'], { masqueradeProfileId: memberId })
+            : appWith(['view', 'view_profiles', 'edit', 'settings_theme', 'masquerade'], { isOwner: true }),
+        )(init, new URL('http://localhost'));
+      },
+      [`GET /api/profiles/${memberId}`]: () => json(200, { data: member }),
+      [`GET /api/profiles/${memberId}/follow`]: () =>
+        json(200, { data: { isFollowing: false, followersCount: 0, followingCount: 0 } }),
+    });
+    const { router } = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    expect((await screen.findByTestId('masquerade-banner')).textContent).toContain(
+      'Sie sehen die App als Lena Vogel',
+    );
+    expect(screen.queryByText('Einstellungen')).toBeNull();
+    expect(screen.queryByTestId('theme-entry')).toBeNull();
+    // Every call of the app carries the viewed member, not only the router's.
+    const profileCall = fetchMock.mock.calls.find(([input]) =>
+      urlOf(input).includes(`/profiles/${memberId}`),
+    );
+    expect(new Headers(profileCall?.[1]?.headers).get(masqueradeHeader)).toBe(memberId);
+
+    fireEvent.click(screen.getByTestId('masquerade-end'));
+    await waitFor(() => expect(screen.queryByTestId('masquerade-banner')).toBeNull());
+    expect(masqueradeProfileOf('akademie')).toBeNull();
+    expect(router.state.location.pathname).toBe(`/akademie/m/${memberId}`);
+    expect(await screen.findByTestId('theme-entry')).toBeTruthy();
+  });
+});
