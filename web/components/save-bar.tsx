@@ -22,9 +22,7 @@ export function SaveBar({ dirty, saving, onDiscard, testId }: SaveBarProps) {
       data-mobile={isMobile || undefined}
       data-testid={testId}
     >
-      <span className={classes.saveState}>
-        {dirty ? t('common.save.dirty') : t('common.save.clean')}
-      </span>
+      <span className={classes.saveState}>{dirty ? t('common.save.dirty') : t('common.save.clean')}</span>
       <div className={classes.saveActions}>
         {dirty ? (
           <Button

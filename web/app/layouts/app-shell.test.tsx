@@ -129,7 +129,7 @@ describe('app shell', () => {
     fireEvent.click(screen.getByTestId('masquerade-end'));
     await waitFor(() => expect(screen.queryByTestId('masquerade-banner')).toBeNull());
     expect(masqueradeProfileOf('akademie')).toBeNull();
-    expect(router.state.location.pathname).toBe(`/akademie/m/${memberId}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/akademie/m/${memberId}`));
     expect(await screen.findByTestId('theme-entry')).toBeTruthy();
   });
 });

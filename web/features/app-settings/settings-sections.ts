@@ -89,7 +89,7 @@ function allGroups(slug: string): SettingsGroup[] {
           to: `${members}/invite`,
           label: 'appSettings.nav.invite',
           icon: IconMailPlus,
-          ability: 'create_invitation',
+          ability: 'settings_members',
         },
         {
           key: 'inviteLinks',
@@ -103,7 +103,7 @@ function allGroups(slug: string): SettingsGroup[] {
           to: `${members}/tags`,
           label: 'appSettings.nav.tags',
           icon: IconTags,
-          ability: 'create_tag',
+          ability: 'settings_members',
         },
         {
           key: 'bulkImport',
