@@ -133,7 +133,16 @@ export const abilitiesBySubject = {
   service: ['view', 'edit'],
   // added: an app profile (spec §7 "Profile" and "Projects, members"); `view` is needed to see it at all.
   // edit/delete: the member's own form and deletion, or the admin form; the rest are admin and member actions.
-  profile: ['view', 'edit', 'delete', 'follow', 'resend_invitation', 'moderate', 'masquerade', 'view_general'],
+  profile: [
+    'view',
+    'edit',
+    'delete',
+    'follow',
+    'resend_invitation',
+    'moderate',
+    'masquerade',
+    'view_general',
+  ],
   // added: the item abilities of the workspace's own entities.
   tag: ['edit', 'delete'],
   custom_field: ['edit', 'delete', 'move'],

@@ -18,8 +18,11 @@ const memberCount = 10_000;
 const batchSize = 1_000;
 const dayMs = 86_400_000;
 
-const firstNames = 'Anna Ben Clara David Emma Felix Greta Hannah Jonas Lea Lukas Marie Noah Paul Sophie'.split(' ');
-const lastNames = 'Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Koch'.split(' ');
+const firstNames =
+  'Anna Ben Clara David Emma Felix Greta Hannah Jonas Lea Lukas Marie Noah Paul Sophie'.split(' ');
+const lastNames = 'Müller Schmidt Schneider Fischer Weber Meyer Wagner Becker Schulz Hoffmann Koch'.split(
+  ' ',
+);
 const types: readonly (readonly [MemberType, number])[] = [
   ['member', 92],
   ['invited', 5],
@@ -38,7 +41,12 @@ export async function seedMembers({ db, random, project, log }: SeedContext): Pr
   const tagRows = [
     { id: uuidv7(), projectId, appId, name: 'Gesperrt', kind: 'blocked' as const },
     { id: uuidv7(), projectId, appId, name: 'Bestraft', kind: 'punished' as const },
-    ...Array.from({ length: 18 }, (_, index) => ({ id: uuidv7(), projectId, appId, name: `Kurs ${index + 1}` })),
+    ...Array.from({ length: 18 }, (_, index) => ({
+      id: uuidv7(),
+      projectId,
+      appId,
+      name: `Kurs ${index + 1}`,
+    })),
   ];
   await db.insert(tags).values(tagRows);
   const topicTags = tagRows.slice(2);
@@ -66,7 +74,14 @@ export async function seedMembers({ db, random, project, log }: SeedContext): Pr
       const firstName = random.pick(firstNames);
       const lastName = random.pick(lastNames);
       const email = `${firstName}.${lastName}.${index}@mitglieder.example`.toLowerCase();
-      accountRows.push({ id: accountId, email, firstName, lastName, emailVerifiedAt: joined, createdAt: joined });
+      accountRows.push({
+        id: accountId,
+        email,
+        firstName,
+        lastName,
+        emailVerifiedAt: joined,
+        createdAt: joined,
+      });
       profileRows.push({
         id: profileId,
         projectId,

@@ -36,7 +36,6 @@ afterEach(() => {
   uninstall();
 });
 
-
 /** The projects page's lists for someone with no projects and no team invitations. */
 const emptyProjectLists = {
   'GET /api/projects': () => json(200, { data: [], meta: { page: 1, pages: 1, total: 0 } }),

@@ -264,4 +264,3 @@ describe(`sign-up and password (${testDriver})`, () => {
     ).toBe(400);
   });
 });
-

@@ -53,8 +53,11 @@ describe('app settings guard', () => {
     expect(router.state.location.pathname).toBe('/akademie/settings/general');
     expect(screen.getByTestId('settings-nav-general')).toBeTruthy();
     expect(screen.getByTestId('settings-nav-members')).toBeTruthy();
-    // No invitation, tag, import or moderation ability: those sections are not offered.
-    for (const key of ['invite', 'inviteLinks', 'tags', 'bulkImport', 'moderation']) {
+    // The members area (settings_members) holds inviting and tags; no invite-link, import or moderation
+    // ability: those sections are not offered.
+    expect(screen.getByTestId('settings-nav-invite')).toBeTruthy();
+    expect(screen.getByTestId('settings-nav-tags')).toBeTruthy();
+    for (const key of ['inviteLinks', 'bulkImport', 'moderation']) {
       expect(screen.queryByTestId(`settings-nav-${key}`)).toBeNull();
     }
   });
