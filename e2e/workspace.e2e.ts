@@ -99,7 +99,7 @@ test('an owner invites a member by mail, the member joins through the invitation
   await strangerPage.goto(`${appHost}/${slug}/auth`);
   await signInWithPassword(strangerPage, strangerEmail);
   await strangerPage.goto(`${appHost}/${slug}/m/${memberId}`);
-  await expect(strangerPage.getByTestId('not-found')).toBeVisible();
+  await expect(strangerPage.getByTestId('member-missing')).toBeVisible();
   await expect(strangerPage.getByText('Mira Mitglied')).toHaveCount(0);
   await strangerPage.goto(`${appHost}/${slug}/settings/members`);
   await expect(strangerPage.getByTestId('invite-form')).toHaveCount(0);
