@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -48,7 +49,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (dbDir) {
     mkdirSync(dbDir, { recursive: true });
   }
-  const client = await PGlite.create(dbDir ? { dataDir: dbDir } : {});
+  // pg_trgm: trigram indexes for name and address search (DESIGN §4), as on PostgreSQL.
+  const client = await PGlite.create({ ...(dbDir ? { dataDir: dbDir } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   const sql: SqlExecutor = {
     // PGlite's query() takes one statement with parameters; exec() runs several without parameters.

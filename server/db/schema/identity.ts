@@ -37,6 +37,12 @@ export const accounts = pgTable(
     uniqueIndex('accounts_email_live_idx')
       .on(sql`lower(${table.email})`)
       .where(sql`${table.deletedAt} is null`),
+    // Member search by name and address (the members list, dropdowns): trigram indexes for `like '%…%'`.
+    index('accounts_name_trgm_idx').using(
+      'gin',
+      sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
+    ),
+    index('accounts_email_trgm_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
   ],
 );
 

@@ -156,7 +156,10 @@ export const profiles = pgTable(
       .where(sql`${table.deletedAt} is null`),
     // The members list: newest first per app, and counts by type.
     index('profiles_app_created_idx').on(table.appId, table.createdAt, table.id),
-    index('profiles_app_type_idx').on(table.appId, table.type),
+    // Counts by member type read only this index (live profiles).
+    index('profiles_app_type_live_idx')
+      .on(table.appId, table.type)
+      .where(sql`${table.deletedAt} is null`),
     // "Where is this person a member": the account's memberships across projects (GET /projects/current).
     index('profiles_account_updated_idx').on(table.accountId, table.updatedAt),
   ],
