@@ -3,35 +3,14 @@ import type { App } from '../../../contracts/workspace';
 import type { Member, MemberCounts } from '../../../contracts/members';
 import type { Tag } from '../../../contracts/tags';
 import { CurrentAppContext } from '../../app/current-app';
-import { json, type Route } from '../../test/fixtures';
+import { json, testApp, type Route } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 
 /** An app as an admin of it sees it (the member administration's abilities). */
 export const adminApp: App = {
-  id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e60',
-  projectId: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e61',
-  slug: 'akademie',
-  name: 'Akademie Nord',
-  publicDomain: 'app.localhost:3000',
-  url: 'http://app.localhost:3000/akademie',
-  defaultServiceSlug: 'dashboard',
-  language: 'de',
-  timezone: 'Europe/Berlin',
-  isArchive: false,
+  ...testApp,
   isOwner: true,
-  appIconId: null,
-  logoId: null,
-  logoWhiteThemeId: null,
-  isAdvancedLogo: false,
-  supportUrl: '',
-  replyToEmail: '',
-  isPhoneRequired: false,
-  signupPlanIds: [],
-  domainId: null,
-  desktopMenuLayout: 'top',
-  theme: {},
-  services: {} as App['services'],
-  masqueradeProfileId: null,
+  url: 'http://app.localhost:3000/akademie',
   permissions: {
     can: [
       'view',

@@ -1,4 +1,5 @@
 import type { App, Project } from '../../../contracts/workspace';
+import { testApp } from '../../test/fixtures';
 
 /** Test data of the workspace screens (projects, apps); shaped like the server's answers. */
 export const starterTariff: Project['tariff'] = {
@@ -35,42 +36,13 @@ export function testProject(overrides: Partial<Project> = {}): Project {
 
 export function testWorkspaceApp(overrides: Partial<App> = {}): App {
   return {
+    ...testApp,
     id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d5b01',
     projectId: testProject().id,
     slug: 'yoga',
     name: 'Yoga-Akademie',
-    publicDomain: 'app.localhost:3000',
     url: 'http://app.localhost:3000/yoga',
-    defaultServiceSlug: 'dashboard',
-    language: 'de',
-    timezone: 'Europe/Berlin',
-    isArchive: false,
     isOwner: true,
-    appIconId: null,
-    logoId: null,
-    logoWhiteThemeId: null,
-    isAdvancedLogo: false,
-    supportUrl: '',
-    replyToEmail: '',
-    isPhoneRequired: false,
-    signupPlanIds: [],
-    domainId: null,
-    desktopMenuLayout: 'top',
-    theme: {},
-    services: {
-      home: true,
-      community: true,
-      communities: false,
-      events: true,
-      chat: true,
-      courses: true,
-      helpdesk: false,
-      articles: false,
-      cloud: true,
-      rewards: false,
-      pages: true,
-    },
-    masqueradeProfileId: null,
     permissions: { can: ['view', 'edit'] },
     createdAt: '2025-06-01T10:00:00.000Z',
     ...overrides,
