@@ -13,9 +13,8 @@ import { randomToken } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { paginate, pageOffset } from '../../platform/pagination.ts';
-import { loadMemberAreaAccess } from '../tags/member-area.ts';
 import { findOwnTagIds } from '../tags/tags.repo.ts';
-import { requireApp, type AppAccess } from '../workspace/access.ts';
+import { type AppAccess, loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
 import { joinUrlOf, presentInvitationLink } from './invitation-links.presenter.ts';
 import * as repo from './invitation-links.repo.ts';
 

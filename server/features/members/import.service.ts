@@ -5,10 +5,9 @@ import { badRequest, notFound, serviceUnavailable } from '../../platform/errors.
 import { newId } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import * as authRepo from '../auth/auth.repo.ts';
-import { loadMemberAreaAccess } from '../tags/member-area.ts';
 import type { TaskService } from '../tasks/tasks.service.ts';
 import { insertTask } from '../tasks/tasks.repo.ts';
-import { requireApp } from '../workspace/access.ts';
+import { loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
 import { joinLinkBase } from './invitation-mail.ts';
 import * as importRepo from './import.repo.ts';
 import { findTagsOfApp } from './members.repo.ts';

@@ -18,9 +18,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { paginate } from '../../platform/pagination.ts';
 import { closeOpenInvitations } from '../invitations/invitations.repo.ts';
 import { removeProfileFromApp } from '../profile/profile.service.ts';
-import { loadMemberAreaAccess } from '../tags/member-area.ts';
 import { addProfileTags, ensureDefaultTags } from '../tags/tags.repo.ts';
-import { requireApp, type AppAccess } from '../workspace/access.ts';
+import { type AppAccess, loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
 import { authorizeMember, can, isStaff, memberPermissions } from './member.policy.ts';
 import { presentMember } from './members.presenter.ts';
 import * as repo from './members.repo.ts';

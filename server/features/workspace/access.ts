@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, profileTags, profiles, projects, tags, teamMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
@@ -226,18 +226,24 @@ export async function loadAppAccess(
   };
 }
 
+/**
+ * The caller's access to an app's member administration (members, tags, custom fields, invite links, imports).
+ * The app itself may be public, but what it keeps about its members is not: anyone without a role in the app
+ * (guests, invited people who have not joined, people of other projects) gets the same 404 as for an unknown
+ * app. Members without the needed ability then get 403 from `requireApp`.
+ */
+export async function loadMemberAreaAccess(db: DbOrTx, actor: Actor, appId: string): Promise<AppAccess> {
+  const access = await loadAppAccess(db, actor, appId);
+  if (access.role === 'guest' || access.role === 'invited') {
+    throw notFound();
+  }
+  return access;
+}
+
 export function requireApp(access: AppAccess, ability: AppAbility): void {
   if (!access.can.includes(ability)) {
     throw forbidden();
   }
-}
-
-/** The caller's own live profile in the app (not the masqueraded one); 403 without one. */
-export function requireOwnProfile(access: AppAccess): ProfileRow {
-  if (!access.profile || access.masquerade) {
-    throw forbidden();
-  }
-  return access.profile;
 }
 
 /**
@@ -250,6 +256,3 @@ export function visibleProjectsCondition(accountId: string) {
     sql`exists (select 1 from ${teamMembers} where ${teamMembers.projectId} = ${projects.id} and ${teamMembers.accountId} = ${accountId} and ${teamMembers.status} = 'active')`,
   );
 }
-
-/** Used by the punished-until sweep and the member list: punishments that still run. */
-export const punishmentRuns = () => gt(profiles.punishedUntil, sql`now()`);
