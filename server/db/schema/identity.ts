@@ -32,17 +32,17 @@ export const accounts = pgTable(
     deletedAt: at('deleted_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    /** Lower-cased "first last" and address, kept by PostgreSQL, so a member search compares without lower(). */
+    nameSearch: text('name_search').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name)`),
+    emailSearch: text('email_search').generatedAlwaysAs(sql`lower(email)`),
   },
   (table) => [
     uniqueIndex('accounts_email_live_idx')
       .on(sql`lower(${table.email})`)
       .where(sql`${table.deletedAt} is null`),
     // Member search by name and address (the members list, dropdowns): trigram indexes for `like '%…%'`.
-    index('accounts_name_trgm_idx').using(
-      'gin',
-      sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`,
-    ),
-    index('accounts_email_trgm_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
+    index('accounts_name_trgm_idx').using('gin', sql`${table.nameSearch} gin_trgm_ops`),
+    index('accounts_email_trgm_idx').using('gin', sql`${table.emailSearch} gin_trgm_ops`),
   ],
 );
 

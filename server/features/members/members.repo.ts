@@ -69,8 +69,8 @@ function escapeLike(value: string): string {
 /** Name (first, last or "first last") for everyone; the e-mail too for staff. */
 function searchCondition(search: string, staff: boolean): SQL | undefined {
   const pattern = `%${escapeLike(search.toLowerCase())}%`;
-  const fullName = sql`lower(${accounts.firstName} || ' ' || ${accounts.lastName}) like ${pattern}`;
-  return staff ? or(fullName, sql`lower(${accounts.email}) like ${pattern}`) : fullName;
+  const fullName = sql`${accounts.nameSearch} like ${pattern}`;
+  return staff ? or(fullName, sql`${accounts.emailSearch} like ${pattern}`) : fullName;
 }
 
 /** Every condition of the filter except the member type (the counts are by type). */

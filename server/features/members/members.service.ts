@@ -101,12 +101,15 @@ export function createMemberService(deps: { db: Db }) {
         createdTo: query.createdTo,
         invited: query.invited,
       };
-      const rows = await repo.listMembers(
-        db,
-        { ...filter, role: query.role },
-        { limit: page.limit, offset: (page.page - 1) * page.limit },
-      );
-      const byType = await repo.countMembersByType(db, filter);
+      // The page and the counts are independent reads: two pool connections answer them at once.
+      const [rows, byType] = await Promise.all([
+        repo.listMembers(
+          db,
+          { ...filter, role: query.role },
+          { limit: page.limit, offset: (page.page - 1) * page.limit },
+        ),
+        repo.countMembersByType(db, filter),
+      ]);
       for (const type of memberTypeValues) {
         counts[type] = byType.get(type) ?? 0;
       }
