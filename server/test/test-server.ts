@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createLogger } from '../platform/logger.ts';
+import pino, { type DestinationStream } from 'pino';
+import { createLogger, loggerOptions } from '../platform/logger.ts';
 import { newId } from '../platform/ids.ts';
 import type { RouteDefinition } from '../platform/routes.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
@@ -20,7 +21,12 @@ export type TestServer = {
 export const testDriver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 export async function createTestServer(
-  options: { env?: Record<string, string>; extraRoutes?: RouteDefinition<never>[] } = {},
+  options: {
+    env?: Record<string, string>;
+    extraRoutes?: RouteDefinition<never>[];
+    /** Where the server's JSON log lines go (tests that check what is logged); default per LOG_LEVEL. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestServer> {
   const scratch = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
@@ -34,7 +40,9 @@ export async function createTestServer(
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...options.env,
   });
-  const logger = createLogger(config.logLevel);
+  const logger = options.logStream
+    ? pino(loggerOptions(config.logLevel), options.logStream)
+    : createLogger(config.logLevel);
   const runtime = await openRuntime(config, logger, { dataDir: 'memory://' });
   const app = await buildApp({ config, logger, ...runtime, extraRoutes: options.extraRoutes });
   await app.ready();
