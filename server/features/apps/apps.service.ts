@@ -204,7 +204,8 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
           appId: app.id,
           accountId,
           type: 'admin',
-          isOwner: true,
+          // The owner flag stays with the project's owner; a team member who creates an app administers it.
+          isOwner: projectAccess.isOwner,
         });
         await ensureContact(tx, {
           projectId,

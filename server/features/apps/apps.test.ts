@@ -86,6 +86,22 @@ describe(`creating apps (${testDriver})`, () => {
     ).toBe(201);
   });
 
+  it('lets an app-managing team member create an app they administer, the owner flag staying with the owner', async () => {
+    const { owner, project } = await ownerWithProject();
+    const teammate = await signUp(server);
+    await addTeamMember(server, project, { email: teammate.email, accountId: teammate.account.id });
+    const created = await call('POST', `/projects/${project.id}/apps`, teammate.accessToken, {
+      name: 'Team-Akademie',
+    });
+    expect(created.statusCode).toBe(201);
+    const app = created.json().data;
+    expect(app.isOwner).toBe(false);
+    expect(app.permissions.can).toContain('settings_app');
+    expect(app.permissions.can).not.toContain('settings_theme');
+    const asOwner = await call('GET', `/apps/${app.id}`, owner.accessToken);
+    expect(asOwner.json().data.permissions.can).toContain('settings_theme');
+  });
+
   it('creates the app with a derived unique slug, the default tags and the creator as owner', async () => {
     const { owner, project } = await ownerWithProject();
     const name = `Größte Akademie ${unique()}`;
