@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { at, timestamps } from './columns.ts';
 import {
   boolean,
   doublePrecision,
@@ -8,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -25,12 +25,6 @@ import { apps, profiles, projects } from './workspace.ts';
  * contacts, follows and member imports. Every row carries `project_id` (and `app_id` where it belongs to an
  * app); indexes lead with the tenant key.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const timestamps = {
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-};
 
 /**
  * A person on the project's team (service host). Invited by e-mail: `pending` until the account with that

@@ -1,10 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, timestamps } from './columns.ts';
 import { taskStatusValues, taskTypeValues } from '../../../contracts/enums.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
 
 /** Secrets the deployment generates once and shares between instances (e.g. the JWT key when JWT_SECRET is unset). */
 export const platformSecrets = pgTable('platform_secrets', {
@@ -30,7 +26,7 @@ export const tasks = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     error: text('error'),
     ...timestamps,
-    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: at('finished_at'),
   },
   (table) => [index('tasks_project_created_by_idx').on(table.projectId, table.createdBy, table.createdAt)],
 );
@@ -58,7 +54,7 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     messageId: text('message_id'),
     ...timestamps,
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    sentAt: at('sent_at'),
   },
   (table) => [
     index('mail_outbox_status_created_idx').on(table.status, table.createdAt),

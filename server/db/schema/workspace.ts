@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, timestamps } from './columns.ts';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { knownNotificationActionValues, memberTypeValues } from '../../../contracts/enums.ts';
 import { languageValues } from '../../../contracts/language.ts';
 import { menuLayoutValues } from '../../../contracts/theme-enums.ts';
@@ -10,12 +11,6 @@ import { accounts } from './identity.ts';
  * permissions, app settings) adds columns and indexes to these. Every tenant row carries `project_id`, and
  * `app_id` where it belongs to an app; indexes lead with the tenant key.
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const timestamps = {
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
-};
 
 /** A workspace (spec "project"): owns apps, files and the team. */
 export const projects = pgTable(
