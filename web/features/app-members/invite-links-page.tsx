@@ -1,32 +1,14 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  CopyButton,
-  Menu,
-  Switch,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, CopyButton, Switch, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconCheck,
-  IconCopy,
-  IconDots,
-  IconLink,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconLink, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { invitationLinkLimits } from '../../../contracts/invitation-links';
 import { useCurrentApp } from '../../app/current-app';
 import { useIsMobile } from '../../app/ui-store';
+import { EditDeleteMenu } from './edit-delete-menu';
 import { ConfirmDialog } from './confirm-dialog';
 import { InviteLinkDialog } from './invite-link-dialog';
 import { tagsByIdsQuery, type Tag } from './tags-api';
@@ -106,37 +88,7 @@ type RowProps = {
 };
 
 function LinkMenu({ link, onEdit, onDelete }: Pick<RowProps, 'link' | 'onEdit' | 'onDelete'>) {
-  const { t } = useTranslation();
-  const canEdit = link.permissions.can.includes('edit');
-  const canDelete = link.permissions.can.includes('delete');
-  if (!canEdit && !canDelete) {
-    return null;
-  }
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('members.actions.menuFor', { name: link.name })}
-        >
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {canEdit ? (
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            {t('members.actions.edit')}
-          </Menu.Item>
-        ) : null}
-        {canDelete ? (
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            {t('members.actions.delete')}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <EditDeleteMenu name={link.name} can={link.permissions.can} onEdit={onEdit} onDelete={onDelete} />;
 }
 
 function ActiveSwitch({ link, onToggle, toggling }: Pick<RowProps, 'link' | 'onToggle' | 'toggling'>) {

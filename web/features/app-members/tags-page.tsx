@@ -1,22 +1,15 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Menu, Table, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Table, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconDots,
-  IconLock,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTag,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconLock, IconPlus, IconSearch, IconTag } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { tagLimits } from '../../../contracts/tags';
 import { useCurrentApp } from '../../app/current-app';
 import { useIsMobile } from '../../app/ui-store';
+import { EditDeleteMenu } from './edit-delete-menu';
 import { ConfirmDialog } from './confirm-dialog';
 import { EmptyState, ListError, ListSkeleton } from './list-states';
 import { ListPager } from './list-pager';
@@ -39,36 +32,7 @@ function TagActions({ tag, onEdit, onDelete }: { tag: Tag; onEdit: () => void; o
       </Tooltip>
     );
   }
-  const canEdit = tag.permissions.can.includes('edit');
-  const canDelete = tag.permissions.can.includes('delete');
-  if (!canEdit && !canDelete) {
-    return null;
-  }
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('members.actions.menuFor', { name: nameOf(tag) })}
-        >
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {canEdit ? (
-          <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
-            {t('members.actions.edit')}
-          </Menu.Item>
-        ) : null}
-        {canDelete ? (
-          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-            {t('members.actions.delete')}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  return <EditDeleteMenu name={nameOf(tag)} can={tag.permissions.can} onEdit={onEdit} onDelete={onDelete} />;
 }
 
 function MembersCount({ tag }: { tag: Tag }) {
