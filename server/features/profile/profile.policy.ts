@@ -4,22 +4,18 @@ import type { ProfileRow } from '../workspace/workspace.repo.ts';
 
 type ProfileActor = { accountId: string };
 type Permission = 'edit' | 'delete';
+/** What a member does with their own profile; actions on other members live in members/member.policy.ts. */
+export type OwnProfileAbility = Extract<ProfileAbility, 'view' | 'edit' | 'delete'>;
 
 /*
- * Rules on a profile (the workspace issue adds the admin and moderator rules):
+ * Rules on one's own profile:
  * - view, edit: the person whose live profile it is;
  * - delete: that person, unless the profile is the app owner's (the app would lose its owner).
  */
-const rules: Record<ProfileAbility, (actor: ProfileActor, profile: ProfileRow) => boolean> = {
+const rules: Record<OwnProfileAbility, (actor: ProfileActor, profile: ProfileRow) => boolean> = {
   view: (actor, profile) => isOwn(actor, profile),
   edit: (actor, profile) => isOwn(actor, profile),
   delete: (actor, profile) => isOwn(actor, profile) && !profile.isOwner,
-  // Admin and member actions on other profiles: decided by the members feature's policy.
-  follow: () => false,
-  resend_invitation: () => false,
-  moderate: () => false,
-  masquerade: () => false,
-  view_general: () => false,
 };
 
 function isOwn(actor: ProfileActor, profile: ProfileRow): boolean {
@@ -35,7 +31,7 @@ export function profilePermissions(actor: ProfileActor, profile: ProfileRow): Pe
 export function authorizeProfile(
   actor: ProfileActor,
   profile: ProfileRow | undefined,
-  ability: ProfileAbility,
+  ability: OwnProfileAbility,
 ): asserts profile is ProfileRow {
   if (!profile || !rules.view(actor, profile)) {
     throw notFound();

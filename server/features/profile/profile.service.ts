@@ -4,7 +4,6 @@ import { knownNotificationActionValues } from '../../../contracts/enums.ts';
 import {
   type Notifications,
   type Profile,
-  type ProfileAbility,
   type UpdateNotificationsBody,
   type UpdateProfileBody,
 } from '../../../contracts/profile.ts';
@@ -20,7 +19,7 @@ import * as authRepo from '../auth/auth.repo.ts';
 import { noPendingCode, type CodeService } from '../auth/codes.service.ts';
 import type { SessionService } from '../auth/sessions.service.ts';
 import type { ProfileRow } from '../workspace/workspace.repo.ts';
-import { authorizeProfile, profilePermissions } from './profile.policy.ts';
+import { authorizeProfile, profilePermissions, type OwnProfileAbility } from './profile.policy.ts';
 import { presentNotifications, presentProfile } from './profile.presenter.ts';
 import * as repo from './profile.repo.ts';
 import { applyValueChanges } from '../custom-fields/custom-field-rules.ts';
@@ -71,7 +70,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
   const { db, codes, sessions, mailer, account: accounts } = deps;
 
   /** The caller's live profile in the app, or 404 — the same answer whether or not the app exists. */
-  async function loadOwn(actor: Actor, appId: string, ability: ProfileAbility) {
+  async function loadOwn(actor: Actor, appId: string, ability: OwnProfileAbility) {
     const account = await accounts.requireAccount(actor);
     const found = await repo.findLiveProfileOfAccount(db, appId, account.id);
     if (!found) {
