@@ -35,6 +35,19 @@ export const errorCodes = {
   ownerLocked: 'OWNER_LOCKED',
   /** The default tags blocked and punished cannot be renamed or deleted. */
   defaultTagLocked: 'DEFAULT_TAG_LOCKED',
+  // cloud
+  /** Folders are created only inside the caller's own "My files" tree (the "cannot create a folder here" banner). */
+  folderCreateForbidden: 'FOLDER_CREATE_FORBIDDEN',
+  /** A move target already holds one of the moved items, or is one of the moved folders or inside one. */
+  moveTargetInvalid: 'MOVE_TARGET_INVALID',
+  /** Permanent deletion (and restore) apply to items in Removed only. */
+  notInRemoved: 'NOT_IN_REMOVED',
+  /** The file is larger than the upload limit of its type; `details: {limitBytes, type}`. */
+  fileTooLarge: 'FILE_TOO_LARGE',
+  /** The file is still being processed (or failed to), so it has nothing to serve yet. */
+  fileNotReady: 'FILE_NOT_READY',
+  /** A feature that needs outside configuration (the GIF service's API key) is switched off. */
+  featureDisabled: 'FEATURE_DISABLED',
   // spec §8
   invalidCss: 'INVALID_CSS',
   domainIsAlreadyUsed: 'DOMAIN_IS_ALREADY_USED',

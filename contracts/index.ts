@@ -23,3 +23,5 @@ export * from './custom-fields.ts';
 export * from './invitation-links.ts';
 export * from './team.ts';
 export * from './contacts.ts';
+export * from './cloud.ts';
+export * from './gifs.ts';

@@ -20,5 +20,7 @@ export const clientConfigSchema = z.object({
   defaultLanguage: z.enum(['de', 'en']),
   languages: z.array(z.enum(['de', 'en'])),
   version: z.string(),
+  /** Whether the GIF panel works (the server has a GIF provider key); without it the panel stays hidden. */
+  gifs: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

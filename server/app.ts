@@ -16,6 +16,8 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { contactRoutes } from './features/contacts/contacts.routes.ts';
 import { createContactService } from './features/contacts/contacts.service.ts';
 import { createGeneralProfileService } from './features/contacts/general-profile.service.ts';
+import { gifRoutes } from './features/gifs/gifs.routes.ts';
+import { createGifService } from './features/gifs/gifs.service.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { createTeamService } from './features/team/team.service.ts';
 import { invitationRoutes } from './features/invitations/invitations.routes.ts';
@@ -38,6 +40,11 @@ import { customFieldRoutes } from './features/custom-fields/custom-fields.routes
 import { createCustomFieldService } from './features/custom-fields/custom-fields.service.ts';
 import { invitationLinkRoutes } from './features/invitation-links/invitation-links.routes.ts';
 import { createInvitationLinkService } from './features/invitation-links/invitation-links.service.ts';
+import { fileRoutes } from './features/cloud/files.routes.ts';
+import { libraryRoutes } from './features/cloud/library.routes.ts';
+import { createLibraryService } from './features/cloud/library.service.ts';
+import { createFileService } from './features/cloud/files.service.ts';
+import { createUploadService } from './features/cloud/uploads.service.ts';
 import { createImportService } from './features/members/import.service.ts';
 import { createInviteService } from './features/members/invite.service.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
@@ -53,6 +60,8 @@ import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerRoutes, type RouteDeclaration, type RouteDefinition } from './platform/routes.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
+import type { createUrlSigner } from './platform/storage/signed-url.ts';
+import type { BlobStorage } from './platform/storage/storage.ts';
 
 export type AppDeps = {
   config: Config;
@@ -63,6 +72,9 @@ export type AppDeps = {
   jobs: Jobs;
   logger: Logger;
   redis?: Redis;
+  /** The cloud library's bytes and the signer of their addresses. */
+  storage: BlobStorage;
+  urlSigner: ReturnType<typeof createUrlSigner>;
   /** Extra routes (tests use this to exercise the platform with routes of their own). */
   extraRoutes?: RouteDefinition<never>[];
 };
@@ -127,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  // tus PATCH bodies stay unread here: the upload handler streams them to disk itself.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   await registerSecurityHeaders(app);
   await registerRateLimit(app, deps.redis);
   await registerDocs(app, config.version);
@@ -178,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         generalProfiles: createGeneralProfileService({ db }),
       }),
       ...tagRoutes({ tags: createTagService({ db }) }),
+      ...gifRoutes({ gifs: createGifService({ config: config.gifs, logger: deps.logger }) }),
       ...customFieldRoutes({ customFields: createCustomFieldService({ db }) }),
       ...invitationLinkRoutes({
         invitationLinks: createInvitationLinkService({ db, appBaseUrl: appHost.appBaseUrl }),
@@ -187,6 +202,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invites: createInviteService({ db, mailer: deps.mailer, members, appBaseUrl: appHost.appBaseUrl }),
         imports: createImportService({ db, jobs: deps.jobs, tasks, appBaseUrl: appHost.appBaseUrl }),
         limiter,
+      }),
+      ...fileRoutes({
+        uploads: createUploadService({
+          db,
+          storage: deps.storage,
+          jobs: deps.jobs,
+          sign: (path) => deps.urlSigner.sign(path),
+          dataDir: config.dataDir,
+          logger: deps.logger,
+        }),
+        files: createFileService({ db, storage: deps.storage, signer: deps.urlSigner }),
+      }),
+      ...libraryRoutes({
+        library: createLibraryService({
+          db,
+          storage: deps.storage,
+          sign: (path) => deps.urlSigner.sign(path),
+          logger: deps.logger,
+        }),
       }),
       ...(deps.extraRoutes ?? []),
     ] as RouteDefinition<never>[],

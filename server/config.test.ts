@@ -42,6 +42,46 @@ describe('configuration', () => {
     expect((error as ConfigError).message).toContain(name);
   });
 
+  it('stores cloud files under DATA_DIR/cloud by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/gemeinde' }).storage).toEqual({
+      driver: 'local',
+      root: '/srv/gemeinde/cloud',
+    });
+  });
+
+  it('reads the S3 storage settings', () => {
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'gemeinde/',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'files',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'gemeinde/',
+    });
+  });
+
+  it.each([
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'files', S3_PREFIX: '../up' }, 'S3_PREFIX'],
+  ])('refuses the storage settings %j and names %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
   it('reads the production settings', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://u:p@db:5432/app',

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './platform/paths.ts';
+import type { StorageConfig } from './platform/storage/storage.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -10,6 +11,13 @@ const positiveInt = z.coerce.number().int().min(1);
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
 const redisUrl = z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL');
 const smtpUrl = z.string().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL');
+const httpUrl = z.string().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL');
+const keyPrefix = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*\/?$/,
+    'must be a key prefix like tenant-a/',
+  );
 const hostWithPort = z
   .string()
   .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name, optionally with :port');
@@ -42,6 +50,18 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(15_000),
   TRUST_PROXY: booleanFlag.default(false),
   SERVE_WEB: booleanFlag.default(true),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PREFIX: keyPrefix.optional(),
+  GIF_API_KEY: z.string().min(1).optional(),
+  GIF_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.giphy.com'),
+  GIF_RATING: z.enum(['g', 'pg', 'pg-13', 'r']).default('pg-13'),
+  GIF_TIMEOUT_MS: positiveInt.max(60_000).default(5000),
 });
 
 export type Config = {
@@ -66,6 +86,15 @@ export type Config = {
   shutdownTimeoutMs: number;
   trustProxy: boolean;
   serveWeb: boolean;
+  /** Cloud file bytes: DATA_DIR/cloud, or an S3 bucket (DESIGN §7). */
+  storage: StorageConfig;
+  /** The GIF panel's provider (Giphy); without an API key the feature is off. */
+  gifs: {
+    apiKey: string | undefined;
+    baseUrl: string;
+    rating: 'g' | 'pg' | 'pg-13' | 'r';
+    timeoutMs: number;
+  };
   version: string;
 };
 
@@ -91,12 +120,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     );
   }
   const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     role: e.ROLE,
     host: e.HOST,
     port: e.PORT,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     database: {
       url: e.DATABASE_URL,
       poolMax: e.DB_POOL_MAX,
@@ -116,6 +146,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     serveWeb: e.SERVE_WEB,
+    storage: storageConfig(e, dataDir),
+    gifs: {
+      apiKey: e.GIF_API_KEY,
+      baseUrl: e.GIF_API_URL,
+      rating: e.GIF_RATING,
+      timeoutMs: e.GIF_TIMEOUT_MS,
+    },
     version,
+  };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') {
+    return { driver: 'local', root: path.join(dataDir, 'cloud') };
+  }
+  const problems = [
+    ...(e.S3_BUCKET ? [] : ['S3_BUCKET: required when STORAGE_DRIVER=s3']),
+    // One key without the other is a typo, not a wish for the SDK's default credential chain.
+    ...(Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY)
+      ? []
+      : ['S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither']),
+  ];
+  if (problems.length > 0 || !e.S3_BUCKET) {
+    throw new ConfigError(problems);
+  }
+  return {
+    driver: 's3',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX,
   };
 }

@@ -41,7 +41,16 @@ async function main(config: Config): Promise<void> {
   const runsWorker = config.role !== 'web';
 
   if (runsWorker) {
-    await runtime.jobs.work(workerJobs({ db: runtime.database.db, mailer: runtime.mailer }));
+    await runtime.jobs.work(
+      workerJobs({
+        db: runtime.database.db,
+        mailer: runtime.mailer,
+        jobs: runtime.jobs,
+        storage: runtime.storage,
+        dataDir: config.dataDir,
+        logger,
+      }),
+    );
     logger.info('worker role: handling jobs');
   }
   const app = runsWeb ? await buildApp({ config, logger, ...runtime }) : undefined;

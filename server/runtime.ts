@@ -7,6 +7,8 @@ import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { connectRedis } from './platform/redis.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
+import { createUrlSigner } from './platform/storage/signed-url.ts';
+import { createStorage, type BlobStorage } from './platform/storage/storage.ts';
 
 /** Everything a web or worker process holds open: database, job queue, Redis, token keys, SMTP pool. */
 export type Runtime = {
@@ -17,6 +19,10 @@ export type Runtime = {
   /** Server-side key of the hashes of one-time codes (never leaves the database and memory). */
   codePepper: string;
   mailer: Mailer;
+  /** The cloud library's bytes (local disk or S3). */
+  storage: BlobStorage;
+  /** Signs blob addresses (`/api/cloud/blobs/…?exp&sig`); the key is shared by every web instance. */
+  urlSigner: ReturnType<typeof createUrlSigner>;
   close(): Promise<void>;
 };
 
@@ -39,6 +45,7 @@ export async function openRuntime(
     await database.migrate();
     const secret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt-access'));
     const codePepper = await getOrCreateSecret(database.db, 'auth-code-pepper');
+    const urlSigner = createUrlSigner(await getOrCreateSecret(database.db, 'blob-url'));
     const jobs = await createJobs({
       database,
       logger,
@@ -54,6 +61,8 @@ export async function openRuntime(
       tokens: createTokenService(secret),
       codePepper,
       mailer,
+      storage: createStorage(config.storage),
+      urlSigner,
       async close() {
         await jobs.stop();
         // After the jobs: a delivery still running needs the transport.

@@ -33,7 +33,7 @@ describe(`jobs on pg-boss (${testDriver})`, () => {
         .set({ updatedAt: sql`now() - (${staleTaskAfterMs + 60_000} || ' milliseconds')::interval` })
         .where(eq(tasks.id, task.id));
 
-      await server.runtime.jobs.work(workerJobs({ db, mailer: server.runtime.mailer }));
+      await server.runtime.jobs.work(workerJobs(server.workerDeps()));
       await server.runtime.jobs.send('tasks.kill-stale', {});
 
       let status = 'running';

@@ -6,18 +6,41 @@ import type { Database } from '../db/client.ts';
  * The queues that exist, explicitly listed. A job name not in this list is a type error.
  * Data shapes are declared next to the handler that consumes them.
  */
-export const queueNames = ['mail.deliver', 'tasks.kill-stale', 'members.import'] as const;
+export const queueNames = [
+  'mail.deliver',
+  'tasks.kill-stale',
+  'members.import',
+  'cloud.process',
+  'cloud.recover',
+  'cloud.purge',
+  'cloud.uploads-expire',
+] as const;
 export type QueueName = (typeof queueNames)[number];
 
 /**
  * Retry policy per queue, applied when the queue is created, so a job sent before any worker ever ran
  * already carries it. Handlers must be safe to run again.
  */
-export const queuePolicies: Record<QueueName, { retryLimit: number; retryDelaySeconds: number }> = {
+export const queuePolicies: Record<
+  QueueName,
+  {
+    retryLimit: number;
+    retryDelaySeconds: number;
+    /** How long a job may run before pg-boss counts it as failed (and retries it); default 15 minutes. */
+    expireInSeconds?: number;
+    /** `stately`: at most one queued and one running job per singletonKey (re-sending is harmless). */
+    policy?: 'standard' | 'stately';
+  }
+> = {
   'mail.deliver': { retryLimit: 5, retryDelaySeconds: 30 },
   'tasks.kill-stale': { retryLimit: 0, retryDelaySeconds: 60 },
   // A crashed import runs again: its one transaction either committed (the task says so) or left nothing.
   'members.import': { retryLimit: 2, retryDelaySeconds: 30 },
+  // A long video conversion runs for hours on a small machine.
+  'cloud.process': { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 6 * 3600, policy: 'stately' },
+  'cloud.recover': { retryLimit: 0, retryDelaySeconds: 60 },
+  'cloud.purge': { retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600 },
+  'cloud.uploads-expire': { retryLimit: 2, retryDelaySeconds: 300 },
 };
 
 export type JobHandler<Data> = (data: Data, job: { id: string; retryCount: number }) => Promise<void>;
@@ -62,11 +85,14 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of queueNames) {
+    const { retryLimit, retryDelaySeconds, expireInSeconds, policy: queuePolicy } = queuePolicies[name];
     const policy = {
       name,
-      retryLimit: queuePolicies[name].retryLimit,
-      retryDelay: queuePolicies[name].retryDelaySeconds,
+      retryLimit,
+      retryDelay: retryDelaySeconds,
       retryBackoff: true,
+      ...(expireInSeconds ? { expireInSeconds } : {}),
+      ...(queuePolicy ? { policy: queuePolicy } : {}),
     };
     await boss.createQueue(name, policy);
     await boss.updateQueue(name, policy);

@@ -223,6 +223,7 @@ describe(`platform (${testDriver})`, () => {
       defaultLanguage: 'de',
       languages: ['de', 'en'],
       version: expect.any(String),
+      gifs: false,
     });
   });
 });

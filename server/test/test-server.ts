@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -6,12 +9,15 @@ import { createLogger, loggerOptions } from '../platform/logger.ts';
 import { newId } from '../platform/ids.ts';
 import type { RouteDefinition } from '../platform/routes.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
+import type { WorkerDeps } from '../worker.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export type TestServer = {
   app: FastifyInstance;
   runtime: Runtime;
   config: Config;
+  /** What the worker role's jobs need, from this server's runtime (optionally with another mailer). */
+  workerDeps(overrides?: Partial<WorkerDeps>): WorkerDeps;
   /** An access token for an account id (made up unless given); identity issue replaces it with real sign-in. */
   tokenFor(accountId?: string): Promise<{ accountId: string; authorization: string }>;
   close(): Promise<void>;
@@ -31,8 +37,11 @@ export async function createTestServer(
   const scratch = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
+  // Files of the cloud library and uploads in progress: a directory of this server's own.
+  const dataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'gemeinde-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SERVE_WEB: 'false',
     DB_CONNECT_RETRIES: '0',
@@ -50,6 +59,15 @@ export async function createTestServer(
     app,
     runtime,
     config,
+    workerDeps: (overrides = {}) => ({
+      db: runtime.database.db,
+      mailer: runtime.mailer,
+      jobs: runtime.jobs,
+      storage: runtime.storage,
+      dataDir: config.dataDir,
+      logger,
+      ...overrides,
+    }),
     async tokenFor(accountId = newId()) {
       const token = await runtime.tokens.signAccessToken({ accountId, sessionId: null });
       return { accountId, authorization: `Bearer ${token}` };
@@ -58,6 +76,9 @@ export async function createTestServer(
       await app.close();
       await runtime.close();
       await scratch?.drop();
+      if (dataDir) {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

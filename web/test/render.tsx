@@ -15,6 +15,7 @@ export const testClientConfig: ClientConfig = {
   defaultLanguage: 'de',
   languages: ['de', 'en'],
   version: 'test',
+  gifs: false,
 };
 
 type RenderOptions = {

@@ -3,3 +3,4 @@ export * from './platform.ts';
 export * from './identity.ts';
 export * from './workspace.ts';
 export * from './members.ts';
+export * from './cloud.ts';

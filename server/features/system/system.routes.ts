@@ -33,6 +33,7 @@ export function systemRoutes(deps: { config: Config; database: Database }) {
         defaultLanguage: 'de' as const,
         languages: ['de' as const, 'en' as const],
         version: deps.config.version,
+        gifs: deps.config.gifs.apiKey !== undefined,
       }),
     }),
   ];

@@ -270,7 +270,7 @@ describe('mail through the job queue', () => {
     const { logger, lines } = captureLogger();
     const db = server.runtime.database.db;
     mailer = createMailer({ db, jobs: server.runtime.jobs, config: { smtpUrl: undefined, from }, logger });
-    await server.runtime.jobs.work(workerJobs({ db, mailer }));
+    await server.runtime.jobs.work(workerJobs(server.workerDeps({ mailer })));
 
     const mailId = await mailer.send({
       template: 'invitation',

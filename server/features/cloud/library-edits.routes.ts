@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import {
+  cloudEntitiesResponseSchema,
+  cloudEntityResponseSchema,
+  cloudIdParamsSchema,
+  cloudProjectParamsSchema,
+  createFolderBodySchema,
+  folderParamsSchema,
+  idsBodySchema,
+  kindMoveBodySchema,
+  moveTargetParamsSchema,
+  renameFolderBodySchema,
+  targetFolderParamsSchema,
+  updateFileBodySchema,
+} from '../../../contracts/cloud.ts';
+import { defineRoute } from '../../platform/routes.ts';
+import type { LibraryService } from './library.service.ts';
+
+const tags = ['cloud'];
+const noContent = { 204: z.null() };
+
+/** Changes to the library: folders, names, favourites, deletion, restore and moves (CLOUD-09…26). */
+export function libraryEditRoutes(deps: { library: LibraryService }) {
+  const { library } = deps;
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/projects/:projectId/cloud/folders',
+      auth: 'session',
+      ability: 'project:view_files',
+      summary: 'Create a folder in the caller’s My files',
+      tags,
+      schema: { params: cloudProjectParamsSchema, body: createFolderBodySchema, response: { 201: cloudEntityResponseSchema } },
+      handler: async (request, reply) => {
+        const data = await library.createFolder(request.actor, request.headers, request.params, request.body);
+        return reply.status(201).send({ data });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/folders/:folderId',
+      auth: 'session',
+      ability: 'cloud:create_folder',
+      summary: 'Create a folder inside a folder of the caller’s own tree (elsewhere FOLDER_CREATE_FORBIDDEN)',
+      tags,
+      schema: { params: folderParamsSchema, body: createFolderBodySchema, response: { 201: cloudEntityResponseSchema } },
+      handler: async (request, reply) => {
+        const data = await library.createFolder(request.actor, request.headers, request.params, request.body);
+        return reply.status(201).send({ data });
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/files/:id',
+      auth: 'session',
+      ability: 'cloud:rename',
+      summary: 'Rename a file, or set or reset its custom thumbnail (an image of the caller’s library)',
+      tags,
+      schema: { params: cloudIdParamsSchema, body: updateFileBodySchema, response: { 200: cloudEntityResponseSchema } },
+      handler: async (request) => ({
+        data: await library.updateFile(request.actor, request.headers, request.params.id, request.body),
+      }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/folders/:id',
+      auth: 'session',
+      ability: 'cloud:rename',
+      summary: 'Rename a folder (My files itself cannot be renamed)',
+      tags,
+      schema: { params: cloudIdParamsSchema, body: renameFolderBodySchema, response: { 200: cloudEntityResponseSchema } },
+      handler: async (request) => ({
+        data: await library.renameFolder(request.actor, request.headers, request.params.id, request.body),
+      }),
+    }),
+    ...(['POST', 'DELETE'] as const).map((method) =>
+      defineRoute({
+        method,
+        url: '/api/files/:id/favorite',
+        auth: 'session',
+        ability: 'cloud:favorite',
+        summary: method === 'POST' ? 'Mark a file as the caller’s favourite (idempotent)' : 'Unmark a favourite (idempotent)',
+        tags,
+        schema: { params: cloudIdParamsSchema, response: noContent },
+        handler: async (request, reply) => {
+          await library.setFavorite(request.actor, request.headers, request.params.id, method === 'POST');
+          return reply.status(204).send(null);
+        },
+      }),
+    ),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/files/:id/soft',
+      auth: 'session',
+      ability: 'cloud:delete',
+      summary: 'Delete a file softly: it goes to Removed',
+      tags,
+      schema: { params: cloudIdParamsSchema, response: noContent },
+      handler: async (request, reply) => {
+        await library.softDeleteFile(request.actor, request.headers, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/folders/:id/soft',
+      auth: 'session',
+      ability: 'cloud:delete',
+      summary: 'Delete a folder softly: it goes to Removed, its content with it',
+      tags,
+      schema: { params: cloudIdParamsSchema, response: noContent },
+      handler: async (request, reply) => {
+        await library.softDeleteFolder(request.actor, request.headers, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/cloud/delete/soft',
+      auth: 'session',
+      ability: 'cloud:delete',
+      summary: 'Delete files and folders softly (mixed ids of one library)',
+      tags,
+      schema: { body: idsBodySchema, response: noContent },
+      handler: async (request, reply) => {
+        await library.softDeleteMany(request.actor, request.headers, request.body.ids);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/files/:id',
+      auth: 'session',
+      ability: 'cloud:delete',
+      summary: 'Delete a file in Removed for good, bytes included (elsewhere NOT_IN_REMOVED)',
+      tags,
+      schema: { params: cloudIdParamsSchema, response: noContent },
+      handler: async (request, reply) => {
+        await library.deleteFile(request.actor, request.headers, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/folders/:id',
+      auth: 'session',
+      ability: 'cloud:delete',
+      summary: 'Delete a folder in Removed for good, with everything inside (elsewhere NOT_IN_REMOVED)',
+      tags,
+      schema: { params: cloudIdParamsSchema, response: noContent },
+      handler: async (request, reply) => {
+        await library.deleteFolder(request.actor, request.headers, request.params.id);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/cloud/delete',
+      auth: 'session',
+      ability: 'cloud:delete',
+      summary: 'Delete items in Removed for good (mixed ids; any item outside Removed: NOT_IN_REMOVED)',
+      tags,
+      schema: { body: idsBodySchema, response: noContent },
+      handler: async (request, reply) => {
+        await library.deleteMany(request.actor, request.headers, request.body.ids);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/cloud/restore',
+      auth: 'session',
+      ability: 'cloud:delete',
+      summary: 'Bring items back from Removed to where they were (to My files when that folder is gone)',
+      tags,
+      schema: { body: idsBodySchema, response: { 200: cloudEntitiesResponseSchema } },
+      handler: async (request) => ({
+        data: await library.restore(request.actor, request.headers, request.body.ids),
+      }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/cloud/move',
+      auth: 'session',
+      ability: 'cloud:move',
+      summary: 'Move files and folders (mixed ids) to My files',
+      tags,
+      schema: { body: idsBodySchema, response: { 200: cloudEntitiesResponseSchema } },
+      handler: async (request) => ({
+        data: await library.moveMany(request.actor, request.headers, request.body.ids, null),
+      }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/cloud/move/:targetFolderId',
+      auth: 'session',
+      ability: 'cloud:move',
+      summary: 'Move files and folders (mixed ids; also the bulk move) into a folder (MOVE_TARGET_INVALID)',
+      tags,
+      schema: { params: targetFolderParamsSchema, body: idsBodySchema, response: { 200: cloudEntitiesResponseSchema } },
+      handler: async (request) => ({
+        data: await library.moveMany(request.actor, request.headers, request.body.ids, request.params.targetFolderId),
+      }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/folders/move',
+      auth: 'session',
+      ability: 'cloud:move',
+      summary: 'Move folders or files to My files',
+      tags,
+      schema: { body: kindMoveBodySchema, response: { 200: cloudEntitiesResponseSchema } },
+      handler: async (request) => ({
+        data: await library.moveKinds(request.actor, request.headers, request.body, null),
+      }),
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/folders/:targetId/move',
+      auth: 'session',
+      ability: 'cloud:move',
+      summary: 'Move folders or files into a folder (MOVE_TARGET_INVALID when not allowed)',
+      tags,
+      schema: { params: moveTargetParamsSchema, body: kindMoveBodySchema, response: { 200: cloudEntitiesResponseSchema } },
+      handler: async (request) => ({
+        data: await library.moveKinds(request.actor, request.headers, request.body, request.params.targetId),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,101 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { appIdOf, loadCloudAccess, requireCloud, type CloudAbility, type CloudAccess } from './cloud.access.ts';
+import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
+import * as repo from './library.repo.ts';
+import { sanitizeFileName } from './media/sniff.ts';
+
+/*
+ * How the library calls find what they work on: the project's library (by project id), or items by id, whose
+ * project then decides the access. Items of someone else answer 404 to changes (the caller's library is the
+ * only one they change); another project's items answer 404 like missing ones.
+ */
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+export async function loadProjectCloud(
+  db: DbOrTx,
+  actor: Actor,
+  headers: Headers,
+  projectId: string,
+  ability: CloudAbility = 'view',
+): Promise<CloudAccess> {
+  const access = await loadCloudAccess(db, actor, projectId, appIdOf(headers));
+  requireCloud(access, ability);
+  return access;
+}
+
+/** One of the caller's own folders; 404 for missing, foreign and other people's folders. */
+export async function loadOwnFolder(
+  db: DbOrTx,
+  actor: Actor,
+  headers: Headers,
+  folderId: string,
+  ability: CloudAbility,
+): Promise<{ folder: CloudFolderRow; access: CloudAccess }> {
+  const folder = await repo.findFolder(db, folderId);
+  if (!folder) {
+    throw notFound();
+  }
+  const access = await loadCloudAccess(db, actor, folder.projectId, appIdOf(headers));
+  if (folder.ownerAccountId !== access.accountId) {
+    throw notFound();
+  }
+  requireCloud(access, ability);
+  return { folder, access };
+}
+
+export type OwnItems = { access: CloudAccess; folders: CloudFolderRow[]; files: CloudFileRow[] };
+
+/**
+ * The caller's own items among a bulk call's ids (files and folders mixed). All or nothing: one id that is
+ * missing, foreign or someone else's answers 404, as do ids of two different projects.
+ */
+export async function loadOwnItems(
+  db: DbOrTx,
+  actor: Actor,
+  headers: Headers,
+  ids: readonly string[],
+  ability: CloudAbility,
+): Promise<OwnItems> {
+  const unique = [...new Set(ids)];
+  const { folders, files } = await repo.findItems(db, unique);
+  if (folders.length + files.length !== unique.length) {
+    throw notFound();
+  }
+  const projectIds = new Set([...folders, ...files].map((item) => item.projectId));
+  const [projectId] = projectIds;
+  if (projectIds.size !== 1 || !projectId) {
+    throw notFound();
+  }
+  const access = await loadCloudAccess(db, actor, projectId, appIdOf(headers));
+  if ([...folders, ...files].some((item) => item.ownerAccountId !== access.accountId)) {
+    throw notFound();
+  }
+  requireCloud(access, ability);
+  return { access, folders, files };
+}
+
+/** The root ("My files") is the library itself: it cannot be renamed, moved or deleted. */
+export function refuseRoot(folders: readonly CloudFolderRow[]): void {
+  if (folders.some((folder) => folder.parentId === null)) {
+    throw forbidden();
+  }
+}
+
+// Nothing a person could read: control characters, spaces and dots only.
+// eslint-disable-next-line no-control-regex
+const nothingVisible = /^[\u0000-\u001f\u007f-\u009f\s./\\]*$/;
+
+/**
+ * A file or folder name as stored: the file-name rules of uploads (no control, reserved or bidi characters,
+ * no leading or trailing dots, at most 255 bytes), but slashes are dropped rather than read as a path. What
+ * the person typed is kept otherwise: a file renamed without its extension stays so (its type is unchanged).
+ */
+export function sanitizeItemName(name: string, field = 'name'): string {
+  if (nothingVisible.test(name)) {
+    throw badRequest({ [field]: 'validation.required' });
+  }
+  return sanitizeFileName(name.replace(/[/\\]/g, ''));
+}

@@ -1,0 +1,344 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cloudFavorites, cloudFiles, cloudFolders, type CloudFileCategory } from '../../db/schema/index.ts';
+import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
+
+/*
+ * Reads of the cloud library. Every list query is keyed by a folder (`folder_id`, `parent_id`) or by the
+ * person (`project_id` + `owner_account_id`), so the indexes of the schema carry it.
+ */
+
+/** Which folders a list shows: the children of one folder, all of the person's (but the root), or Removed. */
+export type FolderSet = { kind: 'children'; folderId: string } | { kind: 'library' } | { kind: 'removed' };
+
+/** Which files a list shows. `owners: 'project'` widens the person's library to the project (isAnother). */
+export type FileSet =
+  | { kind: 'children'; folderId: string }
+  | { kind: 'library'; owners: 'own' | 'project'; category?: CloudFileCategory; source?: string }
+  | { kind: 'removed' }
+  | { kind: 'favorites' };
+
+export type ListFilters = {
+  /** Case-insensitive substring of the name. */
+  search?: string | undefined;
+  /** Lower-case extensions without the dot. */
+  extensions?: string[] | undefined;
+  createdFrom?: Date | undefined;
+  createdTo?: { at: Date; inclusive: boolean } | undefined;
+};
+
+export type ListScope = {
+  projectId: string;
+  accountId: string;
+  folders: FolderSet | null;
+  files: FileSet;
+  /** live: not deleted; deleted: deleted items only. Removed lists its own (directly deleted) items. */
+  state: 'live' | 'deleted';
+  /** Files kept out of the library (chat attachments, avatars) show only where asked. */
+  hidden: 'exclude' | 'include';
+  filters: ListFilters;
+};
+
+export type ListOrder = { key: 'name' | 'updatedAt' | 'createdAt' | 'recency'; direction: 'asc' | 'desc' };
+
+// LIKE's default escape character is the backslash.
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function nameContains(column: SQLWrapper, text: string) {
+  // lower() on the server, the same function that fills name_search, so the trigram index answers it.
+  return sql`${column} like '%' || lower(${escapeLike(text)}) || '%'`;
+}
+
+function createdConditions(
+  column: typeof cloudFiles.createdAt | typeof cloudFolders.createdAt,
+  filters: ListFilters,
+): (SQL | undefined)[] {
+  const to = filters.createdTo;
+  return [
+    filters.createdFrom ? gte(column, filters.createdFrom) : undefined,
+    to ? (to.inclusive ? lte(column, to.at) : lt(column, to.at)) : undefined,
+  ];
+}
+
+export function folderCondition(scope: ListScope): SQL | undefined {
+  const set = scope.folders;
+  if (!set) {
+    return undefined;
+  }
+  const person = and(eq(cloudFolders.projectId, scope.projectId), eq(cloudFolders.ownerAccountId, scope.accountId));
+  const where: Record<FolderSet['kind'], SQL | undefined> = {
+    children: set.kind === 'children' ? eq(cloudFolders.parentId, set.folderId) : undefined,
+    library: and(person, isNotNull(cloudFolders.parentId)),
+    removed: and(person, isNotNull(cloudFolders.deletedAt), isNull(cloudFolders.deletedVia)),
+  };
+  const { search } = scope.filters;
+  return and(
+    where[set.kind],
+    set.kind === 'removed'
+      ? undefined
+      : scope.state === 'live'
+        ? isNull(cloudFolders.deletedAt)
+        : isNotNull(cloudFolders.deletedAt),
+    search ? nameContains(cloudFolders.nameSearch, search) : undefined,
+    ...createdConditions(cloudFolders.createdAt, scope.filters),
+  );
+}
+
+function fileSetCondition(scope: ListScope): SQL | undefined {
+  const set = scope.files;
+  const person = and(eq(cloudFiles.projectId, scope.projectId), eq(cloudFiles.ownerAccountId, scope.accountId));
+  switch (set.kind) {
+    case 'children':
+      return eq(cloudFiles.folderId, set.folderId);
+    case 'library':
+      return and(
+        set.owners === 'own' ? person : eq(cloudFiles.projectId, scope.projectId),
+        set.category ? eq(cloudFiles.category, set.category) : undefined,
+        set.source ? eq(cloudFiles.source, set.source) : undefined,
+      );
+    case 'removed':
+      return and(person, isNotNull(cloudFiles.deletedAt), isNull(cloudFiles.deletedVia));
+    case 'favorites':
+      return and(
+        eq(cloudFiles.projectId, scope.projectId),
+        inArray(
+          cloudFiles.id,
+          sql`(select ${cloudFavorites.fileId} from ${cloudFavorites} where ${cloudFavorites.projectId} = ${scope.projectId} and ${cloudFavorites.accountId} = ${scope.accountId})`,
+        ),
+      );
+  }
+}
+
+export function fileCondition(scope: ListScope): SQL | undefined {
+  const { search, extensions } = scope.filters;
+  return and(
+    fileSetCondition(scope),
+    scope.files.kind === 'removed'
+      ? undefined
+      : scope.state === 'live'
+        ? isNull(cloudFiles.deletedAt)
+        : isNotNull(cloudFiles.deletedAt),
+    scope.hidden === 'exclude' ? eq(cloudFiles.hiddenInCloud, false) : undefined,
+    search ? nameContains(cloudFiles.nameSearch, search) : undefined,
+    extensions?.length ? inArray(cloudFiles.extension, extensions) : undefined,
+    ...createdConditions(cloudFiles.createdAt, scope.filters),
+  );
+}
+
+/** "Recently opened or uploaded" (fast access). Kept literal so an expression index can match it. */
+export const fileRecency = sql`greatest(${cloudFiles.lastOpenedAt}, ${cloudFiles.createdAt})`;
+
+type SortColumns = { name: SQLWrapper; updatedAt: SQLWrapper; createdAt: SQLWrapper; id: SQLWrapper };
+
+const fileSort: SortColumns = {
+  name: cloudFiles.nameSearch,
+  updatedAt: cloudFiles.updatedAt,
+  createdAt: cloudFiles.createdAt,
+  id: cloudFiles.id,
+};
+const folderSort: SortColumns = {
+  name: cloudFolders.nameSearch,
+  updatedAt: cloudFolders.updatedAt,
+  createdAt: cloudFolders.createdAt,
+  id: cloudFolders.id,
+};
+
+function orderBy(order: ListOrder, columns: SortColumns, recency: SQLWrapper) {
+  const direction = order.direction === 'asc' ? asc : desc;
+  const key = order.key === 'recency' ? recency : columns[order.key];
+  // The id breaks ties, so an item never shows on two pages (a bulk move gives many rows one updated_at).
+  return [direction(key), direction(columns.id)];
+}
+
+export async function countFolders(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cloudFolders).where(where);
+  return row?.n ?? 0;
+}
+
+export async function countFiles(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cloudFiles).where(where);
+  return row?.n ?? 0;
+}
+
+type Page = { limit: number; offset: number };
+
+export async function selectFolders(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: ListOrder,
+  page: Page,
+): Promise<CloudFolderRow[]> {
+  return db
+    .select()
+    .from(cloudFolders)
+    .where(where)
+    // Folders have no "opened" time: by recency they sort by creation.
+    .orderBy(...orderBy(order, folderSort, cloudFolders.createdAt))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function selectFiles(
+  db: DbOrTx,
+  where: SQL | undefined,
+  order: ListOrder,
+  page: Page,
+): Promise<CloudFileRow[]> {
+  return db
+    .select()
+    .from(cloudFiles)
+    .where(where)
+    .orderBy(...orderBy(order, fileSort, fileRecency))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** Rows of a raw query (both drivers answer `{ rows }`). */
+export async function rawRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+const idList = (ids: readonly string[]) => sql.join(
+  ids.map((id) => sql`${id}::uuid`),
+  sql`, `,
+);
+
+// A folder tree is never deeper than this; the bound keeps a damaged parent chain from looping forever.
+const maxDepth = 1000;
+
+export async function findFolder(db: DbOrTx, id: string): Promise<CloudFolderRow | undefined> {
+  const [row] = await db.select().from(cloudFolders).where(eq(cloudFolders.id, id));
+  return row;
+}
+
+export async function findFile(db: DbOrTx, id: string): Promise<CloudFileRow | undefined> {
+  const [row] = await db.select().from(cloudFiles).where(eq(cloudFiles.id, id));
+  return row;
+}
+
+/** The files and folders among `ids` (a bulk call mixes both). */
+export async function findItems(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) {
+    return { folders: [], files: [] };
+  }
+  const [folders, files] = await Promise.all([
+    db.select().from(cloudFolders).where(inArray(cloudFolders.id, [...ids])),
+    db.select().from(cloudFiles).where(inArray(cloudFiles.id, [...ids])),
+  ]);
+  return { folders, files };
+}
+
+/**
+ * The folders above each item, nearest first (the root last). One recursive query for a whole batch: moves
+ * check that a target does not lie inside a moved folder, deletes and restores find items nested in others.
+ */
+export async function ancestorsOf(
+  db: DbOrTx,
+  items: { folderIds: readonly string[]; fileIds: readonly string[] },
+): Promise<Map<string, string[]>> {
+  const seeds: SQL[] = [];
+  if (items.folderIds.length > 0) {
+    seeds.push(sql`select id, parent_id, 1 from cloud_folders where id in (${idList(items.folderIds)})`);
+  }
+  if (items.fileIds.length > 0) {
+    seeds.push(sql`select id, folder_id, 1 from cloud_files where id in (${idList(items.fileIds)})`);
+  }
+  const result = new Map<string, string[]>();
+  if (seeds.length === 0) {
+    return result;
+  }
+  const rows = await rawRows<{ item_id: string; folder_id: string }>(
+    db,
+    sql`with recursive up(item_id, folder_id, depth) as (
+      select * from (${sql.join(seeds, sql` union all `)}) as seed
+      union all
+      select up.item_id, f.parent_id, up.depth + 1
+      from up join cloud_folders f on f.id = up.folder_id
+      where f.parent_id is not null and up.depth < ${maxDepth}
+    )
+    select item_id, folder_id from up where folder_id is not null order by item_id, depth`,
+  );
+  for (const row of rows) {
+    const chain = result.get(row.item_id) ?? [];
+    chain.push(row.folder_id);
+    result.set(row.item_id, chain);
+  }
+  return result;
+}
+
+export type FolderStep = { id: string; name: string; parentId: string | null };
+
+/** The folder and its ancestors, from the root down. */
+export async function folderPath(db: DbOrTx, folderId: string): Promise<FolderStep[]> {
+  const rows = await rawRows<{ id: string; name: string; parent_id: string | null }>(
+    db,
+    sql`with recursive up(id, parent_id, name, depth) as (
+      select id, parent_id, name, 0 from cloud_folders where id = ${folderId}
+      union all
+      select p.id, p.parent_id, p.name, up.depth + 1
+      from cloud_folders p join up on p.id = up.parent_id
+      where up.depth < ${maxDepth}
+    )
+    select id, parent_id, name from up order by depth desc`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id }));
+}
+
+/** The live folders below a root, each with its parent, siblings by name. */
+export async function liveSubtree(db: DbOrTx, rootId: string): Promise<FolderStep[]> {
+  const rows = await rawRows<{ id: string; name: string; parent_id: string | null }>(
+    db,
+    sql`with recursive down(id, parent_id, name, name_search, depth) as (
+      select id, parent_id, name, name_search, 0 from cloud_folders where id = ${rootId}
+      union all
+      select f.id, f.parent_id, f.name, f.name_search, down.depth + 1
+      from cloud_folders f join down on f.parent_id = down.id
+      where f.deleted_at is null and down.depth < ${maxDepth}
+    )
+    select id, parent_id, name from down order by name_search, id`,
+  );
+  return rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id }));
+}
+
+/** The folders below the given ones, any depth, deleted or not (as a subquery: the set can be large). */
+export function descendantFolderIds(folderIds: readonly string[]): SQL {
+  return sql`(with recursive down(id, depth) as (
+      select id, 1 from cloud_folders where parent_id in (${idList(folderIds)})
+      union all
+      select f.id, down.depth + 1 from cloud_folders f join down on f.parent_id = down.id
+      where down.depth < ${maxDepth}
+    ) select id from down)`;
+}
+
+export type StorageStats = {
+  usedBytes: number;
+  filesCount: number;
+  byType: { image: number; video: number; audio: number; other: number };
+};
+
+/** Bytes and files of the whole project: every owner, Removed included (those bytes are still stored). */
+export async function projectStorageStats(db: DbOrTx, projectId: string): Promise<StorageStats> {
+  const bytesOf = (type: string) => sql<string>`coalesce(sum(${cloudFiles.size}) filter (where ${cloudFiles.type} = ${type}), 0)`;
+  const [row] = await db
+    .select({
+      used: sql<string>`coalesce(sum(${cloudFiles.size}), 0)`,
+      files: count(),
+      image: bytesOf('image'),
+      video: bytesOf('video'),
+      audio: bytesOf('audio'),
+      other: bytesOf('other'),
+    })
+    .from(cloudFiles)
+    .where(eq(cloudFiles.projectId, projectId));
+  return {
+    usedBytes: Number(row?.used ?? 0),
+    filesCount: row?.files ?? 0,
+    byType: {
+      image: Number(row?.image ?? 0),
+      video: Number(row?.video ?? 0),
+      audio: Number(row?.audio ?? 0),
+      other: Number(row?.other ?? 0),
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import type { Logger } from 'pino';
+import type {
+  CloudFilters,
+  CloudFolderNode,
+  CloudList,
+  FileListQuery,
+  FolderContentQuery,
+} from '../../../contracts/cloud.ts';
+import type { Db } from '../../db/client.ts';
+import type { Actor } from '../../platform/auth.ts';
+import type { BlobStorage } from '../../platform/storage/storage.ts';
+import { ensureRootFolder, type CloudAccess } from './cloud.access.ts';
+import type { CloudFolderRow, UrlSign } from './cloud.presenter.ts';
+import { createLibraryEdits } from './library-edits.service.ts';
+import { loadOwnFolder, loadProjectCloud, type Headers } from './library.items.ts';
+import { planList, runList, type ListTarget } from './library.listing.ts';
+import * as repo from './library.repo.ts';
+import { createSavedSearchService } from './saved-searches.service.ts';
+import { storageLimitBytes } from './storage-usage.ts';
+
+export type LibraryDeps = {
+  db: Db;
+  storage: Pick<BlobStorage, 'remove'>;
+  sign: UrlSign;
+  logger?: Pick<Logger, 'error'>;
+};
+
+const folderMeta = (folder: CloudFolderRow) => ({ id: folder.id, name: folder.name, parentId: folder.parentId });
+
+/** Builds the nested tree from the flat rows of one subtree (parents come with their children). */
+function nest(rows: readonly repo.FolderStep[], rootId: string, rootName: string): CloudFolderNode {
+  const nodes = new Map<string, CloudFolderNode>();
+  const root: CloudFolderNode = { id: rootId, name: rootName, data: [] };
+  nodes.set(rootId, root);
+  for (const row of rows) {
+    if (!nodes.has(row.id)) {
+      nodes.set(row.id, { id: row.id, name: row.name, data: [] });
+    }
+  }
+  // Rows arrive by name, so each parent's children keep that order.
+  for (const row of rows) {
+    if (row.id !== rootId && row.parentId) {
+      nodes.get(row.parentId)?.data.push(nodes.get(row.id)!);
+    }
+  }
+  return root;
+}
+
+/** The cloud library (spec §2, §7 "Cloud"): lists, tree, path, storage, and the changes (library-edits). */
+export function createLibraryService(deps: LibraryDeps) {
+  const { db, sign } = deps;
+
+  async function list(
+    access: CloudAccess,
+    target: ListTarget,
+    query: CloudFilters,
+    root: CloudFolderRow,
+  ): Promise<CloudList> {
+    const plan = planList(access, target, query);
+    return runList(db, {
+      access,
+      sign,
+      plan,
+      page: query.page,
+      limit: query.limit,
+      meta: { rootId: root.id, folder: target.kind === 'folder' ? folderMeta(target.folder) : null },
+    });
+  }
+
+  return {
+    ...createLibraryEdits(deps),
+    ...createSavedSearchService({ db }),
+
+    /** latest, my, fast_access, removed (GAPS 8). */
+    async folderContent(actor: Actor, headers: Headers, projectId: string, query: FolderContentQuery) {
+      const access = await loadProjectCloud(db, actor, headers, projectId);
+      // The root exists from the first visit on: uploads from any view go there (GAPS 9).
+      const root = await ensureRootFolder(db, access.project.id, access.accountId);
+      const target: ListTarget =
+        query.type === 'my' ? { kind: 'folder', folder: root } : { kind: 'pseudo', type: query.type };
+      return list(access, target, query, root);
+    },
+
+    /** photo, video, document, audio, favorite, messages (GAPS 8). */
+    async files(actor: Actor, headers: Headers, projectId: string, query: FileListQuery) {
+      const access = await loadProjectCloud(db, actor, headers, projectId);
+      const root = await ensureRootFolder(db, access.project.id, access.accountId);
+      return list(access, { kind: 'pseudo', type: query.type }, query, root);
+    },
+
+    async folder(actor: Actor, headers: Headers, folderId: string, query: CloudFilters) {
+      const { folder, access } = await loadOwnFolder(db, actor, headers, folderId, 'view');
+      const root = await ensureRootFolder(db, access.project.id, access.accountId);
+      return list(access, { kind: 'folder', folder }, query, root);
+    },
+
+    async path(actor: Actor, headers: Headers, folderId: string) {
+      await loadOwnFolder(db, actor, headers, folderId, 'view');
+      return repo.folderPath(db, folderId);
+    },
+
+    /** The caller's "My files" with every live folder below it (the move dialog). */
+    async tree(actor: Actor, headers: Headers, projectId: string): Promise<CloudFolderNode> {
+      const access = await loadProjectCloud(db, actor, headers, projectId);
+      const root = await ensureRootFolder(db, access.project.id, access.accountId);
+      return nest(await repo.liveSubtree(db, root.id), root.id, root.name);
+    },
+
+    /** What the project's files take (GAPS 4): every person's, Removed included. */
+    async storage(actor: Actor, headers: Headers, projectId: string) {
+      const access = await loadProjectCloud(db, actor, headers, projectId);
+      const stats = await repo.projectStorageStats(db, access.project.id);
+      return { ...stats, limitBytes: storageLimitBytes(access.project) };
+    },
+  };
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>;
