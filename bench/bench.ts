@@ -7,10 +7,11 @@ import { openDatabase, type Database } from '../server/db/client.ts';
 import { createTokenService } from '../server/platform/auth.ts';
 import { createScratchDatabase } from '../server/test/scratch-database.ts';
 import { runScenario, stopLoad, type LoadSettings } from './lib/load.ts';
+import { runMeasurement } from './lib/measure.ts';
 import { createRandom } from './lib/random.ts';
 import { machineInfo, writeReport, type BenchReport } from './lib/report.ts';
 import { buildServerIfStale, randomSecret, startServer } from './lib/server.ts';
-import type { ScenarioContext, ScenarioResult, SeededArea } from './lib/types.ts';
+import type { MeasurementResult, ScenarioContext, ScenarioResult, SeededArea } from './lib/types.ts';
 import { benchAreas } from './scenarios/index.ts';
 import { createBaseProject, insertBaseProject } from './seed/project.ts';
 
@@ -155,6 +156,7 @@ async function main(): Promise<number> {
       `Bearer ${await tokens.signAccessToken({ accountId, sessionId: null }, tokenTtlSeconds)}`,
   };
   const results: ScenarioResult[] = [];
+  const measured: MeasurementResult[] = [];
   for (const { name, area } of seeded) {
     for (const scenario of await area.scenarios(scenarioContext)) {
       if (interrupted) {
@@ -164,6 +166,20 @@ async function main(): Promise<number> {
         `▶ ${scenario.name}: ${settings.warmupSeconds} s warm-up, ${settings.durationSeconds} s × ${settings.connections} connections`,
       );
       results.push(await runScenario(server.baseUrl, server.pid, name, scenario, settings));
+    }
+    for (const measurement of area.measurements()) {
+      if (interrupted) {
+        throw new Error('interrupted');
+      }
+      progress(`▶ ${measurement.name}`);
+      measured.push(
+        ...(await runMeasurement(name, measurement, {
+          ...scenarioContext,
+          baseUrl: server.baseUrl,
+          serverPid: server.pid,
+          log: progress,
+        })),
+      );
     }
   }
   if (interrupted) {
@@ -182,6 +198,7 @@ async function main(): Promise<number> {
     },
     seed: seedReport,
     scenarios: results,
+    measurements: measured,
   };
   const table = await writeReport(resultsDir, report);
   console.log(table);
@@ -195,7 +212,11 @@ async function main(): Promise<number> {
       `✗ ${result.name}: ${result.errors} errors (${result.timeouts} timeouts), ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}`,
     );
   }
-  return failed.length > 0 ? 1 : 0;
+  const failedMeasurements = measured.filter((result) => (result.errors ?? 0) > 0);
+  for (const result of failedMeasurements) {
+    progress(`✗ ${result.name}: ${result.errors} errors`);
+  }
+  return failed.length + failedMeasurements.length > 0 ? 1 : 0;
 }
 
 async function serverVersion(database: Database): Promise<string | null> {

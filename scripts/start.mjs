@@ -5,10 +5,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isStale } from './build-lib.mjs';
 import { buildServer } from './build-server.mjs';
+import { ensureRuntimePackages } from './ensure-system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
 const role = process.argv.find((arg) => arg.startsWith('--role='));
+
+ensureRuntimePackages();
 
 if (role !== '--role=worker' && process.env.SERVE_WEB !== 'false') {
   if (isStale(at('web/dist/index.html'), [at('web'), at('contracts')])) {

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ScenarioResult } from './types.ts';
+import { formatBudget } from './measure.ts';
+import type { MeasurementResult, ScenarioResult } from './types.ts';
 
 export type MachineInfo = {
   platform: string;
@@ -30,6 +31,8 @@ export type BenchReport = {
   };
   seed: Record<string, { seconds: number; summary: Record<string, number | string> }>;
   scenarios: ScenarioResult[];
+  /** Values of the areas' measurements (uploads, thumbnails); empty when no selected area has any. */
+  measurements: MeasurementResult[];
 };
 
 export function machineInfo(root: string, postgres: string | null): MachineInfo {
@@ -78,6 +81,24 @@ export function markdownTable(results: ScenarioResult[]): string {
     String(result.non2xx),
     result.peakRssMb === null ? 'n/a' : formatNumber(result.peakRssMb, 0),
   ]);
+  return alignedTable(columns, rows);
+}
+
+const measurementColumns = ['measurement', 'value', 'unit', 'budget'] as const;
+
+/** The second table: one row per measured value, violations marked like the scenarios'. */
+export function measurementsTable(results: MeasurementResult[]): string {
+  const rows = results.map((result) => [
+    result.name + (result.budgetViolations?.length ? ` ⚠ ${result.budgetViolations.join('; ')}` : ''),
+    formatNumber(result.value, Number.isInteger(result.value) ? 0 : 1),
+    result.unit,
+    formatBudget(result.budget),
+  ]);
+  return alignedTable(measurementColumns, rows);
+}
+
+/** A markdown table, the first column left-aligned and the others right-aligned. */
+function alignedTable(columns: readonly string[], rows: string[][]): string {
   const widths = columns.map((column, index) =>
     Math.max(column.length, ...rows.map((row) => row[index]!.length)),
   );
@@ -93,7 +114,10 @@ function formatNumber(value: number, digits: number): string {
 
 export async function writeReport(resultsDir: string, report: BenchReport): Promise<string> {
   await mkdir(resultsDir, { recursive: true });
-  const table = markdownTable(report.scenarios);
+  const table = [
+    markdownTable(report.scenarios),
+    ...(report.measurements.length > 0 ? ['', measurementsTable(report.measurements)] : []),
+  ].join('\n');
   const { machine, settings } = report;
   const markdown = [
     `# Bench results`,

@@ -74,6 +74,38 @@ export type Scenario = {
   budget: Budget | null;
 };
 
+/** What measurement factories get: the running server besides the scenario context. */
+export type MeasurementContext = ScenarioContext & {
+  baseUrl: string;
+  serverPid: number;
+  log: (message: string) => void;
+};
+
+/** A lower or upper limit of a measured value from an issue. */
+export type MeasurementBudget = { min?: number; max?: number };
+
+/** One number a measurement yields (a measurement may yield several, e.g. errors and throughput). */
+export type MeasuredValue = {
+  /** Shown in the measurements table; keep it short and unique. */
+  name: string;
+  value: number;
+  unit: string;
+  budget: MeasurementBudget | null;
+  /** Failed operations behind the value: any makes the run exit 1, like a scenario's errors. */
+  errors?: number;
+  /** Settings and raw figures behind the value, recorded in latest.json. */
+  details?: Record<string, number | string | boolean | null>;
+};
+
+/**
+ * Work that is not a stream of equal requests (an upload of 1 GiB, thumbnails): it runs once after the area's
+ * scenarios and returns what it measured. A measurement cleans up what it created on the server.
+ */
+export type Measurement = {
+  name: string;
+  run(context: MeasurementContext): Promise<MeasuredValue[]>;
+};
+
 /** One area (tasks, members, posts, files …): its data generator and the scenarios that load it. */
 export type BenchArea<Data> = {
   name: string;
@@ -81,11 +113,14 @@ export type BenchArea<Data> = {
   /** Row counts or other facts about the seeded data, recorded in latest.json. */
   summary?(data: Data): Record<string, number | string>;
   scenarios(data: Data, context: ScenarioContext): Promise<Scenario[]> | Scenario[];
+  /** Measurements run after the scenarios (second table of the report). */
+  measurements?(data: Data): Measurement[];
 };
 
 export type SeededArea = {
   summary: Record<string, number | string>;
   scenarios(context: ScenarioContext): Promise<Scenario[]>;
+  measurements(): Measurement[];
 };
 
 /** An area with its data type hidden, so areas of different shapes fit in one list. */
@@ -102,6 +137,7 @@ export function defineArea<Data>(area: BenchArea<Data>): RegisteredArea {
       return {
         summary: area.summary?.(data) ?? {},
         scenarios: async (scenarioContext) => area.scenarios(data, scenarioContext),
+        measurements: () => area.measurements?.(data) ?? [],
       };
     },
   };
@@ -128,6 +164,14 @@ export type ScenarioResult = {
   rssStartMb: number | null;
   peakRssMb: number | null;
   budget: Budget | null;
+  /** Which budget limits were missed; null without a budget. */
+  budgetViolations: string[] | null;
+};
+
+export type MeasurementResult = MeasuredValue & {
+  area: string;
+  /** The measurement that yielded the value. */
+  measurement: string;
   /** Which budget limits were missed; null without a budget. */
   budgetViolations: string[] | null;
 };

@@ -94,13 +94,16 @@ ALTER TABLE "cloud_uploads" ADD CONSTRAINT "cloud_uploads_account_id_accounts_id
 ALTER TABLE "cloud_uploads" ADD CONSTRAINT "cloud_uploads_folder_id_cloud_folders_id_fk" FOREIGN KEY ("folder_id") REFERENCES "public"."cloud_folders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_uploads" ADD CONSTRAINT "cloud_uploads_file_id_cloud_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."cloud_files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cloud_favorites_account_idx" ON "cloud_favorites" USING btree ("project_id","account_id","created_at");--> statement-breakpoint
-CREATE INDEX "cloud_files_folder_updated_idx" ON "cloud_files" USING btree ("folder_id","updated_at");--> statement-breakpoint
 CREATE INDEX "cloud_files_folder_name_idx" ON "cloud_files" USING btree ("folder_id","name_search");--> statement-breakpoint
 CREATE INDEX "cloud_files_owner_updated_idx" ON "cloud_files" USING btree ("project_id","owner_account_id","updated_at");--> statement-breakpoint
-CREATE INDEX "cloud_files_owner_category_idx" ON "cloud_files" USING btree ("project_id","owner_account_id","category","updated_at");--> statement-breakpoint
 CREATE INDEX "cloud_files_project_size_idx" ON "cloud_files" USING btree ("project_id","size");--> statement-breakpoint
 CREATE INDEX "cloud_files_name_trgm_idx" ON "cloud_files" USING gin ("name_search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "cloud_files_deleted_idx" ON "cloud_files" USING btree ("deleted_at") WHERE "cloud_files"."deleted_at" is not null;--> statement-breakpoint
+CREATE INDEX "cloud_files_live_folder_idx" ON "cloud_files" USING btree ("folder_id","updated_at","id") WHERE "cloud_files"."deleted_at" is null and "cloud_files"."hidden_in_cloud" = false;--> statement-breakpoint
+CREATE INDEX "cloud_files_live_folder_created_idx" ON "cloud_files" USING btree ("folder_id","created_at","id") WHERE "cloud_files"."deleted_at" is null and "cloud_files"."hidden_in_cloud" = false;--> statement-breakpoint
+CREATE INDEX "cloud_files_live_owner_created_idx" ON "cloud_files" USING btree ("project_id","owner_account_id","created_at","id") WHERE "cloud_files"."deleted_at" is null and "cloud_files"."hidden_in_cloud" = false;--> statement-breakpoint
+CREATE INDEX "cloud_files_live_category_idx" ON "cloud_files" USING btree ("project_id","owner_account_id","category","updated_at","id") WHERE "cloud_files"."deleted_at" is null and "cloud_files"."hidden_in_cloud" = false;--> statement-breakpoint
+CREATE INDEX "cloud_files_live_recent_idx" ON "cloud_files" USING btree ("project_id","owner_account_id",greatest("last_opened_at", "created_at")) WHERE "cloud_files"."deleted_at" is null and "cloud_files"."hidden_in_cloud" = false;--> statement-breakpoint
 CREATE UNIQUE INDEX "cloud_folders_root_idx" ON "cloud_folders" USING btree ("project_id","owner_account_id") WHERE "cloud_folders"."parent_id" is null;--> statement-breakpoint
 CREATE INDEX "cloud_folders_parent_idx" ON "cloud_folders" USING btree ("parent_id","updated_at");--> statement-breakpoint
 CREATE INDEX "cloud_folders_owner_idx" ON "cloud_folders" USING btree ("project_id","owner_account_id","updated_at");--> statement-breakpoint

@@ -108,19 +108,30 @@ export const cloudFiles = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('cloud_files_folder_updated_idx').on(table.folderId, table.updatedAt),
     index('cloud_files_folder_name_idx').on(table.folderId, table.nameSearch),
     index('cloud_files_owner_updated_idx').on(table.projectId, table.ownerAccountId, table.updatedAt),
-    index('cloud_files_owner_category_idx').on(
-      table.projectId,
-      table.ownerAccountId,
-      table.category,
-      table.updatedAt,
-    ),
     // Storage use per project (quota check, storage info): index-only.
     index('cloud_files_project_size_idx').on(table.projectId, table.size),
     index('cloud_files_name_trgm_idx').using('gin', sql`${table.nameSearch} gin_trgm_ops`),
     index('cloud_files_deleted_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
+    // The library's lists read live, visible files only: these partial indexes answer a page and its count
+    // (index-only) without touching deleted or hidden rows — a folder of 20,000 files in a few ms.
+    index('cloud_files_live_folder_idx')
+      .on(table.folderId, table.updatedAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false`),
+    index('cloud_files_live_folder_created_idx')
+      .on(table.folderId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false`),
+    index('cloud_files_live_owner_created_idx')
+      .on(table.projectId, table.ownerAccountId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false`),
+    index('cloud_files_live_category_idx')
+      .on(table.projectId, table.ownerAccountId, table.category, table.updatedAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false`),
+    // Fast access: the same expression as the query's order (library.repo.ts fileRecency).
+    index('cloud_files_live_recent_idx')
+      .on(table.projectId, table.ownerAccountId, sql`greatest(${table.lastOpenedAt}, ${table.createdAt})`)
+      .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false`),
   ],
 );
 

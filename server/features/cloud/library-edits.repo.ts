@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudFavorites, cloudFiles, cloudFolders } from '../../db/schema/index.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
-import { descendantFolderIds } from './library.repo.ts';
+import { descendantFolderIds } from './library-tree.repo.ts';
 
 /*
  * Changes to the cloud library: folders, names, favourites, moves, soft deletion and restore. The rules
@@ -83,7 +83,11 @@ export async function moveItems(
 }
 
 /** Soft-deletes files directly (they show in Removed); files already deleted keep their deletion. */
-export async function softDeleteFiles(db: DbOrTx, fileIds: readonly string[], deletedAt: Date): Promise<void> {
+export async function softDeleteFiles(
+  db: DbOrTx,
+  fileIds: readonly string[],
+  deletedAt: Date,
+): Promise<void> {
   if (fileIds.length === 0) {
     return;
   }

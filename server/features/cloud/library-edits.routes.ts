@@ -30,7 +30,11 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       ability: 'project:view_files',
       summary: 'Create a folder in the caller’s My files',
       tags,
-      schema: { params: cloudProjectParamsSchema, body: createFolderBodySchema, response: { 201: cloudEntityResponseSchema } },
+      schema: {
+        params: cloudProjectParamsSchema,
+        body: createFolderBodySchema,
+        response: { 201: cloudEntityResponseSchema },
+      },
       handler: async (request, reply) => {
         const data = await library.createFolder(request.actor, request.headers, request.params, request.body);
         return reply.status(201).send({ data });
@@ -43,7 +47,11 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       ability: 'cloud:create_folder',
       summary: 'Create a folder inside a folder of the caller’s own tree (elsewhere FOLDER_CREATE_FORBIDDEN)',
       tags,
-      schema: { params: folderParamsSchema, body: createFolderBodySchema, response: { 201: cloudEntityResponseSchema } },
+      schema: {
+        params: folderParamsSchema,
+        body: createFolderBodySchema,
+        response: { 201: cloudEntityResponseSchema },
+      },
       handler: async (request, reply) => {
         const data = await library.createFolder(request.actor, request.headers, request.params, request.body);
         return reply.status(201).send({ data });
@@ -56,7 +64,11 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       ability: 'cloud:rename',
       summary: 'Rename a file, or set or reset its custom thumbnail (an image of the caller’s library)',
       tags,
-      schema: { params: cloudIdParamsSchema, body: updateFileBodySchema, response: { 200: cloudEntityResponseSchema } },
+      schema: {
+        params: cloudIdParamsSchema,
+        body: updateFileBodySchema,
+        response: { 200: cloudEntityResponseSchema },
+      },
       handler: async (request) => ({
         data: await library.updateFile(request.actor, request.headers, request.params.id, request.body),
       }),
@@ -68,7 +80,11 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       ability: 'cloud:rename',
       summary: 'Rename a folder (My files itself cannot be renamed)',
       tags,
-      schema: { params: cloudIdParamsSchema, body: renameFolderBodySchema, response: { 200: cloudEntityResponseSchema } },
+      schema: {
+        params: cloudIdParamsSchema,
+        body: renameFolderBodySchema,
+        response: { 200: cloudEntityResponseSchema },
+      },
       handler: async (request) => ({
         data: await library.renameFolder(request.actor, request.headers, request.params.id, request.body),
       }),
@@ -79,7 +95,10 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         url: '/api/files/:id/favorite',
         auth: 'session',
         ability: 'cloud:favorite',
-        summary: method === 'POST' ? 'Mark a file as the caller’s favourite (idempotent)' : 'Unmark a favourite (idempotent)',
+        summary:
+          method === 'POST'
+            ? 'Mark a file as the caller’s favourite (idempotent)'
+            : 'Unmark a favourite (idempotent)',
         tags,
         schema: { params: cloudIdParamsSchema, response: noContent },
         handler: async (request, reply) => {
@@ -197,9 +216,18 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       ability: 'cloud:move',
       summary: 'Move files and folders (mixed ids; also the bulk move) into a folder (MOVE_TARGET_INVALID)',
       tags,
-      schema: { params: targetFolderParamsSchema, body: idsBodySchema, response: { 200: cloudEntitiesResponseSchema } },
+      schema: {
+        params: targetFolderParamsSchema,
+        body: idsBodySchema,
+        response: { 200: cloudEntitiesResponseSchema },
+      },
       handler: async (request) => ({
-        data: await library.moveMany(request.actor, request.headers, request.body.ids, request.params.targetFolderId),
+        data: await library.moveMany(
+          request.actor,
+          request.headers,
+          request.body.ids,
+          request.params.targetFolderId,
+        ),
       }),
     }),
     defineRoute({
@@ -221,7 +249,11 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       ability: 'cloud:move',
       summary: 'Move folders or files into a folder (MOVE_TARGET_INVALID when not allowed)',
       tags,
-      schema: { params: moveTargetParamsSchema, body: kindMoveBodySchema, response: { 200: cloudEntitiesResponseSchema } },
+      schema: {
+        params: moveTargetParamsSchema,
+        body: kindMoveBodySchema,
+        response: { 200: cloudEntitiesResponseSchema },
+      },
       handler: async (request) => ({
         data: await library.moveKinds(request.actor, request.headers, request.body, request.params.targetId),
       }),

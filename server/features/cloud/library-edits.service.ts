@@ -1,19 +1,26 @@
-import { eq } from 'drizzle-orm';
 import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { cloudFolders } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { ensureRootFolder, loadCloudAccess, appIdOf, loadFileForCaller, requireCloud, type CloudAccess } from './cloud.access.ts';
+import {
+  ensureRootFolder,
+  loadCloudAccess,
+  appIdOf,
+  loadFileForCaller,
+  requireCloud,
+  type CloudAccess,
+} from './cloud.access.ts';
 import { folderEntity, presentItems, type CloudFileRow, type CloudFolderRow } from './cloud.presenter.ts';
 import * as edits from './library-edits.repo.ts';
+import { ancestorsOf } from './library-tree.repo.ts';
 import {
   loadOwnFolder,
   loadOwnItems,
   loadProjectCloud,
   refuseRoot,
+  requireInRemoved,
+  requireKinds,
   sanitizeItemName,
   type Headers,
   type OwnItems,
@@ -22,30 +29,15 @@ import * as repo from './library.repo.ts';
 import type { LibraryDeps } from './library.service.ts';
 import { deleteForever } from './removal.ts';
 
-type FileChanges = { name?: string | undefined; thumbId?: string | undefined; resetThumbnail?: true | undefined };
-type KindIds = { folderIds?: string[] | undefined; fileIds?: string[] | undefined };
-
-const inRemoved = (item: { deletedAt: Date | null; deletedVia: string | null }) =>
-  item.deletedAt !== null && item.deletedVia === null;
+type FileChanges = {
+  name?: string | undefined;
+  thumbId?: string | undefined;
+  resetThumbnail?: true | undefined;
+};
 
 const folderCreateForbidden = () => new AppError(403, errorCodes.folderCreateForbidden);
-const moveTargetInvalid = (reason: 'already_there' | 'into_itself', ids: string[]) =>
-  conflict(errorCodes.moveTargetInvalid, { reason, ids });
 
-/** Permanent deletion and restore take items from Removed only. */
-function requireInRemoved(items: OwnItems): void {
-  const outside = [...items.folders, ...items.files].filter((item) => !inRemoved(item)).map((item) => item.id);
-  if (outside.length > 0) {
-    throw conflict(errorCodes.notInRemoved, { ids: outside });
-  }
-}
-
-/** Serialises the tree changes of one person (moves, restores), so two of them cannot build a cycle. */
-async function lockLibrary(tx: DbOrTx, rootId: string): Promise<void> {
-  await tx.select({ id: cloudFolders.id }).from(cloudFolders).where(eq(cloudFolders.id, rootId)).for('update');
-}
-
-/** Folders, names, thumbnails, favourites, moves, deletion and restore (spec §4 "Cloud", §5 move rules). */
+/** Folders, names, thumbnails, favourites and deletion (spec §4 "Cloud"); moves: library-moves. */
 export function createLibraryEdits(deps: LibraryDeps) {
   const { db, sign, storage, logger } = deps;
 
@@ -60,7 +52,7 @@ export function createLibraryEdits(deps: LibraryDeps) {
   /** Drops the items that lie inside another folder of the same call (they go along with it). */
   async function outermost(items: OwnItems): Promise<OwnItems> {
     const folderIds = new Set(items.folders.map((folder) => folder.id));
-    const ancestors = await repo.ancestorsOf(db, {
+    const ancestors = await ancestorsOf(db, {
       folderIds: [...folderIds],
       fileIds: items.files.map((file) => file.id),
     });
@@ -99,89 +91,6 @@ export function createLibraryEdits(deps: LibraryDeps) {
     );
   }
 
-  /**
-   * Moves the caller's items into a folder of theirs (null: "My files"). Refused when the target already
-   * holds one of them, is one of the moved folders or lies inside one (spec §5).
-   */
-  async function move(items: OwnItems, targetId: string | null): Promise<CloudEntity[]> {
-    const { access } = items;
-    refuseRoot(items.folders);
-    if ([...items.folders, ...items.files].some((item) => item.deletedAt !== null)) {
-      throw notFound();
-    }
-    const root = await ensureRootFolder(db, access.project.id, access.accountId);
-    const moved = await db.transaction(async (tx) => {
-      await lockLibrary(tx, root.id);
-      const target = targetId === null ? root : await repo.findFolder(tx, targetId);
-      const usable =
-        target &&
-        target.projectId === access.project.id &&
-        target.ownerAccountId === access.accountId &&
-        target.deletedAt === null;
-      if (!usable) {
-        throw notFound();
-      }
-      const folderIds = items.folders.map((folder) => folder.id);
-      const aboveTarget = new Set([target.id, ...((await repo.ancestorsOf(tx, { folderIds: [target.id], fileIds: [] })).get(target.id) ?? [])]);
-      const around = folderIds.filter((id) => aboveTarget.has(id));
-      if (around.length > 0) {
-        throw moveTargetInvalid('into_itself', around);
-      }
-      const already = [
-        ...items.folders.filter((folder) => folder.parentId === target.id),
-        ...items.files.filter((file) => file.folderId === target.id),
-      ].map((item) => item.id);
-      if (already.length > 0) {
-        throw moveTargetInvalid('already_there', already);
-      }
-      return edits.moveItems(tx, { folderIds, fileIds: items.files.map((file) => file.id) }, target.id);
-    });
-    return present(access, moved.folders, moved.files);
-  }
-
-  /** Back where they were; into "My files" when that folder is itself deleted. Outer folders first. */
-  async function restore(items: OwnItems): Promise<CloudEntity[]> {
-    const { access } = items;
-    requireInRemoved(items);
-    const root = await ensureRootFolder(db, access.project.id, access.accountId);
-    const ancestors = await repo.ancestorsOf(db, {
-      folderIds: items.folders.map((folder) => folder.id),
-      fileIds: [],
-    });
-    const depth = (folder: CloudFolderRow) => ancestors.get(folder.id)?.length ?? 0;
-    const folders = [...items.folders].sort((a, b) => depth(a) - depth(b));
-    const restored = await db.transaction(async (tx) => {
-      await lockLibrary(tx, root.id);
-      const home = async (parentId: string | null) => {
-        const parent = parentId ? await repo.findFolder(tx, parentId) : undefined;
-        return parent && parent.deletedAt === null ? parent.id : root.id;
-      };
-      const result = { folders: [] as CloudFolderRow[], files: [] as CloudFileRow[] };
-      for (const folder of folders) {
-        result.folders.push(await edits.restoreFolder(tx, folder.id, await home(folder.parentId)));
-      }
-      for (const file of items.files) {
-        result.files.push(await edits.restoreFile(tx, file.id, await home(file.folderId)));
-      }
-      return result;
-    });
-    return present(access, restored.folders, restored.files);
-  }
-
-  const bothKinds = (ids: KindIds) => [...(ids.folderIds ?? []), ...(ids.fileIds ?? [])];
-
-  /** Checks that ids sent as folders are folders and ids sent as files are files. */
-  function requireKinds(items: OwnItems, ids: KindIds): OwnItems {
-    const folderIds = new Set(ids.folderIds ?? []);
-    const wrong =
-      items.folders.some((folder) => !folderIds.has(folder.id)) ||
-      items.files.some((file) => folderIds.has(file.id));
-    if (wrong) {
-      throw notFound();
-    }
-    return items;
-  }
-
   return {
     async createFolder(
       actor: Actor,
@@ -217,7 +126,12 @@ export function createLibraryEdits(deps: LibraryDeps) {
       return folderEntity(created, { access, sign });
     },
 
-    async updateFile(actor: Actor, headers: Headers, fileId: string, input: FileChanges): Promise<CloudEntity> {
+    async updateFile(
+      actor: Actor,
+      headers: Headers,
+      fileId: string,
+      input: FileChanges,
+    ): Promise<CloudEntity> {
       const { file, access } = await loadFileForCaller(db, actor, headers, fileId, { own: true });
       requireCloud(access, 'rename');
       const changes: { name?: string; thumbFileId?: string | null } = {};
@@ -264,7 +178,11 @@ export function createLibraryEdits(deps: LibraryDeps) {
       const { file, access } = await loadFileForCaller(db, actor, headers, fileId, { own: false });
       requireCloud(access, 'favorite');
       if (favorite) {
-        await edits.addFavorite(db, { fileId: file.id, accountId: access.accountId, projectId: file.projectId });
+        await edits.addFavorite(db, {
+          fileId: file.id,
+          accountId: access.accountId,
+          projectId: file.projectId,
+        });
       } else {
         await edits.removeFavorite(db, file.id, access.accountId);
       }
@@ -292,21 +210,6 @@ export function createLibraryEdits(deps: LibraryDeps) {
     },
     async deleteMany(actor: Actor, headers: Headers, ids: string[]) {
       await removeForever(await loadOwnItems(db, actor, headers, ids, 'delete'));
-    },
-
-    async restore(actor: Actor, headers: Headers, ids: string[]) {
-      return restore(await loadOwnItems(db, actor, headers, ids, 'delete'));
-    },
-
-    /** Mixed ids (`cloud/move[/{target}]`, also the bulk move of GAPS 11). */
-    async moveMany(actor: Actor, headers: Headers, ids: string[], targetId: string | null) {
-      return move(await loadOwnItems(db, actor, headers, ids, 'move'), targetId);
-    },
-
-    /** One kind per call (`folders[/{target}]/move` with folderIds or fileIds). */
-    async moveKinds(actor: Actor, headers: Headers, ids: KindIds, targetId: string | null) {
-      const items = await loadOwnItems(db, actor, headers, bothKinds(ids), 'move');
-      return move(requireKinds(items, ids), targetId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudFavorites, cloudFiles, cloudFolders } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
@@ -17,8 +17,13 @@ afterAll(async () => {
 
 const db = () => server.runtime.database.db;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object, headers?: Record<string, string>) =>
-  caller(server).request({ method, url, token, headers, ...(payload ? { payload } : {}) });
+const call = (
+  method: Method,
+  url: string,
+  token?: string,
+  payload?: object,
+  headers?: Record<string, string>,
+) => caller(server).request({ method, url, token, headers, ...(payload ? { payload } : {}) });
 
 async function person() {
   const { account } = await insertTestAccount(server);
@@ -34,7 +39,8 @@ async function library() {
   return { owner, project, me, root };
 }
 
-const folderRow = async (id: string) => (await db().select().from(cloudFolders).where(eq(cloudFolders.id, id)))[0];
+const folderRow = async (id: string) =>
+  (await db().select().from(cloudFolders).where(eq(cloudFolders.id, id)))[0];
 const fileRow = async (id: string) => (await db().select().from(cloudFiles).where(eq(cloudFiles.id, id)))[0];
 
 describe(`cloud folders, names and favourites (${testDriver})`, () => {
@@ -103,11 +109,17 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
       isOwn: true,
       permissions: { can: ['view', 'upload', 'create_folder', 'rename', 'move', 'delete'] },
     });
-    const inner = await call('POST', `/api/folders/${created.json().data.id}`, owner.token, { name: 'Januar' });
+    const inner = await call('POST', `/api/folders/${created.json().data.id}`, owner.token, {
+      name: 'Januar',
+    });
     expect(inner.statusCode).toBe(201);
     expect(inner.json().data.parentId).toBe(created.json().data.id);
-    expect((await call('POST', `/api/folders/${root.id}`, owner.token, { name: 'Oben' })).statusCode).toBe(201);
-    expect((await call('POST', `/api/folders/${root.id}`, owner.token, { name: '/\\' })).statusCode).toBe(400);
+    expect((await call('POST', `/api/folders/${root.id}`, owner.token, { name: 'Oben' })).statusCode).toBe(
+      201,
+    );
+    expect((await call('POST', `/api/folders/${root.id}`, owner.token, { name: '/\\' })).statusCode).toBe(
+      400,
+    );
 
     const deleted = await insertCloudFolder(db(), { ...me, name: 'Weg', deletedAt: new Date() });
     const intoDeleted = await call('POST', `/api/folders/${deleted.id}`, owner.token, { name: 'x' });
@@ -120,7 +132,7 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     expect(foreignTree.statusCode).toBe(403);
     expect(foreignTree.json().code).toBe('FOLDER_CREATE_FORBIDDEN');
     const children = await db().select().from(cloudFolders).where(eq(cloudFolders.parentId, root.id));
-    expect(children.map((folder) => folder.name).sort()).toEqual(['Oben', 'Rechnungen2024Q1']);
+    expect(children.map((folder) => folder.name).sort()).toEqual(['Oben', 'Rechnungen2024Q1', 'Weg']);
   });
 
   it('renames files and folders (never the root) and sets custom thumbnails', async () => {
@@ -138,7 +150,9 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     expect(renamed.json().data).toMatchObject({ name: 'Urlaub', extension: 'mp4' });
     const folderRenamed = await call('PATCH', `/api/folders/${folder.id}`, owner.token, { name: 'Fotos' });
     expect(folderRenamed.json().data).toMatchObject({ id: folder.id, name: 'Fotos' });
-    expect((await call('PATCH', `/api/folders/${root.id}`, owner.token, { name: 'Meins' })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/folders/${root.id}`, owner.token, { name: 'Meins' })).statusCode).toBe(
+      403,
+    );
 
     const withThumb = await call('PATCH', `/api/files/${video.id}`, owner.token, { thumbId: image.id });
     expect(withThumb.statusCode).toBe(200);
@@ -150,7 +164,11 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     const removed = await insertCloudFile(db(), { ...me, type: 'image', deletedAt: new Date() });
     const helper = await person();
     await addTeamMember(server, project, { email: helper.email, accountId: helper.id });
-    const foreign = await insertCloudFile(db(), { projectId: project.id, ownerAccountId: helper.id, type: 'image' });
+    const foreign = await insertCloudFile(db(), {
+      projectId: project.id,
+      ownerAccountId: helper.id,
+      type: 'image',
+    });
     for (const thumbId of [processing.id, pdf.id, removed.id, foreign.id, video.id, newId()]) {
       const refused = await call('PATCH', `/api/files/${video.id}`, owner.token, { thumbId });
       expect(refused.statusCode, thumbId).toBe(400);
@@ -171,11 +189,15 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
       expect((await call('POST', `/api/files/${file.id}/favorite`, owner.token)).statusCode).toBe(204);
     }
     const favorites = `/api/projects/${project.id}/cloud/files?type=favorite`;
-    expect((await call('GET', favorites, owner.token)).json().data).toMatchObject([{ id: file.id, isFavorite: true }]);
+    expect((await call('GET', favorites, owner.token)).json().data).toMatchObject([
+      { id: file.id, isFavorite: true },
+    ]);
     expect((await call('GET', favorites, helper.token)).json().data).toEqual([]);
     // A file manager may keep someone else's file as a favourite of their own.
     expect((await call('POST', `/api/files/${file.id}/favorite`, helper.token)).statusCode).toBe(204);
-    expect((await call('GET', favorites, helper.token)).json().data).toMatchObject([{ id: file.id, isOwn: false }]);
+    expect((await call('GET', favorites, helper.token)).json().data).toMatchObject([
+      { id: file.id, isOwn: false },
+    ]);
     expect((await call('DELETE', `/api/files/${file.id}/favorite`, owner.token)).statusCode).toBe(204);
     expect((await call('DELETE', `/api/files/${file.id}/favorite`, owner.token)).statusCode).toBe(204);
     expect((await call('GET', favorites, owner.token)).json().data).toEqual([]);
@@ -188,8 +210,12 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     await addProfile(server, app, bob);
     const alices = await insertCloudFile(db(), { projectId: appProject.id, ownerAccountId: alice.id });
     const host = { 'x-app-id': app.id };
-    expect((await call('POST', `/api/files/${alices.id}/favorite`, bob.token, undefined, host)).statusCode).toBe(404);
-    expect((await call('POST', `/api/files/${alices.id}/favorite`, alice.token, undefined, host)).statusCode).toBe(204);
+    expect(
+      (await call('POST', `/api/files/${alices.id}/favorite`, bob.token, undefined, host)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/api/files/${alices.id}/favorite`, alice.token, undefined, host)).statusCode,
+    ).toBe(204);
     const rows = await db().select().from(cloudFavorites).where(eq(cloudFavorites.fileId, alices.id));
     expect(rows.map((row) => row.accountId)).toEqual([alice.id]);
   });
@@ -231,7 +257,9 @@ describe(`cloud moves (${testDriver})`, () => {
     expect(files.statusCode).toBe(200);
     expect(files.json().data.map((item: { parentId: string }) => item.parentId)).toEqual([b.id, b.id]);
     // An id sent as the wrong kind is not found.
-    expect((await call('PATCH', `/api/folders/${b.id}/move`, owner.token, { fileIds: [a.id] })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/folders/${b.id}/move`, owner.token, { fileIds: [a.id] })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a target that already holds a moved item', async () => {
@@ -262,15 +290,29 @@ describe(`cloud moves (${testDriver})`, () => {
 
   it('never moves the root, deleted items or someone else’s', async () => {
     const { owner, project, me, root, a, b, f } = await tree();
-    expect((await call('PATCH', `/api/cloud/move/${b.id}`, owner.token, { ids: [root.id] })).statusCode).toBe(403);
+    expect((await call('PATCH', `/api/cloud/move/${b.id}`, owner.token, { ids: [root.id] })).statusCode).toBe(
+      403,
+    );
     const removed = await insertCloudFolder(db(), { ...me, name: 'Weg', deletedAt: new Date() });
-    expect((await call('PATCH', `/api/cloud/move/${removed.id}`, owner.token, { ids: [f.id] })).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/cloud/move/${b.id}`, owner.token, { ids: [removed.id] })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/cloud/move/${removed.id}`, owner.token, { ids: [f.id] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', `/api/cloud/move/${b.id}`, owner.token, { ids: [removed.id] })).statusCode,
+    ).toBe(404);
     const helper = await person();
     await addTeamMember(server, project, { email: helper.email, accountId: helper.id });
-    const theirs = await insertCloudFolder(db(), { projectId: project.id, ownerAccountId: helper.id, name: 'H' });
-    expect((await call('PATCH', `/api/cloud/move/${theirs.id}`, owner.token, { ids: [f.id] })).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/cloud/move/${b.id}`, helper.token, { ids: [a.id] })).statusCode).toBe(404);
+    const theirs = await insertCloudFolder(db(), {
+      projectId: project.id,
+      ownerAccountId: helper.id,
+      name: 'H',
+    });
+    expect(
+      (await call('PATCH', `/api/cloud/move/${theirs.id}`, owner.token, { ids: [f.id] })).statusCode,
+    ).toBe(404);
+    expect((await call('PATCH', `/api/cloud/move/${b.id}`, helper.token, { ids: [a.id] })).statusCode).toBe(
+      404,
+    );
     // Items of two projects are never one library.
     const other = await library();
     const elsewhere = await insertCloudFile(db(), { ...other.me });
@@ -288,10 +330,11 @@ describe(`cloud deletion and restore (${testDriver})`, () => {
     const deep = await insertCloudFile(db(), { ...me, folderId: inner.id, name: 'tief.pdf' });
     const alone = await insertCloudFile(db(), { ...me, folderId: folder.id, name: 'allein.pdf' });
     const loose = await insertCloudFile(db(), { ...me, name: 'lose.pdf' });
-    const removedList = async () =>
-      (
-        await call('GET', `/api/projects/${project.id}/cloud/folders/content?type=removed&sort=name`, owner.token)
-      ).json().data.map((item: { name: string }) => item.name);
+    const removedList = async (): Promise<string[]> => {
+      const url = `/api/projects/${project.id}/cloud/folders/content?type=removed&sort=name`;
+      const body: { data: { name: string }[] } = (await call('GET', url, owner.token)).json();
+      return body.data.map((item) => item.name);
+    };
 
     // A file deleted on its own first stays in Removed on its own.
     expect((await call('DELETE', `/api/files/${alone.id}/soft`, owner.token)).statusCode).toBe(204);
@@ -309,13 +352,18 @@ describe(`cloud deletion and restore (${testDriver})`, () => {
     expect(restoredAlone.json().data).toMatchObject([{ id: alone.id, parentId: root.id, isDeleted: false }]);
     const restored = await call('PATCH', '/api/cloud/restore', owner.token, { ids: [folder.id] });
     expect(restored.json().data).toMatchObject([{ id: folder.id, parentId: root.id, isDeleted: false }]);
-    expect(await folderRow(inner.id)).toMatchObject({ deletedAt: null, deletedVia: null, parentId: folder.id });
+    expect(await folderRow(inner.id)).toMatchObject({
+      deletedAt: null,
+      deletedVia: null,
+      parentId: folder.id,
+    });
     expect(await fileRow(deep.id)).toMatchObject({ deletedAt: null, deletedVia: null, folderId: inner.id });
     expect(await removedList()).toEqual([]);
 
     // Bulk: the file inside the folder goes with the folder, not on its own.
     expect(
-      (await call('PATCH', '/api/cloud/delete/soft', owner.token, { ids: [deep.id, folder.id, loose.id] })).statusCode,
+      (await call('PATCH', '/api/cloud/delete/soft', owner.token, { ids: [deep.id, folder.id, loose.id] }))
+        .statusCode,
     ).toBe(204);
     expect(await removedList()).toEqual(['Ordner', 'lose.pdf']);
     expect(await fileRow(deep.id)).toMatchObject({ deletedVia: folder.id });
@@ -325,7 +373,9 @@ describe(`cloud deletion and restore (${testDriver})`, () => {
     expect(await removedList()).toEqual([]);
 
     expect((await call('DELETE', `/api/folders/${root.id}/soft`, owner.token)).statusCode).toBe(403);
-    expect((await call('PATCH', '/api/cloud/delete/soft', owner.token, { ids: [root.id] })).statusCode).toBe(403);
+    expect((await call('PATCH', '/api/cloud/delete/soft', owner.token, { ids: [root.id] })).statusCode).toBe(
+      403,
+    );
     expect((await call('DELETE', `/api/files/${folder.id}/soft`, owner.token)).statusCode).toBe(404);
     expect((await call('PATCH', '/api/cloud/restore', owner.token, { ids: [loose.id] })).json().code).toBe(
       'NOT_IN_REMOVED',
@@ -338,7 +388,9 @@ describe(`cloud deletion and restore (${testDriver})`, () => {
     const innerFolder = await insertCloudFolder(db(), { ...me, parentId: outer.id, name: 'Innen' });
     await call('DELETE', `/api/folders/${innerFolder.id}/soft`, owner.token);
     await call('DELETE', `/api/folders/${outer.id}/soft`, owner.token);
-    const restored = await call('PATCH', '/api/cloud/restore', owner.token, { ids: [innerFolder.id, outer.id] });
+    const restored = await call('PATCH', '/api/cloud/restore', owner.token, {
+      ids: [innerFolder.id, outer.id],
+    });
     expect(restored.statusCode).toBe(200);
     expect(await folderRow(innerFolder.id)).toMatchObject({ parentId: outer.id, deletedAt: null });
   });

@@ -1,7 +1,16 @@
+import { eq } from 'drizzle-orm';
+import { errorCodes } from '../../../contracts/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { cloudFolders } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { appIdOf, loadCloudAccess, requireCloud, type CloudAbility, type CloudAccess } from './cloud.access.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  appIdOf,
+  loadCloudAccess,
+  requireCloud,
+  type CloudAbility,
+  type CloudAccess,
+} from './cloud.access.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
 import * as repo from './library.repo.ts';
 import { sanitizeFileName } from './media/sniff.ts';
@@ -75,6 +84,45 @@ export async function loadOwnItems(
   }
   requireCloud(access, ability);
   return { access, folders, files };
+}
+
+export type KindIds = { folderIds?: string[] | undefined; fileIds?: string[] | undefined };
+
+export const bothKinds = (ids: KindIds) => [...(ids.folderIds ?? []), ...(ids.fileIds ?? [])];
+
+/** Checks that ids sent as folders are folders and ids sent as files are files (404 otherwise). */
+export function requireKinds(items: OwnItems, ids: KindIds): OwnItems {
+  const folderIds = new Set(ids.folderIds ?? []);
+  const wrong =
+    items.folders.some((folder) => !folderIds.has(folder.id)) ||
+    items.files.some((file) => folderIds.has(file.id));
+  if (wrong) {
+    throw notFound();
+  }
+  return items;
+}
+
+/** In Removed: deleted directly, not along with a folder. */
+export const inRemoved = (item: { deletedAt: Date | null; deletedVia: string | null }) =>
+  item.deletedAt !== null && item.deletedVia === null;
+
+/** Permanent deletion and restore take items from Removed only. */
+export function requireInRemoved(items: OwnItems): void {
+  const outside = [...items.folders, ...items.files]
+    .filter((item) => !inRemoved(item))
+    .map((item) => item.id);
+  if (outside.length > 0) {
+    throw conflict(errorCodes.notInRemoved, { ids: outside });
+  }
+}
+
+/** Serialises the tree changes of one person (moves, restores), so two of them cannot build a cycle. */
+export async function lockLibrary(tx: DbOrTx, rootId: string): Promise<void> {
+  await tx
+    .select({ id: cloudFolders.id })
+    .from(cloudFolders)
+    .where(eq(cloudFolders.id, rootId))
+    .for('update');
 }
 
 /** The root ("My files") is the library itself: it cannot be renamed, moved or deleted. */

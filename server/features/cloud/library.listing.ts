@@ -40,7 +40,9 @@ const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** Creation-date filters: whole days (UTC) for dates, exact instants for date-times; both ends inclusive. */
 export function listFilters(query: CloudFilters): repo.ListFilters {
-  const from = query.dateFrom ? new Date(isDateOnly(query.dateFrom) ? `${query.dateFrom}T00:00:00Z` : query.dateFrom) : undefined;
+  const from = query.dateFrom
+    ? new Date(isDateOnly(query.dateFrom) ? `${query.dateFrom}T00:00:00Z` : query.dateFrom)
+    : undefined;
   const to = query.dateTo
     ? isDateOnly(query.dateTo)
       ? { at: new Date(Date.parse(`${query.dateTo}T00:00:00Z`) + dayMs), inclusive: false }
@@ -82,7 +84,11 @@ export function planList(access: CloudAccess, target: ListTarget, query: CloudFi
     const { folder } = target;
     // Searching and filtering look through the whole library, flat, not only the open folder.
     if (hasFilters(filters)) {
-      return { scope: { ...base, folders: withFolders({ kind: 'library' }), files: library() }, order, cap: null };
+      return {
+        scope: { ...base, folders: withFolders({ kind: 'library' }), files: library() },
+        order,
+        cap: null,
+      };
     }
     // Inside a removed folder, its (removed) content shows unless the client asks otherwise.
     const state = (query.deleted ?? folder.deletedAt !== null) ? 'deleted' : 'live';
@@ -104,7 +110,13 @@ export function planList(access: CloudAccess, target: ListTarget, query: CloudFi
       };
     case 'removed':
       return {
-        scope: { ...base, state: 'deleted', hidden: 'include', folders: withFolders({ kind: 'removed' }), files: { kind: 'removed' } },
+        scope: {
+          ...base,
+          state: 'deleted',
+          hidden: 'include',
+          folders: withFolders({ kind: 'removed' }),
+          files: { kind: 'removed' },
+        },
         order,
         cap: null,
       };
@@ -112,9 +124,17 @@ export function planList(access: CloudAccess, target: ListTarget, query: CloudFi
     case 'video':
     case 'audio':
     case 'document':
-      return { scope: { ...base, folders: null, files: library({ category: categoryOf[target.type] }) }, order, cap: null };
+      return {
+        scope: { ...base, folders: null, files: library({ category: categoryOf[target.type] }) },
+        order,
+        cap: null,
+      };
     case 'favorite':
-      return { scope: { ...base, hidden: 'include', folders: null, files: { kind: 'favorites' } }, order, cap: null };
+      return {
+        scope: { ...base, hidden: 'include', folders: null, files: { kind: 'favorites' } },
+        order,
+        cap: null,
+      };
     case 'messages':
       return {
         scope: { ...base, hidden: 'include', folders: null, files: library({ source: 'chat' }) },
@@ -142,17 +162,21 @@ export async function runList(
   const { access, plan, page, limit } = input;
   const folderWhere = repo.folderCondition(plan.scope);
   const fileWhere = repo.fileCondition(plan.scope);
-  const [folders, allFiles] = await Promise.all([
+  const [folders, files] = await Promise.all([
     plan.scope.folders ? repo.countFolders(db, folderWhere) : 0,
-    repo.countFiles(db, fileWhere),
+    repo.countFiles(db, fileWhere, plan.cap ?? undefined),
   ]);
-  const files = plan.cap === null ? allFiles : Math.min(allFiles, plan.cap);
   const offset = (page - 1) * limit;
   const folderRows =
-    plan.scope.folders && offset < folders ? await repo.selectFolders(db, folderWhere, plan.order, { limit, offset }) : [];
+    plan.scope.folders && offset < folders
+      ? await repo.selectFolders(db, folderWhere, plan.order, { limit, offset })
+      : [];
   const fileOffset = Math.max(0, offset - folders);
   const fileLimit = Math.min(limit - folderRows.length, files - fileOffset);
-  const fileRows = fileLimit > 0 ? await repo.selectFiles(db, fileWhere, plan.order, { limit: fileLimit, offset: fileOffset }) : [];
+  const fileRows =
+    fileLimit > 0
+      ? await repo.selectFiles(db, fileWhere, plan.order, { limit: fileLimit, offset: fileOffset })
+      : [];
   const total = folders + files;
   return {
     data: await presentItems(db, { access, sign: input.sign, folders: folderRows, files: fileRows }),

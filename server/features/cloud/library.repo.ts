@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudFavorites, cloudFiles, cloudFolders, type CloudFileCategory } from '../../db/schema/index.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
@@ -65,7 +80,10 @@ export function folderCondition(scope: ListScope): SQL | undefined {
   if (!set) {
     return undefined;
   }
-  const person = and(eq(cloudFolders.projectId, scope.projectId), eq(cloudFolders.ownerAccountId, scope.accountId));
+  const person = and(
+    eq(cloudFolders.projectId, scope.projectId),
+    eq(cloudFolders.ownerAccountId, scope.accountId),
+  );
   const where: Record<FolderSet['kind'], SQL | undefined> = {
     children: set.kind === 'children' ? eq(cloudFolders.parentId, set.folderId) : undefined,
     library: and(person, isNotNull(cloudFolders.parentId)),
@@ -86,7 +104,10 @@ export function folderCondition(scope: ListScope): SQL | undefined {
 
 function fileSetCondition(scope: ListScope): SQL | undefined {
   const set = scope.files;
-  const person = and(eq(cloudFiles.projectId, scope.projectId), eq(cloudFiles.ownerAccountId, scope.accountId));
+  const person = and(
+    eq(cloudFiles.projectId, scope.projectId),
+    eq(cloudFiles.ownerAccountId, scope.accountId),
+  );
   switch (set.kind) {
     case 'children':
       return eq(cloudFiles.folderId, set.folderId);
@@ -118,7 +139,8 @@ export function fileCondition(scope: ListScope): SQL | undefined {
       : scope.state === 'live'
         ? isNull(cloudFiles.deletedAt)
         : isNotNull(cloudFiles.deletedAt),
-    scope.hidden === 'exclude' ? eq(cloudFiles.hiddenInCloud, false) : undefined,
+    // A literal, so the partial "live" indexes (deleted_at is null and not hidden) match at planning.
+    scope.hidden === 'exclude' ? sql`${cloudFiles.hiddenInCloud} = false` : undefined,
     search ? nameContains(cloudFiles.nameSearch, search) : undefined,
     extensions?.length ? inArray(cloudFiles.extension, extensions) : undefined,
     ...createdConditions(cloudFiles.createdAt, scope.filters),
@@ -155,8 +177,14 @@ export async function countFolders(db: DbOrTx, where: SQL | undefined): Promise<
   return row?.n ?? 0;
 }
 
-export async function countFiles(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cloudFiles).where(where);
+/** Files matching `where`; with `cap`, counting stops there (fast access needs no more than its 20). */
+export async function countFiles(db: DbOrTx, where: SQL | undefined, cap?: number): Promise<number> {
+  if (cap === undefined) {
+    const [row] = await db.select({ n: count() }).from(cloudFiles).where(where);
+    return row?.n ?? 0;
+  }
+  const capped = db.select({ id: cloudFiles.id }).from(cloudFiles).where(where).limit(cap).as('capped');
+  const [row] = await db.select({ n: count() }).from(capped);
   return row?.n ?? 0;
 }
 
@@ -168,14 +196,16 @@ export async function selectFolders(
   order: ListOrder,
   page: Page,
 ): Promise<CloudFolderRow[]> {
-  return db
-    .select()
-    .from(cloudFolders)
-    .where(where)
-    // Folders have no "opened" time: by recency they sort by creation.
-    .orderBy(...orderBy(order, folderSort, cloudFolders.createdAt))
-    .limit(page.limit)
-    .offset(page.offset);
+  return (
+    db
+      .select()
+      .from(cloudFolders)
+      .where(where)
+      // Folders have no "opened" time: by recency they sort by creation.
+      .orderBy(...orderBy(order, folderSort, cloudFolders.createdAt))
+      .limit(page.limit)
+      .offset(page.offset)
+  );
 }
 
 export async function selectFiles(
@@ -193,20 +223,6 @@ export async function selectFiles(
     .offset(page.offset);
 }
 
-/** Rows of a raw query (both drivers answer `{ rows }`). */
-export async function rawRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
-
-const idList = (ids: readonly string[]) => sql.join(
-  ids.map((id) => sql`${id}::uuid`),
-  sql`, `,
-);
-
-// A folder tree is never deeper than this; the bound keeps a damaged parent chain from looping forever.
-const maxDepth = 1000;
-
 export async function findFolder(db: DbOrTx, id: string): Promise<CloudFolderRow | undefined> {
   const [row] = await db.select().from(cloudFolders).where(eq(cloudFolders.id, id));
   return row;
@@ -223,92 +239,16 @@ export async function findItems(db: DbOrTx, ids: readonly string[]) {
     return { folders: [], files: [] };
   }
   const [folders, files] = await Promise.all([
-    db.select().from(cloudFolders).where(inArray(cloudFolders.id, [...ids])),
-    db.select().from(cloudFiles).where(inArray(cloudFiles.id, [...ids])),
+    db
+      .select()
+      .from(cloudFolders)
+      .where(inArray(cloudFolders.id, [...ids])),
+    db
+      .select()
+      .from(cloudFiles)
+      .where(inArray(cloudFiles.id, [...ids])),
   ]);
   return { folders, files };
-}
-
-/**
- * The folders above each item, nearest first (the root last). One recursive query for a whole batch: moves
- * check that a target does not lie inside a moved folder, deletes and restores find items nested in others.
- */
-export async function ancestorsOf(
-  db: DbOrTx,
-  items: { folderIds: readonly string[]; fileIds: readonly string[] },
-): Promise<Map<string, string[]>> {
-  const seeds: SQL[] = [];
-  if (items.folderIds.length > 0) {
-    seeds.push(sql`select id, parent_id, 1 from cloud_folders where id in (${idList(items.folderIds)})`);
-  }
-  if (items.fileIds.length > 0) {
-    seeds.push(sql`select id, folder_id, 1 from cloud_files where id in (${idList(items.fileIds)})`);
-  }
-  const result = new Map<string, string[]>();
-  if (seeds.length === 0) {
-    return result;
-  }
-  const rows = await rawRows<{ item_id: string; folder_id: string }>(
-    db,
-    sql`with recursive up(item_id, folder_id, depth) as (
-      select * from (${sql.join(seeds, sql` union all `)}) as seed
-      union all
-      select up.item_id, f.parent_id, up.depth + 1
-      from up join cloud_folders f on f.id = up.folder_id
-      where f.parent_id is not null and up.depth < ${maxDepth}
-    )
-    select item_id, folder_id from up where folder_id is not null order by item_id, depth`,
-  );
-  for (const row of rows) {
-    const chain = result.get(row.item_id) ?? [];
-    chain.push(row.folder_id);
-    result.set(row.item_id, chain);
-  }
-  return result;
-}
-
-export type FolderStep = { id: string; name: string; parentId: string | null };
-
-/** The folder and its ancestors, from the root down. */
-export async function folderPath(db: DbOrTx, folderId: string): Promise<FolderStep[]> {
-  const rows = await rawRows<{ id: string; name: string; parent_id: string | null }>(
-    db,
-    sql`with recursive up(id, parent_id, name, depth) as (
-      select id, parent_id, name, 0 from cloud_folders where id = ${folderId}
-      union all
-      select p.id, p.parent_id, p.name, up.depth + 1
-      from cloud_folders p join up on p.id = up.parent_id
-      where up.depth < ${maxDepth}
-    )
-    select id, parent_id, name from up order by depth desc`,
-  );
-  return rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id }));
-}
-
-/** The live folders below a root, each with its parent, siblings by name. */
-export async function liveSubtree(db: DbOrTx, rootId: string): Promise<FolderStep[]> {
-  const rows = await rawRows<{ id: string; name: string; parent_id: string | null }>(
-    db,
-    sql`with recursive down(id, parent_id, name, name_search, depth) as (
-      select id, parent_id, name, name_search, 0 from cloud_folders where id = ${rootId}
-      union all
-      select f.id, f.parent_id, f.name, f.name_search, down.depth + 1
-      from cloud_folders f join down on f.parent_id = down.id
-      where f.deleted_at is null and down.depth < ${maxDepth}
-    )
-    select id, parent_id, name from down order by name_search, id`,
-  );
-  return rows.map((row) => ({ id: row.id, name: row.name, parentId: row.parent_id }));
-}
-
-/** The folders below the given ones, any depth, deleted or not (as a subquery: the set can be large). */
-export function descendantFolderIds(folderIds: readonly string[]): SQL {
-  return sql`(with recursive down(id, depth) as (
-      select id, 1 from cloud_folders where parent_id in (${idList(folderIds)})
-      union all
-      select f.id, down.depth + 1 from cloud_folders f join down on f.parent_id = down.id
-      where down.depth < ${maxDepth}
-    ) select id from down)`;
 }
 
 export type StorageStats = {
@@ -319,7 +259,8 @@ export type StorageStats = {
 
 /** Bytes and files of the whole project: every owner, Removed included (those bytes are still stored). */
 export async function projectStorageStats(db: DbOrTx, projectId: string): Promise<StorageStats> {
-  const bytesOf = (type: string) => sql<string>`coalesce(sum(${cloudFiles.size}) filter (where ${cloudFiles.type} = ${type}), 0)`;
+  const bytesOf = (type: string) =>
+    sql<string>`coalesce(sum(${cloudFiles.size}) filter (where ${cloudFiles.type} = ${type}), 0)`;
   const [row] = await db
     .select({
       used: sql<string>`coalesce(sum(${cloudFiles.size}), 0)`,

@@ -83,9 +83,14 @@ export function libraryRoutes(deps: { library: LibraryService }) {
       url: '/api/folders/:folderId/content',
       auth: 'session',
       ability: 'cloud:view',
-      summary: 'A folder of the caller’s library (folders first, then files); with filters, the whole library',
+      summary:
+        'A folder of the caller’s library (folders first, then files); with filters, the whole library',
       tags,
-      schema: { params: folderParamsSchema, querystring: realFolderQuerySchema, response: { 200: cloudListSchema } },
+      schema: {
+        params: folderParamsSchema,
+        querystring: realFolderQuerySchema,
+        response: { 200: cloudListSchema },
+      },
       handler: async (request) =>
         library.folder(request.actor, request.headers, request.params.folderId, request.query),
     }),
@@ -150,7 +155,12 @@ export function libraryRoutes(deps: { library: LibraryService }) {
         response: { 201: savedSearchResponseSchema },
       },
       handler: async (request, reply) => {
-        const data = await library.createSearch(request.actor, request.headers, request.params.projectId, request.body);
+        const data = await library.createSearch(
+          request.actor,
+          request.headers,
+          request.params.projectId,
+          request.body,
+        );
         return reply.status(201).send({ data });
       },
     }),

@@ -12,9 +12,11 @@ import type { BlobStorage } from '../../platform/storage/storage.ts';
 import { ensureRootFolder, type CloudAccess } from './cloud.access.ts';
 import type { CloudFolderRow, UrlSign } from './cloud.presenter.ts';
 import { createLibraryEdits } from './library-edits.service.ts';
+import { createLibraryMoves } from './library-moves.service.ts';
 import { loadOwnFolder, loadProjectCloud, type Headers } from './library.items.ts';
 import { planList, runList, type ListTarget } from './library.listing.ts';
 import * as repo from './library.repo.ts';
+import { folderPath, liveSubtree, type FolderStep } from './library-tree.repo.ts';
 import { createSavedSearchService } from './saved-searches.service.ts';
 import { storageLimitBytes } from './storage-usage.ts';
 
@@ -25,10 +27,14 @@ export type LibraryDeps = {
   logger?: Pick<Logger, 'error'>;
 };
 
-const folderMeta = (folder: CloudFolderRow) => ({ id: folder.id, name: folder.name, parentId: folder.parentId });
+const folderMeta = (folder: CloudFolderRow) => ({
+  id: folder.id,
+  name: folder.name,
+  parentId: folder.parentId,
+});
 
 /** Builds the nested tree from the flat rows of one subtree (parents come with their children). */
-function nest(rows: readonly repo.FolderStep[], rootId: string, rootName: string): CloudFolderNode {
+function nest(rows: readonly FolderStep[], rootId: string, rootName: string): CloudFolderNode {
   const nodes = new Map<string, CloudFolderNode>();
   const root: CloudFolderNode = { id: rootId, name: rootName, data: [] };
   nodes.set(rootId, root);
@@ -69,6 +75,7 @@ export function createLibraryService(deps: LibraryDeps) {
 
   return {
     ...createLibraryEdits(deps),
+    ...createLibraryMoves(deps),
     ...createSavedSearchService({ db }),
 
     /** latest, my, fast_access, removed (GAPS 8). */
@@ -96,14 +103,14 @@ export function createLibraryService(deps: LibraryDeps) {
 
     async path(actor: Actor, headers: Headers, folderId: string) {
       await loadOwnFolder(db, actor, headers, folderId, 'view');
-      return repo.folderPath(db, folderId);
+      return folderPath(db, folderId);
     },
 
     /** The caller's "My files" with every live folder below it (the move dialog). */
     async tree(actor: Actor, headers: Headers, projectId: string): Promise<CloudFolderNode> {
       const access = await loadProjectCloud(db, actor, headers, projectId);
       const root = await ensureRootFolder(db, access.project.id, access.accountId);
-      return nest(await repo.liveSubtree(db, root.id), root.id, root.name);
+      return nest(await liveSubtree(db, root.id), root.id, root.name);
     },
 
     /** What the project's files take (GAPS 4): every person's, Removed included. */

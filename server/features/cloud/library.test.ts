@@ -20,8 +20,13 @@ afterAll(async () => {
 
 const db = () => server.runtime.database.db;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object, headers?: Record<string, string>) =>
-  caller(server).request({ method, url, token, headers, ...(payload ? { payload } : {}) });
+const call = (
+  method: Method,
+  url: string,
+  token?: string,
+  payload?: object,
+  headers?: Record<string, string>,
+) => caller(server).request({ method, url, token, headers, ...(payload ? { payload } : {}) });
 
 /** A signed-in account (token without going through the sign-in flow). */
 async function person() {
@@ -55,7 +60,7 @@ describe(`cloud library lists (${testDriver})`, () => {
       `/api/folders/${folder.id}/content`,
       `/api/folders/${folder.id}/path`,
     ];
-    for (const url of [...reads, '/api/cloud/upload/limits']) {
+    for (const url of [...reads, '/api/cloud/upload/limits', '/api/cloud/mime-types']) {
       expect((await call('GET', url)).statusCode, url).toBe(401);
     }
     const stranger = await person();
@@ -121,16 +126,41 @@ describe(`cloud library lists (${testDriver})`, () => {
       `/api/projects/${project.id}/cloud/folders/content?sort=-name`,
       owner.token,
     );
-    expect(names(reverse.json())).toEqual(['c-Ordner', 'b-Ordner', 'A-Ordner', 'd.pdf', 'C.pdf', 'B.pdf', 'a.pdf']);
+    expect(names(reverse.json())).toEqual([
+      'c-Ordner',
+      'b-Ordner',
+      'A-Ordner',
+      'd.pdf',
+      'C.pdf',
+      'B.pdf',
+      'a.pdf',
+    ]);
   });
 
   it('sorts by the date keys, latest changes first by default', async () => {
     const { owner, project, me } = await library();
-    await insertCloudFile(db(), { ...me, name: 'alt.pdf', createdAt: day('2024-01-01'), updatedAt: day('2024-06-01') });
-    await insertCloudFile(db(), { ...me, name: 'mittel.pdf', createdAt: day('2024-02-01'), updatedAt: day('2024-02-01') });
-    await insertCloudFile(db(), { ...me, name: 'neu.pdf', createdAt: day('2024-03-01'), updatedAt: day('2024-03-01') });
+    await insertCloudFile(db(), {
+      ...me,
+      name: 'alt.pdf',
+      createdAt: day('2024-01-01'),
+      updatedAt: day('2024-06-01'),
+    });
+    await insertCloudFile(db(), {
+      ...me,
+      name: 'mittel.pdf',
+      createdAt: day('2024-02-01'),
+      updatedAt: day('2024-02-01'),
+    });
+    await insertCloudFile(db(), {
+      ...me,
+      name: 'neu.pdf',
+      createdAt: day('2024-03-01'),
+      updatedAt: day('2024-03-01'),
+    });
     const list = async (query: string) =>
-      names((await call('GET', `/api/projects/${project.id}/cloud/folders/content?${query}`, owner.token)).json());
+      names(
+        (await call('GET', `/api/projects/${project.id}/cloud/folders/content?${query}`, owner.token)).json(),
+      );
     expect(await list('')).toEqual(['alt.pdf', 'neu.pdf', 'mittel.pdf']);
     expect(await list('sort=updatedAt')).toEqual(['mittel.pdf', 'neu.pdf', 'alt.pdf']);
     expect(await list('sort=createdAt')).toEqual(['alt.pdf', 'mittel.pdf', 'neu.pdf']);
@@ -155,10 +185,23 @@ describe(`cloud library lists (${testDriver})`, () => {
       folder: { id: reports.id, name: 'Berichte', parentId: root.id },
     });
 
-    const search = await call('GET', `/api/folders/${reports.id}/content?search=BeRiChT&sort=name`, owner.token);
-    expect(names(search.json())).toEqual(['Bericht-Archiv', 'Berichte', 'BERICHT.docx', 'Jahresbericht 2024.pdf']);
+    const search = await call(
+      'GET',
+      `/api/folders/${reports.id}/content?search=BeRiChT&sort=name`,
+      owner.token,
+    );
+    expect(names(search.json())).toEqual([
+      'Bericht-Archiv',
+      'Berichte',
+      'BERICHT.docx',
+      'Jahresbericht 2024.pdf',
+    ]);
     expect(search.json().meta).toMatchObject({ files: 2, folders: 2, total: 4 });
-    const my = await call('GET', `/api/projects/${project.id}/cloud/folders/content?type=my&search=notiz`, owner.token);
+    const my = await call(
+      'GET',
+      `/api/projects/${project.id}/cloud/folders/content?type=my&search=notiz`,
+      owner.token,
+    );
     expect(names(my.json())).toEqual(['Notizen.txt']);
   });
 
@@ -187,12 +230,28 @@ describe(`cloud library lists (${testDriver})`, () => {
     const { owner, project, me } = await library();
     await insertCloudFolder(db(), { ...me, name: 'Ordner', createdAt: day('2024-05-10') });
     await insertCloudFile(db(), { ...me, name: 'a.pdf', createdAt: new Date('2024-05-09T23:59:59Z') });
-    await insertCloudFile(db(), { ...me, name: 'b.PDF', extension: 'pdf', createdAt: new Date('2024-05-10T00:00:00Z') });
-    await insertCloudFile(db(), { ...me, name: 'c.png', type: 'image', createdAt: new Date('2024-05-11T23:59:59Z') });
+    await insertCloudFile(db(), {
+      ...me,
+      name: 'b.PDF',
+      extension: 'pdf',
+      createdAt: new Date('2024-05-10T00:00:00Z'),
+    });
+    await insertCloudFile(db(), {
+      ...me,
+      name: 'c.png',
+      type: 'image',
+      createdAt: new Date('2024-05-11T23:59:59Z'),
+    });
     await insertCloudFile(db(), { ...me, name: 'd.docx', createdAt: new Date('2024-05-12T00:00:00Z') });
     const list = async (query: string) =>
       names(
-        (await call('GET', `/api/projects/${project.id}/cloud/folders/content?sort=name&${query}`, owner.token)).json(),
+        (
+          await call(
+            'GET',
+            `/api/projects/${project.id}/cloud/folders/content?sort=name&${query}`,
+            owner.token,
+          )
+        ).json(),
       );
     expect(await list('ext=pdf')).toEqual(['a.pdf', 'b.PDF']);
     expect(await list('ext[]=.PDF&ext[]=png')).toEqual(['a.pdf', 'b.PDF', 'c.png']);
@@ -217,7 +276,12 @@ describe(`cloud library lists (${testDriver})`, () => {
     await insertCloudFile(db(), { ...me, name: 'film.mp4', type: 'video', createdAt: day('2024-02-01') });
     await insertCloudFile(db(), { ...me, name: 'lied.mp3', type: 'audio', createdAt: day('2024-03-01') });
     await insertCloudFile(db(), { ...me, name: 'text.pdf', createdAt: day('2024-04-01') });
-    await insertCloudFile(db(), { ...me, name: 'archiv.zip', category: 'other', createdAt: day('2024-05-01') });
+    await insertCloudFile(db(), {
+      ...me,
+      name: 'archiv.zip',
+      category: 'other',
+      createdAt: day('2024-05-01'),
+    });
     const chat = await insertCloudFile(db(), {
       ...me,
       name: 'chat.png',
@@ -227,7 +291,9 @@ describe(`cloud library lists (${testDriver})`, () => {
       createdAt: day('2024-06-01'),
     });
     await insertCloudFile(db(), { ...me, name: 'weg.png', type: 'image', deletedAt: new Date() });
-    const get = async (path: string) => {
+    const get = async (
+      path: string,
+    ): Promise<{ data: { name: string; isFavorite: boolean }[]; meta: object }> => {
       const response = await call('GET', `/api/projects/${project.id}/cloud/${path}`, owner.token);
       expect(response.statusCode, path).toBe(200);
       return response.json();
@@ -277,13 +343,21 @@ describe(`cloud library lists (${testDriver})`, () => {
       .set({ lastOpenedAt: new Date(Date.UTC(2025, 0, 1)) })
       .where(eq(cloudFiles.name, 'f00.pdf'));
     const first = (
-      await call('GET', `/api/projects/${project.id}/cloud/folders/content?type=fast_access&limit=15`, owner.token)
+      await call(
+        'GET',
+        `/api/projects/${project.id}/cloud/folders/content?type=fast_access&limit=15`,
+        owner.token,
+      )
     ).json();
     expect(first.meta).toMatchObject({ total: 20, files: 20, pages: 2 });
     expect(names(first)[0]).toBe('f00.pdf');
     expect(names(first)[1]).toBe('f22.pdf');
     const second = (
-      await call('GET', `/api/projects/${project.id}/cloud/folders/content?type=fast_access&limit=15&page=2`, owner.token)
+      await call(
+        'GET',
+        `/api/projects/${project.id}/cloud/folders/content?type=fast_access&limit=15&page=2`,
+        owner.token,
+      )
     ).json();
     expect(names(second)).toEqual(['f08.pdf', 'f07.pdf', 'f06.pdf', 'f05.pdf', 'f04.pdf']);
   });
@@ -292,11 +366,21 @@ describe(`cloud library lists (${testDriver})`, () => {
     const { owner, project, me } = await library();
     const deletedAt = new Date();
     const gone = await insertCloudFolder(db(), { ...me, name: 'Weg', deletedAt });
-    await insertCloudFile(db(), { ...me, folderId: gone.id, name: 'drin.pdf', deletedAt, deletedVia: gone.id });
+    await insertCloudFile(db(), {
+      ...me,
+      folderId: gone.id,
+      name: 'drin.pdf',
+      deletedAt,
+      deletedVia: gone.id,
+    });
     await insertCloudFile(db(), { ...me, name: 'einzeln.pdf', deletedAt });
     await insertCloudFile(db(), { ...me, name: 'chat.png', hiddenInCloud: true, source: 'chat', deletedAt });
     await insertCloudFile(db(), { ...me, name: 'da.pdf' });
-    const removed = await call('GET', `/api/projects/${project.id}/cloud/folders/content?type=removed&sort=name`, owner.token);
+    const removed = await call(
+      'GET',
+      `/api/projects/${project.id}/cloud/folders/content?type=removed&sort=name`,
+      owner.token,
+    );
     expect(names(removed.json())).toEqual(['Weg', 'chat.png', 'einzeln.pdf']);
     expect(removed.json().data.every((item: { isDeleted: boolean }) => item.isDeleted)).toBe(true);
     // Inside a removed folder its content shows.
@@ -321,23 +405,43 @@ describe(`cloud library access (${testDriver})`, () => {
     const bob = await person();
     await addProfile(server, app, bob);
     const host = { 'x-app-id': app.id };
-    const aliceFolder = await insertCloudFolder(db(), { projectId: project.id, ownerAccountId: alice.id, name: 'Alice' });
+    const aliceFolder = await insertCloudFolder(db(), {
+      projectId: project.id,
+      ownerAccountId: alice.id,
+      name: 'Alice',
+    });
     await insertCloudFile(db(), { projectId: project.id, ownerAccountId: alice.id, name: 'alice.pdf' });
 
-    const own = await call('GET', `/api/projects/${project.id}/cloud/folders/content`, alice.token, undefined, host);
+    const own = await call(
+      'GET',
+      `/api/projects/${project.id}/cloud/folders/content`,
+      alice.token,
+      undefined,
+      host,
+    );
     expect(own.statusCode).toBe(200);
     expect(names(own.json())).toEqual(['Alice', 'alice.pdf']);
     for (const query of ['type=my', 'type=latest&isAnother=true', 'type=my&search=alice']) {
-      const response = await call('GET', `/api/projects/${project.id}/cloud/folders/content?${query}`, bob.token, undefined, host);
+      const response = await call(
+        'GET',
+        `/api/projects/${project.id}/cloud/folders/content?${query}`,
+        bob.token,
+        undefined,
+        host,
+      );
       expect(response.statusCode, query).toBe(200);
       expect(response.json().data, query).toEqual([]);
     }
     expect(
       (await call('GET', `/api/folders/${aliceFolder.id}/content`, bob.token, undefined, host)).statusCode,
     ).toBe(404);
-    expect((await call('GET', `/api/folders/${aliceFolder.id}/path`, bob.token, undefined, host)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/folders/${aliceFolder.id}/path`, bob.token, undefined, host)).statusCode,
+    ).toBe(404);
     // Without the app header a member has no project access at all.
-    expect((await call('GET', `/api/projects/${project.id}/cloud/folders/content`, bob.token)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/api/projects/${project.id}/cloud/folders/content`, bob.token)).statusCode,
+    ).toBe(404);
     // An app of another project does not open this project's cloud.
     const other = await createAppWithProfile(server, bob);
     expect(
@@ -374,7 +478,13 @@ describe(`cloud library access (${testDriver})`, () => {
     expect((await call('GET', content, blocked.token, undefined, host)).statusCode).toBe(403);
     const readable = await call('GET', content, punished.token, undefined, host);
     expect(readable.statusCode).toBe(200);
-    const created = await call('POST', `/api/projects/${project.id}/cloud/folders`, punished.token, { name: 'x' }, host);
+    const created = await call(
+      'POST',
+      `/api/projects/${project.id}/cloud/folders`,
+      punished.token,
+      { name: 'x' },
+      host,
+    );
     expect(created.statusCode).toBe(403);
   });
 
@@ -388,7 +498,11 @@ describe(`cloud library access (${testDriver})`, () => {
     const mine = await call('GET', content, helper.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toEqual([]);
-    const others = await call('GET', `/api/projects/${project.id}/cloud/files?type=photo&isAnother=true`, helper.token);
+    const others = await call(
+      'GET',
+      `/api/projects/${project.id}/cloud/files?type=photo&isAnother=true`,
+      helper.token,
+    );
     expect(names(others.json())).toEqual(['chef.png']);
     expect(others.json().data[0]).toMatchObject({ isOwn: false, permissions: { can: ['view', 'favorite'] } });
     const latest = await call('GET', `${content}?type=latest&isAnother=1`, helper.token);
@@ -417,7 +531,11 @@ describe(`cloud tree, path, storage and limits (${testDriver})`, () => {
       id: root.id,
       name: 'My files',
       data: [
-        { id: a.id, name: 'A', data: [{ id: a1.id, name: 'A1', data: [{ id: a11.id, name: 'A11', data: [] }] }] },
+        {
+          id: a.id,
+          name: 'A',
+          data: [{ id: a1.id, name: 'A1', data: [{ id: a11.id, name: 'A11', data: [] }] }],
+        },
         { id: b.id, name: 'b', data: [] },
       ],
     });
@@ -462,6 +580,18 @@ describe(`cloud tree, path, storage and limits (${testDriver})`, () => {
     expect(uploadLimitBytes(response.json().data, 'text/csv')).toBe(200 * mb);
     expect(uploadLimitBytes(response.json().data, 'application/zip')).toBe(10_240 * mb);
   });
+
+  it('answers the catalogue of known file types', async () => {
+    const { owner } = await library();
+    const response = await call('GET', '/api/cloud/mime-types', owner.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual(
+      expect.arrayContaining([
+        { mimeType: 'application/pdf', extensions: ['pdf'], type: 'other' },
+        { mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'], type: 'image' },
+      ]),
+    );
+  });
 });
 
 describe(`cloud saved searches (${testDriver})`, () => {
@@ -470,7 +600,9 @@ describe(`cloud saved searches (${testDriver})`, () => {
     const base = `/api/projects/${project.id}/cloud/searches`;
     expect((await call('POST', base, undefined, { name: 'x', filters: {} })).statusCode).toBe(401);
     expect((await call('POST', base, owner.token, { name: '', filters: {} })).statusCode).toBe(400);
-    expect((await call('POST', base, owner.token, { name: 'x', filters: { type: 'nope' } })).statusCode).toBe(400);
+    expect((await call('POST', base, owner.token, { name: 'x', filters: { type: 'nope' } })).statusCode).toBe(
+      400,
+    );
     const created = await call('POST', base, owner.token, {
       name: 'PDFs aus Mai',
       filters: { ext: ['pdf'], dateFrom: '2024-05-01', dateTo: '2024-05-31', type: 'my' },
@@ -491,7 +623,9 @@ describe(`cloud saved searches (${testDriver})`, () => {
     expect((await call('GET', base, owner.token)).json().data).toEqual([]);
 
     for (let index = 0; index < 50; index++) {
-      expect((await call('POST', base, helper.token, { name: `s${index}`, filters: {} })).statusCode).toBe(201);
+      expect((await call('POST', base, helper.token, { name: `s${index}`, filters: {} })).statusCode).toBe(
+        201,
+      );
     }
     const over = await call('POST', base, helper.token, { name: 'zu viel', filters: {} });
     expect(over.statusCode).toBe(409);

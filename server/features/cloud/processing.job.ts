@@ -1,13 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cloudFiles, type CloudVariants } from '../../db/schema/index.ts';
 import { queuePolicies, type JobDefinition, type Jobs } from '../../platform/jobs.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
 import { extractPoster, probeMedia, transcodeToMp4 } from './media/ffmpeg.ts';
-import { makeImageDerivatives } from './media/image.ts';
+import { canMakeImageDerivatives, derivableMimeTypes, makeImageDerivatives } from './media/image.ts';
 import type { FileProcessingJob } from './uploads.service.ts';
 
 /*
@@ -55,7 +55,7 @@ function isDone(file: FileRow): boolean {
     case 'video':
       return file.status !== 'process';
     case 'image':
-      return file.mimeType === 'image/svg+xml' || Boolean(file.variants.tile);
+      return !canMakeImageDerivatives(file.mimeType) || Boolean(file.variants.tile);
     case 'audio':
       return file.durationMs !== null;
     default:
@@ -209,7 +209,7 @@ export function cloudRecoverJob(deps: { db: Db; jobs: Jobs }): JobDefinition<Rec
               and(
                 isNull(cloudFiles.status),
                 eq(cloudFiles.type, 'image'),
-                ne(cloudFiles.mimeType, 'image/svg+xml'),
+                inArray(cloudFiles.mimeType, [...derivableMimeTypes]),
                 sql`${cloudFiles.variants} = '{}'::jsonb`,
               ),
             ),

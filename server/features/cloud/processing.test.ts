@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { cloudFiles } from '../../db/schema/index.ts';
 import { createLogger } from '../../platform/logger.ts';
+import { startS3TestServer } from '../../platform/storage/s3-test-server.ts';
 import { signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { download, tusUpload } from '../../test/tus.ts';
@@ -252,4 +253,60 @@ describe(`signed blob addresses (${testDriver})`, () => {
     const anonymous = await server.app.inject({ method: 'GET', url: `/api/files/${uploaded.id}/download` });
     expect(anonymous.statusCode).toBe(401);
   });
+});
+
+describe(`cloud library on the S3 driver (${testDriver})`, () => {
+  it('uploads, processes and streams a file kept in S3', async () => {
+    const s3 = await startS3TestServer('cloud-e2e');
+    const s3Server = await createTestServer({
+      env: {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: s3.config.endpoint!,
+        S3_REGION: s3.config.region,
+        S3_BUCKET: s3.config.bucket,
+        S3_ACCESS_KEY_ID: s3.config.accessKeyId!,
+        S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey!,
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    try {
+      const url = await s3Server.app.listen({ host: '127.0.0.1', port: 0 });
+      const person = await signUp(s3Server);
+      const project = await createProjectFor(s3Server, person.account);
+      const root = await ensureRootFolder(s3Server.runtime.database.db, project.id, person.account.id);
+      const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa3366' } })
+        .jpeg()
+        .toBuffer();
+      const result = await tusUpload(url, { projectId: project.id, token: person.accessToken }, jpeg, {
+        filename: 'foto.jpg',
+        filetype: 'image/jpeg',
+        folderId: root.id,
+      });
+      expect(result.status).toBe(200);
+      const entity = result.entity!;
+      expect(s3.requests.some((request) => request.startsWith('PUT /cloud-e2e/projects/'))).toBe(true);
+
+      const job = cloudProcessJob({
+        db: s3Server.runtime.database.db,
+        storage: s3Server.runtime.storage,
+        dataDir: s3Server.config.dataDir,
+        logger: createLogger('silent'),
+      });
+      await job.handler({ fileId: entity.id }, { id: 'test', retryCount: 0 });
+
+      const ranged = await fetch(`${url}${entity.url!}`, { headers: { range: 'bytes=0-9' } });
+      expect(ranged.status).toBe(206);
+      expect(Buffer.from(await ranged.arrayBuffer())).toEqual(jpeg.subarray(0, 10));
+      const file = await s3Server.app.inject({
+        method: 'GET',
+        url: `/api/files/${entity.id}`,
+        headers: { authorization: `Bearer ${person.accessToken}` },
+      });
+      const tile = await download(url, file.json<{ data: CloudEntity }>().data.thumbnails!.tile);
+      expect((await sharp(tile.bytes).metadata()).width).toBe(320);
+    } finally {
+      await s3Server.close();
+      await s3.close();
+    }
+  }, 60_000);
 });

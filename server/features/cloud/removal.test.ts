@@ -3,7 +3,13 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudFavorites, cloudFiles, cloudFolders } from '../../db/schema/index.ts';
-import { insertCloudFile, insertCloudFolder, insertFavorite, putBlob, rootFolderOf } from '../../test/cloud.ts';
+import {
+  insertCloudFile,
+  insertCloudFolder,
+  insertFavorite,
+  putBlob,
+  rootFolderOf,
+} from '../../test/cloud.ts';
 import { caller, insertTestAccount } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createProjectFor } from '../../test/workspace.ts';
@@ -58,7 +64,12 @@ describe(`cloud permanent deletion (${testDriver})`, () => {
     const { token, me } = await library();
     const folder = await insertCloudFolder(db(), { ...me });
     const { file, keys } = await storedFile(me, { folderId: folder.id });
-    const inside = await insertCloudFile(db(), { ...me, folderId: folder.id, deletedAt: new Date(), deletedVia: folder.id });
+    const inside = await insertCloudFile(db(), {
+      ...me,
+      folderId: folder.id,
+      deletedAt: new Date(),
+      deletedVia: folder.id,
+    });
     for (const [method, url, payload] of [
       ['DELETE', `/api/files/${file.id}`],
       ['DELETE', `/api/folders/${folder.id}`],
@@ -87,9 +98,16 @@ describe(`cloud permanent deletion (${testDriver})`, () => {
     await call('DELETE', `/api/files/${single.file.id}/soft`, token);
 
     expect((await call('DELETE', `/api/folders/${folder.id}`, token)).statusCode).toBe(204);
-    expect(await db().select().from(cloudFolders).where(inArray(cloudFolders.id, [folder.id, inner.id]))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(cloudFolders)
+        .where(inArray(cloudFolders.id, [folder.id, inner.id])),
+    ).toEqual([]);
     expect(await db().select().from(cloudFiles).where(eq(cloudFiles.id, deep.file.id))).toEqual([]);
-    expect(await db().select().from(cloudFavorites).where(eq(cloudFavorites.fileId, deep.file.id))).toEqual([]);
+    expect(await db().select().from(cloudFavorites).where(eq(cloudFavorites.fileId, deep.file.id))).toEqual(
+      [],
+    );
     expect(await stored(deep.keys)).toBe(0);
 
     expect((await call('PATCH', '/api/cloud/delete', token, { ids: [single.file.id] })).statusCode).toBe(204);
@@ -104,7 +122,11 @@ describe(`cloud permanent deletion (${testDriver})`, () => {
     const longAgo = new Date(Date.now() - 40 * 86_400_000);
     const lately = new Date(Date.now() - 86_400_000);
     const oldFolder = await insertCloudFolder(db(), { ...me, deletedAt: longAgo });
-    const inOld = await storedFile(me, { folderId: oldFolder.id, deletedAt: longAgo, deletedVia: oldFolder.id });
+    const inOld = await storedFile(me, {
+      folderId: oldFolder.id,
+      deletedAt: longAgo,
+      deletedVia: oldFolder.id,
+    });
     const oldFiles = [];
     for (let index = 0; index < 3; index++) {
       oldFiles.push(await storedFile(me, { deletedAt: longAgo }));

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cloudFiles, cloudFolders, type CloudVariants } from '../../db/schema/index.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import { descendantFolderIds } from './library.repo.ts';
+import { descendantFolderIds } from './library-tree.repo.ts';
 
 /*
  * Permanent deletion (DESIGN §7): the rows go in one transaction, then the bytes. Should the storage fail

@@ -16,7 +16,7 @@ type SavedSearchBody = z.output<typeof savedSearchBodySchema>;
 const present = (row: SavedSearchRow): SavedSearch => ({
   id: row.id,
   name: row.name,
-  filters: row.filters as SavedSearch['filters'],
+  filters: row.filters,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -24,7 +24,10 @@ const ofPerson = (projectId: string, accountId: string) =>
   and(eq(cloudSavedSearches.projectId, projectId), eq(cloudSavedSearches.accountId, accountId));
 
 async function countOf(db: DbOrTx, projectId: string, accountId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cloudSavedSearches).where(ofPerson(projectId, accountId));
+  const [row] = await db
+    .select({ n: count() })
+    .from(cloudSavedSearches)
+    .where(ofPerson(projectId, accountId));
   return row?.n ?? 0;
 }
 

@@ -21,6 +21,7 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
 import { appIdOf, loadCloudAccess, requireCloud, type CloudAccess } from './cloud.access.ts';
 import { presentItems, type UrlSign } from './cloud.presenter.ts';
+import { canMakeImageDerivatives } from './media/image.ts';
 import { sanitizeFileName, sniffFile } from './media/sniff.ts';
 import { assertStorageAvailable } from './storage-usage.ts';
 import { uploadLimits } from './upload-limits.ts';
@@ -182,7 +183,7 @@ export function createUploadService(deps: {
         throw error;
       }
       const dimensions =
-        sniffed.type === 'image' && sniffed.mimeType !== 'image/svg+xml' && local
+        sniffed.type === 'image' && canMakeImageDerivatives(sniffed.mimeType) && local
           ? await sharp(tusPath, { limitInputPixels: 268_402_689 })
               .metadata()
               .then((meta) => ({ width: meta.autoOrient?.width ?? meta.width ?? null, height: meta.autoOrient?.height ?? meta.height ?? null }))
@@ -355,7 +356,7 @@ export type UploadService = ReturnType<typeof createUploadService>;
 
 function needsProcessing(sniffed: { type: string; mimeType: string }): boolean {
   if (sniffed.type === 'image') {
-    return sniffed.mimeType !== 'image/svg+xml';
+    return canMakeImageDerivatives(sniffed.mimeType);
   }
   return sniffed.type === 'video' || sniffed.type === 'audio';
 }

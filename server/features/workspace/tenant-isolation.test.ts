@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  cloudSavedSearches,
   contacts,
   customFields,
   invitationLinks,
@@ -12,6 +13,7 @@ import {
 import { randomToken } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
 import type { RouteDeclaration } from '../../platform/routes.ts';
+import { insertCloudFile, insertCloudFolder } from '../../test/cloud.ts';
 import { caller, insertTestAccount, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addProfile, createAppWithProfile, createInvitation } from '../../test/workspace.ts';
@@ -40,6 +42,9 @@ type Fixture = {
   teamMemberId: string;
   contactId: string;
   taskId: string;
+  folderId: string;
+  fileId: string;
+  savedSearchId: string;
   secrets: string[];
 };
 
@@ -54,7 +59,7 @@ function paramValue(url: string, name: string, ids: Record<string, string>): str
     return randomToken();
   }
   if (name === 'id') {
-    const resource = /\/api\/([a-z-]+)\/:id/.exec(url)?.[1];
+    const resource = /\/([a-z-]+)\/:id(?:\/|$)/.exec(url)?.[1];
     const byResource: Record<string, string | undefined> = {
       projects: ids.projectId,
       profiles: ids.profileId,
@@ -64,6 +69,9 @@ function paramValue(url: string, name: string, ids: Record<string, string>): str
       teams: ids.teamMemberId,
       contacts: ids.contactId,
       apps: ids.appId,
+      files: ids.fileId,
+      folders: ids.folderId,
+      searches: ids.savedSearchId,
     };
     const value = resource ? byResource[resource] : undefined;
     if (!value) {
@@ -83,6 +91,12 @@ function paramValue(url: string, name: string, ids: Record<string, string>): str
     invitationId: ids.invitationLinkId,
     contactId: ids.contactId,
     service: 'home',
+    folderId: ids.folderId,
+    targetFolderId: ids.folderId,
+    targetId: ids.folderId,
+    fileId: ids.fileId,
+    variant: 'original',
+    uploadId: 'upload-of-tenant-a',
   };
   const value = byName[name];
   if (!value) {
@@ -231,6 +245,13 @@ describe(`tenant isolation over the route table (${testDriver})`, () => {
       errorReport: `line,email,field,error\n2,${csvSecret},email,validation.email\n`,
     });
     const [contact] = await db.select().from(contacts).where(eq(contacts.email, member.email.toLowerCase()));
+    const cloudOwner = { projectId: project.id, ownerAccountId: owner.id };
+    const folder = await insertCloudFolder(db, { ...cloudOwner, name: 'Geheimordner-A' });
+    const file = await insertCloudFile(db, { ...cloudOwner, folderId: folder.id, name: 'Geheimdatei-A.pdf' });
+    const [savedSearch] = await db
+      .insert(cloudSavedSearches)
+      .values({ id: newId(), projectId: project.id, accountId: owner.id, name: 'Geheimsuche-A', filters: {} })
+      .returning();
     fixture = {
       projectId: project.id,
       appId: app.id,
@@ -241,6 +262,9 @@ describe(`tenant isolation over the route table (${testDriver})`, () => {
       teamMemberId: teamMember!.id,
       contactId: contact!.id,
       taskId: task!.id,
+      folderId: folder.id,
+      fileId: file.id,
+      savedSearchId: savedSearch!.id,
       secrets: [
         project.name,
         owner.email,
@@ -251,6 +275,9 @@ describe(`tenant isolation over the route table (${testDriver})`, () => {
         invitation.token,
         linkToken,
         'Geheimtag-A',
+        'Geheimordner-A',
+        'Geheimdatei-A',
+        'Geheimsuche-A',
       ],
     };
 
@@ -276,6 +303,9 @@ describe(`tenant isolation over the route table (${testDriver})`, () => {
     teamMemberId: f.teamMemberId,
     contactId: f.contactId,
     taskId: f.taskId,
+    folderId: f.folderId,
+    fileId: f.fileId,
+    savedSearchId: f.savedSearchId,
   });
   const randomIds = (): Record<string, string> =>
     Object.fromEntries(Object.keys(idsOf(fixture)).map((key) => [key, newId()]));

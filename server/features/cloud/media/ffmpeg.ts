@@ -17,7 +17,9 @@ export class FfmpegError extends Error {
     readonly exitCode: number | null,
     readonly stderrTail: string,
   ) {
-    super(`${command} failed (${exitCode === null ? 'killed' : `exit ${exitCode}`}): ${stderrTail || 'no output'}`);
+    super(
+      `${command} failed (${exitCode === null ? 'killed' : `exit ${exitCode}`}): ${stderrTail || 'no output'}`,
+    );
     this.name = 'FfmpegError';
   }
 }
@@ -71,7 +73,7 @@ export async function probeMedia(input: string): Promise<MediaProbe> {
     'json',
     '-show_format',
     '-show_streams',
-    input,
+    asFile(input),
   ]);
   const probe = probeSchema.parse(JSON.parse(stdout));
   // Cover art in an mp3 or m4a is a one-picture "video" stream; it does not make the file a video.
@@ -117,20 +119,27 @@ export type TranscodeOptions = {
  * `output.part` and renames it when complete; on failure or abort the partial file is removed and the promise
  * rejects (an `FfmpegError` with ffmpeg's last words, or the signal's reason).
  */
-export async function transcodeToMp4(input: string, output: string, options: TranscodeOptions): Promise<void> {
+export async function transcodeToMp4(
+  input: string,
+  output: string,
+  options: TranscodeOptions,
+): Promise<void> {
   // Scale only down; `-2` keeps the aspect ratio with an even result, `trunc(…/2)*2` makes the long side even.
   const longSide = `min(${maxVideoSide},trunc(%s/2)*2)`;
   const scale =
     `scale=w='if(gte(iw,ih),${longSide.replace('%s', 'iw')},-2)'` +
     `:h='if(gte(iw,ih),-2,${longSide.replace('%s', 'ih')})'`;
   const args = [
-    ...['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', input],
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', asFile(input)],
     ...['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn'],
     ...['-vf', scale, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '128k'],
     ...['-movflags', '+faststart', '-max_muxing_queue_size', '1024'],
-    ...['-progress', 'pipe:1', '-nostats', '-f', 'mp4', `${output}.part`],
+    ...['-progress', 'pipe:1', '-nostats', '-f', 'mp4', asFile(`${output}.part`)],
   ];
+  if (options.signal?.aborted) {
+    throw abortReason(options.signal);
+  }
   // A failing progress callback (say, the file was deleted meanwhile) stops the conversion, too.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -206,8 +215,8 @@ export async function extractPoster(input: string, output: string, atMs?: number
     const grab = async (ms: number) => {
       await run(ffmpegBinary, [
         ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-        ...['-ss', (ms / 1000).toFixed(3), '-i', input],
-        ...['-map', '0:v:0', '-frames:v', '1', '-q:v', '2', '-f', 'mjpeg', `${output}.part`],
+        ...['-ss', (ms / 1000).toFixed(3), '-i', asFile(input)],
+        ...['-map', '0:v:0', '-frames:v', '1', '-q:v', '2', '-f', 'mjpeg', asFile(`${output}.part`)],
       ]);
       return (await stat(`${output}.part`).catch(() => null))?.size ?? 0;
     };
@@ -215,6 +224,14 @@ export async function extractPoster(input: string, output: string, atMs?: number
       throw new Error(`no video frame in ${path.basename(input)}`);
     }
   });
+}
+
+/**
+ * Forces ffmpeg's file protocol: a path is never read as a URL (`http:`, `concat:` …) or, starting with a dash,
+ * as an option.
+ */
+function asFile(filePath: string): string {
+  return `file:${path.resolve(filePath)}`;
 }
 
 /** Runs `write` (which produces `output.part`), then renames; removes the partial file when anything fails. */

@@ -41,11 +41,31 @@ beforeAll(async () => {
   const h264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
   await Promise.all([
     ffmpeg(...testsrc(3, '640x360'), ...sine(3), ...h264, '-c:a', 'aac', '-shortest', at('clip.mp4')),
-    ffmpeg(...testsrc(3, '320x240'), ...sine(3), '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8',
-      '-c:a', 'libopus', '-shortest', at('clip.webm')),
+    ffmpeg(
+      ...testsrc(3, '320x240'),
+      ...sine(3),
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-c:a',
+      'libopus',
+      '-shortest',
+      at('clip.webm'),
+    ),
     // Odd height and 4:4:4 chroma (4:2:0 needs even sizes): the conversion must fix both.
-    ffmpeg(...testsrc(1, '2562x1081', 10), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv444p',
-      at('wide.mp4')),
+    ffmpeg(
+      ...testsrc(1, '2562x1081', 10),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv444p',
+      at('wide.mp4'),
+    ),
     ffmpeg(...testsrc(60, '320x180'), ...h264, at('long.mp4')),
     ffmpeg(...sine(2), at('tone.wav')),
     ffmpeg(...sine(2), '-c:a', 'libmp3lame', at('tone.mp3')),
@@ -97,7 +117,9 @@ describe('sniffFile', () => {
   };
 
   it('goes by the bytes, not the declared name or type', async () => {
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+      .jpeg()
+      .toBuffer();
     expect(await sniff('report.pdf', jpeg, 'application/pdf')).toEqual({
       mimeType: 'image/jpeg',
       extension: 'jpg',
@@ -122,12 +144,16 @@ describe('sniffFile', () => {
       type: 'audio',
       category: 'audio',
     });
-    expect(await sniffFile(at('clip.webm'), { name: 'x', type: '' })).toMatchObject({ mimeType: 'video/webm' });
+    expect(await sniffFile(at('clip.webm'), { name: 'x', type: '' })).toMatchObject({
+      mimeType: 'video/webm',
+    });
   });
 
   it('finds SVG with or without an XML prolog, but not in an HTML page', async () => {
     const svg = { mimeType: 'image/svg+xml', extension: 'svg', type: 'image', category: 'image' };
-    expect(await sniff('a.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')).toEqual(svg);
+    expect(await sniff('a.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')).toEqual(
+      svg,
+    );
     expect(
       await sniff(
         'drawing',
@@ -151,9 +177,18 @@ describe('sniffFile', () => {
       type: 'other',
       category: 'document',
     });
-    expect(await sniff('table.csv', 'a;b\n1;2\n')).toMatchObject({ mimeType: 'text/csv', category: 'document' });
-    expect(await sniff('README.md', '# Title\n\nText')).toMatchObject({ mimeType: 'text/markdown', extension: 'md' });
-    expect(await sniff('data.json', '{"a": 1}')).toMatchObject({ mimeType: 'application/json', category: 'other' });
+    expect(await sniff('table.csv', 'a;b\n1;2\n')).toMatchObject({
+      mimeType: 'text/csv',
+      category: 'document',
+    });
+    expect(await sniff('README.md', '# Title\n\nText')).toMatchObject({
+      mimeType: 'text/markdown',
+      extension: 'md',
+    });
+    expect(await sniff('data.json', '{"a": 1}')).toMatchObject({
+      mimeType: 'application/json',
+      category: 'other',
+    });
     expect(await sniff('prose.json', 'not json at all')).toMatchObject({ mimeType: 'text/plain' });
     // Windows-1252 "Grüße" is not UTF-8 but still text.
     expect(await sniff('legacy.txt', Buffer.from([0x47, 0x72, 0xfc, 0xdf, 0x65, 0x0d, 0x0a]))).toMatchObject({
@@ -184,7 +219,10 @@ describe('sniffFile', () => {
       type: 'other',
       category: 'document',
     });
-    expect(await sniff('mystery.bin', compoundFile)).toMatchObject({ mimeType: 'application/x-cfb', category: 'other' });
+    expect(await sniff('mystery.bin', compoundFile)).toMatchObject({
+      mimeType: 'application/x-cfb',
+      category: 'other',
+    });
   });
 
   it('lists the accepted types in the MIME names sniffFile reports', () => {
@@ -192,7 +230,11 @@ describe('sniffFile', () => {
     expect(catalogue).toContainEqual({ mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'], type: 'image' });
     expect(catalogue).toContainEqual({ mimeType: 'video/matroska', extensions: ['mkv'], type: 'video' });
     expect(catalogue).toContainEqual({ mimeType: 'audio/flac', extensions: ['flac'], type: 'audio' });
-    expect(catalogue).toContainEqual({ mimeType: 'application/x-7z-compressed', extensions: ['7z'], type: 'other' });
+    expect(catalogue).toContainEqual({
+      mimeType: 'application/x-7z-compressed',
+      extensions: ['7z'],
+      type: 'other',
+    });
     const extensions = catalogue.flatMap((entry) => entry.extensions);
     expect(new Set(extensions).size).toBe(extensions.length);
   });
@@ -239,7 +281,13 @@ describe('makeImageDerivatives', () => {
     const red = { r: 255, g: 0, b: 0 };
     const blue = { r: 0, g: 0, b: 255 };
     await sharp({ create: { width: 4000, height: 3000, channels: 3, background: red } })
-      .composite([{ input: { create: { width: 2000, height: 3000, channels: 3, background: blue } }, left: 2000, top: 0 }])
+      .composite([
+        {
+          input: { create: { width: 2000, height: 3000, channels: 3, background: blue } },
+          left: 2000,
+          top: 0,
+        },
+      ])
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toFile(at('photo.jpg'));
@@ -247,21 +295,27 @@ describe('makeImageDerivatives', () => {
     expect(result).toEqual({
       width: 3000,
       height: 4000,
-      files: { tile: at('photo/tile.webp'), table: at('photo/table.webp'), preview: at('photo/preview.webp') },
+      files: {
+        tile: at('photo/tile.webp'),
+        table: at('photo/table.webp'),
+        preview: at('photo/preview.webp'),
+      },
     });
     expect(await readdir(at('photo'))).toEqual(['preview.webp', 'table.webp', 'tile.webp']);
     expect((await sharp(result.files.preview).metadata()).format).toBe('webp');
-    expect(await sizeOf(result.files.preview)).toMatchObject({ width: 1200, height: 1600 });
+    expect(await sizeOf(result.files.preview)).toMatchObject({ width: 960, height: 1280 });
     expect(await sizeOf(result.files.tile)).toMatchObject({ width: 320, height: 320 });
     expect(await sizeOf(result.files.table)).toMatchObject({ width: 80, height: 80 });
     const { data } = await sharp(result.files.preview).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * 1200 + x) * 3, (y * 1200 + x) * 3 + 3)];
-    expect(pixel(600, 100)[0]).toBeGreaterThan(200);
-    expect(pixel(600, 1500)[2]).toBeGreaterThan(200);
+    const pixel = (x: number, y: number) => [...data.subarray((y * 960 + x) * 3, (y * 960 + x) * 3 + 3)];
+    expect(pixel(480, 100)[0]).toBeGreaterThan(200);
+    expect(pixel(480, 1180)[2]).toBeGreaterThan(200);
   });
 
   it('keeps transparency and never enlarges the preview', async () => {
-    await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } })
+    await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } },
+    })
       .png()
       .toFile(at('alpha.png'));
     const result = await makeImageDerivatives(at('alpha.png'), at('alpha'));
@@ -272,7 +326,9 @@ describe('makeImageDerivatives', () => {
 
   it('uses the first frame of an animated GIF', async () => {
     const frame = (background: string) =>
-      sharp({ create: { width: 100, height: 60, channels: 3, background } }).png().toBuffer();
+      sharp({ create: { width: 100, height: 60, channels: 3, background } })
+        .png()
+        .toBuffer();
     await sharp([await frame('red'), await frame('blue')], { join: { animated: true } })
       .gif()
       .toFile(at('animated.gif'));
@@ -285,7 +341,9 @@ describe('makeImageDerivatives', () => {
   });
 
   it('rasterises SVG without following references to other files', async () => {
-    await sharp({ create: { width: 50, height: 50, channels: 3, background: 'red' } }).png().toFile(at('red.png'));
+    await sharp({ create: { width: 50, height: 50, channels: 3, background: 'red' } })
+      .png()
+      .toFile(at('red.png'));
     await writeFile(
       at('logo.svg'),
       '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="200" height="100">' +
@@ -301,7 +359,9 @@ describe('makeImageDerivatives', () => {
 
   it('refuses a decompression bomb before decoding it, leaving nothing behind', async () => {
     // A valid 1×1 PNG whose header claims 30000×30000 pixels (900 megapixels).
-    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'white' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
     png.writeUInt32BE(30_000, 16);
     png.writeUInt32BE(30_000, 20);
     png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
@@ -311,7 +371,9 @@ describe('makeImageDerivatives', () => {
   });
 
   it('rejects a file that is not an image', async () => {
-    await expect(makeImageDerivatives(at('random.mp4'), at('not-an-image'))).rejects.toThrow(/could not be decoded/);
+    await expect(makeImageDerivatives(at('random.mp4'), at('not-an-image'))).rejects.toThrow(
+      /could not be decoded/,
+    );
     expect(canMakeImageDerivatives('image/heic')).toBe(false);
   });
 });
@@ -384,22 +446,32 @@ describe('transcodeToMp4', () => {
   });
 
   it('scales down to 1920 on the long side with even dimensions, and turns rotated video upright', async () => {
-    await transcodeToMp4(at('wide.mp4'), at('wide-out.mp4'), { durationMs: 1000, onProgress: () => undefined });
+    await transcodeToMp4(at('wide.mp4'), at('wide-out.mp4'), {
+      durationMs: 1000,
+      onProgress: () => undefined,
+    });
     expect(await probeMedia(at('wide-out.mp4'))).toMatchObject({ width: 1920, height: 810, hasAudio: false });
-    await transcodeToMp4(at('rotated.mp4'), at('rotated-out.mp4'), { durationMs: 3000, onProgress: () => undefined });
+    await transcodeToMp4(at('rotated.mp4'), at('rotated-out.mp4'), {
+      durationMs: 3000,
+      onProgress: () => undefined,
+    });
     expect(await probeMedia(at('rotated-out.mp4'))).toMatchObject({ width: 360, height: 640, rotation: 0 });
   });
 
-  it.each(['random.mp4', 'truncated.mp4'])('rejects %s with ffmpeg’s message and leaves no file', async (name) => {
-    const output = at(`failed-${name}`);
-    const error = await transcodeToMp4(at(name), output, { durationMs: 3000, onProgress: () => undefined }).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(FfmpegError);
-    expect((error as FfmpegError).message).toMatch(/Invalid data|moov atom not found/);
-    expect(readdirSync(dir).filter((file) => file.startsWith('failed-'))).toEqual([]);
-    expect(await partFilesIn()).toEqual([]);
-  });
+  it.each(['random.mp4', 'truncated.mp4'])(
+    'rejects %s with ffmpeg’s message and leaves no file',
+    async (name) => {
+      const output = at(`failed-${name}`);
+      const error = await transcodeToMp4(at(name), output, {
+        durationMs: 3000,
+        onProgress: () => undefined,
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FfmpegError);
+      expect((error as FfmpegError).message).toMatch(/Invalid data|moov atom not found/);
+      expect(readdirSync(dir).filter((file) => file.startsWith('failed-'))).toEqual([]);
+      expect(await partFilesIn()).toEqual([]);
+    },
+  );
 
   it('kills ffmpeg when aborted and removes the partial file', async () => {
     const controller = new AbortController();
@@ -501,7 +573,11 @@ describe('extractPoster', () => {
     expect(posterTimeMs(null)).toBe(0);
     await extractPoster(at('clip.mp4'), at('poster/clip.jpg'));
     expect(await readdir(at('poster'))).toEqual(['clip.jpg']);
-    expect(await sharp(at('poster/clip.jpg')).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
+    expect(await sharp(at('poster/clip.jpg')).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 640,
+      height: 360,
+    });
     const derivatives = await makeImageDerivatives(at('poster/clip.jpg'), at('poster/derivatives'));
     expect(derivatives).toMatchObject({ width: 640, height: 360 });
   });

@@ -67,7 +67,8 @@ export async function sniffFile(
 
 function describe(mimeType: string, extension: string): SniffedFile {
   const type = mediaTypeOf(mimeType);
-  const category: MediaCategory = type !== 'other' ? type : documentMimeTypes.has(mimeType) ? 'document' : 'other';
+  const category: MediaCategory =
+    type !== 'other' ? type : documentMimeTypes.has(mimeType) ? 'document' : 'other';
   return { mimeType, extension, type, category };
 }
 
@@ -113,7 +114,10 @@ function textType(head: Buffer, declaredExtension: string): [mimeType: string, e
  * lower-cased; `null` for anything else. `<svg` later in an HTML page does not make the page an SVG.
  */
 function rootElement(text: string): string | null {
-  const rest = text.replace(/^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype[^>[]*(?:\[[\s\S]*?\])?\s*>)*/i, '');
+  const rest = text.replace(
+    /^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!doctype[^>[]*(?:\[[\s\S]*?\])?\s*>)*/i,
+    '',
+  );
   const match = /^<([a-zA-Z][\w:.-]*)/.exec(rest);
   if (!match) {
     return null;
