@@ -40,6 +40,8 @@ export async function writeTestFile(file: string, bytes: number): Promise<void> 
     for (let written = 0; written < bytes; written += block.length) {
       await handle.write(block, 0, Math.min(block.length, bytes - written));
     }
+    // On disk before the clock starts: its writeback would otherwise compete with the server's writes.
+    await handle.sync();
   } finally {
     await handle.close();
   }

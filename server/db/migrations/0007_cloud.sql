@@ -51,6 +51,13 @@ CREATE TABLE "cloud_folders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "cloud_library_versions" (
+	"project_id" uuid NOT NULL,
+	"account_id" uuid NOT NULL,
+	"version" bigint DEFAULT 1 NOT NULL,
+	CONSTRAINT "cloud_library_versions_project_id_account_id_pk" PRIMARY KEY("project_id","account_id")
+);
+--> statement-breakpoint
 CREATE TABLE "cloud_saved_searches" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"project_id" uuid NOT NULL,
@@ -87,6 +94,8 @@ ALTER TABLE "cloud_files" ADD CONSTRAINT "cloud_files_thumb_file_id_cloud_files_
 ALTER TABLE "cloud_folders" ADD CONSTRAINT "cloud_folders_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_folders" ADD CONSTRAINT "cloud_folders_owner_account_id_accounts_id_fk" FOREIGN KEY ("owner_account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_folders" ADD CONSTRAINT "cloud_folders_parent_id_cloud_folders_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."cloud_folders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cloud_library_versions" ADD CONSTRAINT "cloud_library_versions_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cloud_library_versions" ADD CONSTRAINT "cloud_library_versions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_saved_searches" ADD CONSTRAINT "cloud_saved_searches_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_saved_searches" ADD CONSTRAINT "cloud_saved_searches_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cloud_uploads" ADD CONSTRAINT "cloud_uploads_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

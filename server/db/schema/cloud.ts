@@ -208,3 +208,22 @@ export const cloudSavedSearches = pgTable(
   },
   (table) => [index('cloud_saved_searches_owner_idx').on(table.projectId, table.accountId, table.createdAt)],
 );
+
+/**
+ * A counter per person's library, raised by triggers (migration 0008) on every change of their folders,
+ * files and favourites. The library's lists are cached in memory under it: an unchanged version means an
+ * unchanged answer, so a repeated list costs one primary-key read.
+ */
+export const cloudLibraryVersions = pgTable(
+  'cloud_library_versions',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.accountId] })],
+);

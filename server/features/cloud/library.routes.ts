@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   cloudListSchema,
@@ -23,6 +24,10 @@ import { mimeTypeCatalogue } from './media/sniff.ts';
 import { uploadLimits } from './upload-limits.ts';
 
 const tags = ['cloud'];
+
+/** The lists come as finished JSON (the response schema already applied): sent as they are. */
+const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);
 
 /** The cloud library's calls (CLOUD-01…26 but the upload and the bytes, which files.routes.ts serves). */
 export function libraryRoutes(deps: { library: LibraryService }) {
@@ -60,8 +65,16 @@ export function libraryRoutes(deps: { library: LibraryService }) {
         querystring: folderContentQuerySchema,
         response: { 200: cloudListSchema },
       },
-      handler: async (request) =>
-        library.folderContent(request.actor, request.headers, request.params.projectId, request.query),
+      handler: async (request, reply) =>
+        sendJson(
+          reply,
+          await library.folderContent(
+            request.actor,
+            request.headers,
+            request.params.projectId,
+            request.query,
+          ),
+        ),
     }),
     defineRoute({
       method: 'GET',
@@ -75,8 +88,11 @@ export function libraryRoutes(deps: { library: LibraryService }) {
         querystring: fileListQuerySchema,
         response: { 200: cloudListSchema },
       },
-      handler: async (request) =>
-        library.files(request.actor, request.headers, request.params.projectId, request.query),
+      handler: async (request, reply) =>
+        sendJson(
+          reply,
+          await library.files(request.actor, request.headers, request.params.projectId, request.query),
+        ),
     }),
     defineRoute({
       method: 'GET',
@@ -91,8 +107,11 @@ export function libraryRoutes(deps: { library: LibraryService }) {
         querystring: realFolderQuerySchema,
         response: { 200: cloudListSchema },
       },
-      handler: async (request) =>
-        library.folder(request.actor, request.headers, request.params.folderId, request.query),
+      handler: async (request, reply) =>
+        sendJson(
+          reply,
+          await library.folder(request.actor, request.headers, request.params.folderId, request.query),
+        ),
     }),
     defineRoute({
       method: 'GET',

@@ -1,15 +1,26 @@
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type {
-  CloudFilters,
-  CloudFolderNode,
-  CloudList,
-  FileListQuery,
-  FolderContentQuery,
+import {
+  cloudListSchema,
+  type CloudFilters,
+  type CloudFolderNode,
+  type CloudList,
+  type FileListQuery,
+  type FolderContentQuery,
 } from '../../../contracts/cloud.ts';
 import type { Db } from '../../db/client.ts';
+import { cloudLibraryVersions } from '../../db/schema/index.ts';
+import { createAnswerCache } from '../../platform/answer-cache.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/auth.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import { ensureRootFolder, type CloudAccess } from './cloud.access.ts';
+import {
+  appIdOf,
+  ensureRootFolder,
+  loadCloudAccess,
+  requireCloud,
+  type CloudAccess,
+} from './cloud.access.ts';
 import type { CloudFolderRow, UrlSign } from './cloud.presenter.ts';
 import { createLibraryEdits } from './library-edits.service.ts';
 import { createLibraryMoves } from './library-moves.service.ts';
@@ -52,9 +63,65 @@ function nest(rows: readonly FolderStep[], rootId: string, rootName: string): Cl
   return root;
 }
 
+/**
+ * Lists are cached in memory as finished JSON, under the person's library version (cloud_library_versions,
+ * raised by triggers on every change of their folders, files and favourites): a repeated list costs the
+ * access check and one primary-key read. Entries live a minute at most, well inside the life of the signed
+ * addresses they carry. Lists that show other people's files (isAnother, favourites) are not cached: their
+ * changes raise other versions.
+ */
+const listCacheTtlMs = 60_000;
+
+const isCacheable = (access: CloudAccess, query: CloudFilters & { type?: string }) =>
+  !(query.isAnother && access.canSeeOthers) && query.type !== 'favorite';
+
 /** The cloud library (spec §2, §7 "Cloud"): lists, tree, path, storage, and the changes (library-edits). */
 export function createLibraryService(deps: LibraryDeps) {
   const { db, sign } = deps;
+  const lists = createAnswerCache<string>({ maxEntries: 2000, ttlMs: listCacheTtlMs });
+  // A folder's project and owner never change: where a folder belongs is kept for ten minutes.
+  const folderHomes = createAnswerCache<{ projectId: string; ownerAccountId: string }>({
+    maxEntries: 20_000,
+    ttlMs: 600_000,
+  });
+
+  async function libraryVersion(access: CloudAccess): Promise<number> {
+    const [row] = await db
+      .select({ version: cloudLibraryVersions.version })
+      .from(cloudLibraryVersions)
+      .where(
+        and(
+          eq(cloudLibraryVersions.projectId, access.project.id),
+          eq(cloudLibraryVersions.accountId, access.accountId),
+        ),
+      );
+    return row?.version ?? 0;
+  }
+
+  /** The list as JSON (the response schema applied, as the serializer would), from the cache when unchanged. */
+  async function cachedJson(
+    access: CloudAccess,
+    query: CloudFilters & { type?: string },
+    target: string,
+    build: () => Promise<CloudList>,
+  ): Promise<string> {
+    const render = async () => JSON.stringify(cloudListSchema.parse(await build()));
+    if (!isCacheable(access, query)) {
+      return render();
+    }
+    // Read before building: a change during the build raises the version, so the next call misses.
+    const version = await libraryVersion(access);
+    const key = [
+      access.mode,
+      access.realAccountId,
+      access.accountId,
+      access.can.join(','),
+      target,
+      version,
+      JSON.stringify(query),
+    ].join('|');
+    return lists.getOrLoad(key, render);
+  }
 
   async function list(
     access: CloudAccess,
@@ -78,27 +145,47 @@ export function createLibraryService(deps: LibraryDeps) {
     ...createLibraryMoves(deps),
     ...createSavedSearchService({ db }),
 
-    /** latest, my, fast_access, removed (GAPS 8). */
+    /** latest, my, fast_access, removed (GAPS 8), as JSON. */
     async folderContent(actor: Actor, headers: Headers, projectId: string, query: FolderContentQuery) {
       const access = await loadProjectCloud(db, actor, headers, projectId);
-      // The root exists from the first visit on: uploads from any view go there (GAPS 9).
-      const root = await ensureRootFolder(db, access.project.id, access.accountId);
-      const target: ListTarget =
-        query.type === 'my' ? { kind: 'folder', folder: root } : { kind: 'pseudo', type: query.type };
-      return list(access, target, query, root);
+      return cachedJson(access, query, 'pseudo', async () => {
+        // The root exists from the first visit on: uploads from any view go there (GAPS 9).
+        const root = await ensureRootFolder(db, access.project.id, access.accountId);
+        const target: ListTarget =
+          query.type === 'my' ? { kind: 'folder', folder: root } : { kind: 'pseudo', type: query.type };
+        return list(access, target, query, root);
+      });
     },
 
-    /** photo, video, document, audio, favorite, messages (GAPS 8). */
+    /** photo, video, document, audio, favorite, messages (GAPS 8), as JSON. */
     async files(actor: Actor, headers: Headers, projectId: string, query: FileListQuery) {
       const access = await loadProjectCloud(db, actor, headers, projectId);
-      const root = await ensureRootFolder(db, access.project.id, access.accountId);
-      return list(access, { kind: 'pseudo', type: query.type }, query, root);
+      return cachedJson(access, query, 'files', async () => {
+        const root = await ensureRootFolder(db, access.project.id, access.accountId);
+        return list(access, { kind: 'pseudo', type: query.type }, query, root);
+      });
     },
 
+    /** A real folder's content, as JSON. */
     async folder(actor: Actor, headers: Headers, folderId: string, query: CloudFilters) {
-      const { folder, access } = await loadOwnFolder(db, actor, headers, folderId, 'view');
-      const root = await ensureRootFolder(db, access.project.id, access.accountId);
-      return list(access, { kind: 'folder', folder }, query, root);
+      // Where the folder belongs decides the access; the folder itself is read only when the list is built.
+      const home = await folderHomes.getOrLoad(folderId, async () => {
+        const row = await repo.findFolder(db, folderId);
+        if (!row) {
+          throw notFound();
+        }
+        return { projectId: row.projectId, ownerAccountId: row.ownerAccountId };
+      });
+      const access = await loadCloudAccess(db, actor, home.projectId, appIdOf(headers));
+      if (home.ownerAccountId !== access.accountId) {
+        throw notFound();
+      }
+      requireCloud(access, 'view');
+      return cachedJson(access, query, `folder:${folderId}`, async () => {
+        const { folder } = await loadOwnFolder(db, actor, headers, folderId, 'view');
+        const root = await ensureRootFolder(db, access.project.id, access.accountId);
+        return list(access, { kind: 'folder', folder }, query, root);
+      });
     },
 
     async path(actor: Actor, headers: Headers, folderId: string) {

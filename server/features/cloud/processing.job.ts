@@ -58,7 +58,7 @@ function isDone(file: FileRow): boolean {
       return !canMakeImageDerivatives(file.mimeType) || Boolean(file.variants.tile);
     case 'audio':
       return file.durationMs !== null;
-    default:
+    case 'other':
       return true;
   }
 }

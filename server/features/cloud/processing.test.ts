@@ -79,10 +79,23 @@ async function uploader() {
 async function makeVideo(name: string, seconds: number): Promise<Buffer> {
   const output = path.join(fixtures, name);
   await run('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x240:rate=25`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-    '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', output,
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=duration=${seconds}:size=320x240:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:duration=${seconds}`,
+    '-c:v',
+    'mpeg4',
+    '-c:a',
+    'aac',
+    '-shortest',
+    output,
   ]);
   return readFile(output);
 }
@@ -100,7 +113,11 @@ describe(`cloud file processing (${testDriver})`, () => {
     await processFile(uploaded.id);
     const ready = await person.get(uploaded.id);
     expect(ready.thumbnails).not.toBeNull();
-    const sizes: Record<string, [number, number]> = { tile: [320, 320], table: [80, 80], preview: [1200, 800] };
+    const sizes: Record<string, [number, number]> = {
+      tile: [320, 320],
+      table: [80, 80],
+      preview: [1200, 800],
+    };
     for (const [name, [width, height]] of Object.entries(sizes)) {
       const url = ready.thumbnails![name as 'tile' | 'table' | 'preview'];
       const fetched = await download(baseUrl, url);
@@ -132,7 +149,11 @@ describe(`cloud file processing (${testDriver})`, () => {
     clearInterval(watcher);
 
     const ready = await person.get(uploaded.id);
-    expect(ready).toMatchObject({ status: null, encodeProgress: null, fileInfo: { width: 320, height: 240 } });
+    expect(ready).toMatchObject({
+      status: null,
+      encodeProgress: null,
+      fileInfo: { width: 320, height: 240 },
+    });
     expect(ready.durationMs).toBeGreaterThan(11_500);
     expect(ready.thumbnails).not.toBeNull();
     expect(seen.length).toBeGreaterThan(0);
@@ -144,7 +165,17 @@ describe(`cloud file processing (${testDriver})`, () => {
     expect(full.headers.get('content-type')).toBe('video/mp4');
     const probed = path.join(fixtures, 'converted.mp4');
     await writeFile(probed, full.bytes);
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0', probed]);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'stream=codec_name',
+      '-of',
+      'csv=p=0',
+      probed,
+    ]);
     expect(stdout.trim()).toBe('h264');
     const ranged = await fetch(`${baseUrl}${ready.url!}`, { headers: { range: 'bytes=100-199' } });
     expect(ranged.status).toBe(206);
@@ -226,7 +257,11 @@ describe(`signed blob addresses (${testDriver})`, () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(response.headers.get('content-security-policy')).toContain('sandbox');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    const html = await person.upload(Buffer.from('<!doctype html><html><body>x</body></html>'), 'seite.html', 'text/html');
+    const html = await person.upload(
+      Buffer.from('<!doctype html><html><body>x</body></html>'),
+      'seite.html',
+      'text/html',
+    );
     const page = await fetch(new URL(html.url!, baseUrl));
     expect(page.headers.get('content-disposition')).toMatch(/^attachment/);
   });
@@ -309,4 +344,40 @@ describe(`cloud library on the S3 driver (${testDriver})`, () => {
       await s3.close();
     }
   }, 60_000);
+});
+
+describe(`single-file calls (${testDriver})`, () => {
+  it('GET /files/{id} and POST /files/{id}/open: guests, strangers, bad ids and the owner', async () => {
+    const person = await uploader();
+    const stranger = await uploader();
+    const uploaded = await person.upload(Buffer.from('notiz'), 'notiz.txt', 'text/plain');
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['POST', '/open'],
+      ['GET', '/download'],
+    ] as const) {
+      const url = `/api/files/${uploaded.id}${suffix}`;
+      expect((await server.app.inject({ method, url })).statusCode).toBe(401);
+      const foreign = await server.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${stranger.token}` },
+      });
+      expect(foreign.statusCode).toBe(404);
+      const bad = await server.app.inject({
+        method,
+        url: `/api/files/not-a-file${suffix}`,
+        headers: { authorization: `Bearer ${person.token}` },
+      });
+      expect(bad.statusCode).toBe(400);
+    }
+    const opened = await server.app.inject({
+      method: 'POST',
+      url: `/api/files/${uploaded.id}/open`,
+      headers: { authorization: `Bearer ${person.token}` },
+    });
+    expect(opened.statusCode).toBe(204);
+    const [row] = await db().select().from(cloudFiles).where(eq(cloudFiles.id, uploaded.id));
+    expect(row?.lastOpenedAt).toBeInstanceOf(Date);
+  });
 });

@@ -48,12 +48,18 @@ const chunksPattern = /\/cloud\/files\/chunks\/([A-Za-z0-9_-]+)\/?$/;
 export type UploadRow = typeof cloudUploads.$inferSelect;
 export type FileProcessingJob = { fileId: string };
 
-/** The tus error shape: thrown from hooks, written by the tus server as the response. */
-type TusError = { status_code: number; body: string };
-const tusError = (error: AppError): TusError => ({
-  status_code: error.statusCode,
-  body: JSON.stringify(error.toBody()),
-});
+/** Thrown from tus hooks: the tus server writes `status_code` and `body` as the response. */
+class TusError extends Error {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(error: AppError) {
+    super(error.message, { cause: error });
+    this.name = 'TusError';
+    this.status_code = error.statusCode;
+    this.body = JSON.stringify(error.toBody());
+  }
+}
+const tusError = (error: AppError) => new TusError(error);
 
 export function fileIdOfUpload(uploadId: string): string {
   return uuidv5(uploadId, fileIdNamespace);

@@ -9,7 +9,7 @@ import {
 import type { Language } from '../../../contracts/language.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import { createAnswerCache } from '../../platform/answer-cache.ts';
 import { createGiphyClient, type GifPage, type GiphyClient } from './giphy.client.ts';
 
 /** Scrolling back and forth through the panel repeats the same requests; each costs API quota. */

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import { fakeGiphyGif, fakeTotal, startFakeGiphy, type FakeGiphy } from '../../test/fake-giphy.ts';
 import { caller, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import { createAnswerCache } from '../../platform/answer-cache.ts';
 import { createGiphyClient, parseGiphyAnswer } from './giphy.client.ts';
 import { toGifList } from './gifs.service.ts';
 
