@@ -98,6 +98,8 @@ test('an owner invites a member by mail, the member joins through the invitation
   const strangerPage = await strangerContext.newPage();
   await strangerPage.goto(`${appHost}/${slug}/auth`);
   await signInWithPassword(strangerPage, strangerEmail);
+  // Signed in once the app has left the sign-in page (navigating earlier would drop the session).
+  await expect(strangerPage).not.toHaveURL(/\/auth/);
   await strangerPage.goto(`${appHost}/${slug}/m/${memberId}`);
   await expect(strangerPage.getByTestId('member-missing')).toBeVisible();
   await expect(strangerPage.getByText('Mira Mitglied')).toHaveCount(0);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudFavorites, cloudFiles, cloudFolders } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { insertCloudFile, insertCloudFolder, rootFolderOf } from '../../test/cloud.ts';
-import { caller, insertTestAccount } from '../../test/identity.ts';
+import { apiCaller, signedInTestAccount, type ApiMethod } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addProfile, addTeamMember, createAppWithProfile, createProjectFor } from '../../test/workspace.ts';
 
@@ -16,20 +16,9 @@ afterAll(async () => {
 });
 
 const db = () => server.runtime.database.db;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (
-  method: Method,
-  url: string,
-  token?: string,
-  payload?: object,
-  headers?: Record<string, string>,
-) => caller(server).request({ method, url, token, headers, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => server);
 
-async function person() {
-  const { account } = await insertTestAccount(server);
-  const { authorization } = await server.tokenFor(account.id);
-  return { id: account.id, email: account.email, token: authorization.replace('Bearer ', '') };
-}
+const person = () => signedInTestAccount(server);
 
 async function library() {
   const owner = await person();
@@ -49,7 +38,7 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     const folder = await insertCloudFolder(db(), { ...me, name: 'Ordner' });
     const file = await insertCloudFile(db(), { ...me, name: 'a.pdf' });
     const gone = await insertCloudFile(db(), { ...me, name: 'weg.pdf', deletedAt: new Date() });
-    const calls: [Method, string, object?][] = [
+    const calls: [ApiMethod, string, object?][] = [
       ['POST', `/api/projects/${project.id}/cloud/folders`, { name: 'Neu' }],
       ['POST', `/api/folders/${folder.id}`, { name: 'Neu' }],
       ['PATCH', `/api/files/${file.id}`, { name: 'b.pdf' }],
@@ -76,7 +65,7 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     for (const [method, url, payload] of calls) {
       expect((await call(method, url, stranger.token, payload)).statusCode, `${method} ${url}`).toBe(404);
     }
-    const bad: [Method, string, object?][] = [
+    const bad: [ApiMethod, string, object?][] = [
       ['POST', `/api/projects/${project.id}/cloud/folders`, { name: '' }],
       ['POST', `/api/projects/${project.id}/cloud/folders`, { name: 'x'.repeat(256) }],
       ['POST', `/api/folders/${folder.id}`, {}],

@@ -4,7 +4,7 @@ import { uploadLimitBytes } from '../../../contracts/upload-size.ts';
 import { cloudFiles, profileTags, profiles, projects } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { insertCloudFile, insertCloudFolder, insertFavorite, rootFolderOf } from '../../test/cloud.ts';
-import { caller, insertTestAccount } from '../../test/identity.ts';
+import { apiCaller, signedInTestAccount } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addProfile, addTeamMember, createAppWithProfile, createProjectFor } from '../../test/workspace.ts';
 import { ensureDefaultTags } from '../tags/tags.repo.ts';
@@ -19,21 +19,9 @@ afterAll(async () => {
 });
 
 const db = () => server.runtime.database.db;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (
-  method: Method,
-  url: string,
-  token?: string,
-  payload?: object,
-  headers?: Record<string, string>,
-) => caller(server).request({ method, url, token, headers, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => server);
 
-/** A signed-in account (token without going through the sign-in flow). */
-async function person() {
-  const { account } = await insertTestAccount(server);
-  const { authorization } = await server.tokenFor(account.id);
-  return { id: account.id, email: account.email, token: authorization.replace('Bearer ', '') };
-}
+const person = () => signedInTestAccount(server);
 
 /** A project of its own (service host): its owner manages the project's files. */
 async function library(options: { tariffId?: string } = {}) {

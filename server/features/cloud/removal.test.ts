@@ -10,7 +10,7 @@ import {
   putBlob,
   rootFolderOf,
 } from '../../test/cloud.ts';
-import { caller, insertTestAccount } from '../../test/identity.ts';
+import { apiCaller, signedInTestAccount, type ApiMethod } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createProjectFor } from '../../test/workspace.ts';
 import { BlobRemovalError, deleteForever, purgeRemoved } from './removal.ts';
@@ -25,16 +25,13 @@ afterAll(async () => {
 
 const db = () => server.runtime.database.db;
 const storage = () => server.runtime.storage;
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, token?: string, payload?: object) =>
-  caller(server).request({ method, url, token, ...(payload ? { payload } : {}) });
+const call = apiCaller(() => server);
 
 async function library() {
-  const { account } = await insertTestAccount(server);
-  const { authorization } = await server.tokenFor(account.id);
+  const account = await signedInTestAccount(server);
   const project = await createProjectFor(server, account);
   const me = { projectId: project.id, ownerAccountId: account.id };
-  return { token: authorization.replace('Bearer ', ''), project, me, root: await rootFolderOf(db(), me) };
+  return { token: account.token, project, me, root: await rootFolderOf(db(), me) };
 }
 
 /** A file with real bytes: the original and two derived images. */
@@ -76,7 +73,7 @@ describe(`cloud permanent deletion (${testDriver})`, () => {
       ['PATCH', '/api/cloud/delete', { ids: [file.id] }],
       // Deleted through its folder: not in Removed on its own.
       ['PATCH', '/api/cloud/delete', { ids: [inside.id] }],
-    ] as [Method, string, object?][]) {
+    ] as [ApiMethod, string, object?][]) {
       const response = await call(method, url, token, payload);
       expect(response.statusCode, url).toBe(409);
       expect(response.json().code).toBe('NOT_IN_REMOVED');
