@@ -60,7 +60,7 @@ import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { registerRoutes, type RouteDeclaration, type RouteDefinition } from './platform/routes.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
-import type { createUrlSigner } from './platform/storage/signed-url.ts';
+import type { UrlSigner } from './platform/storage/signed-url.ts';
 import type { BlobStorage } from './platform/storage/storage.ts';
 
 export type AppDeps = {
@@ -74,7 +74,7 @@ export type AppDeps = {
   redis?: Redis;
   /** The cloud library's bytes and the signer of their addresses. */
   storage: BlobStorage;
-  urlSigner: ReturnType<typeof createUrlSigner>;
+  urlSigner: UrlSigner;
   /** Extra routes (tests use this to exercise the platform with routes of their own). */
   extraRoutes?: RouteDefinition<never>[];
 };

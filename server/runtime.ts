@@ -7,7 +7,7 @@ import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { connectRedis } from './platform/redis.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
-import { createUrlSigner } from './platform/storage/signed-url.ts';
+import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
 import { createStorage, type BlobStorage } from './platform/storage/storage.ts';
 
 /** Everything a web or worker process holds open: database, job queue, Redis, token keys, SMTP pool. */
@@ -22,7 +22,7 @@ export type Runtime = {
   /** The cloud library's bytes (local disk or S3). */
   storage: BlobStorage;
   /** Signs blob addresses (`/api/cloud/blobs/…?exp&sig`); the key is shared by every web instance. */
-  urlSigner: ReturnType<typeof createUrlSigner>;
+  urlSigner: UrlSigner;
   close(): Promise<void>;
 };
 

@@ -248,6 +248,17 @@ export function createUploadService(deps: {
     }
   }
 
+  async function finishLocked(row: UploadRow): Promise<string> {
+    const lock = locker.newLock(row.id);
+    await lock.lock(AbortSignal.timeout(30_000), () => undefined);
+    try {
+      const current = await findUpload(row.id);
+      return await finish(current ?? row);
+    } finally {
+      await lock.unlock();
+    }
+  }
+
   /** All bytes arrived: in the tus store, or moved to storage by a finish that did not complete. */
   async function isComplete(row: UploadRow): Promise<boolean> {
     const local = await stat(tusPathOf(row.id)).catch(() => null);
@@ -288,7 +299,7 @@ export function createUploadService(deps: {
           if (!row) {
             throw notFound();
           }
-          const fileId = await finish(row);
+          const fileId = await finishLocked(row);
           const entity = await present(access, fileId);
           return {
             status_code: 200,
@@ -322,8 +333,9 @@ export function createUploadService(deps: {
           throw notFound();
         }
         if (request.method === 'HEAD' && !row.fileId && (await isComplete(row))) {
-          // A complete upload whose finish was cut off (crash, restart): finish it now.
-          row = { ...row, fileId: await finish(row) };
+          // A complete upload whose finish was cut off (crash, restart): finish it now. Both finishes take
+          // the upload's lock, so a HEAD never races the last PATCH's own finish.
+          row = { ...row, fileId: await finishLocked(row) };
         }
         if (row.fileId) {
           await answerFinished(reply, request.method, row, await present(access, row.fileId));

@@ -344,4 +344,26 @@ describe(`cloud uploads (${testDriver})`, () => {
     expect(after.some((name) => name.startsWith(abandonedId))).toBe(false);
     expect(await db().select().from(cloudUploads).where(eq(cloudUploads.id, abandonedId))).toEqual([]);
   });
+  it('finishes on HEAD an upload whose finish was cut off after the bytes were moved', async () => {
+    const { project, root, token } = await owner();
+    const bytes = randomBytes(300 * 1024);
+    const result = await tusUpload(baseUrl, { projectId: project.id, token }, bytes, {
+      filename: 'abbruch.bin',
+      folderId: root.id,
+    });
+    expect(result.status).toBe(200);
+    const fileId = result.entity!.id;
+    // The crash: the bytes are in storage, the file row never committed (the upload row lost its file).
+    await db().delete(cloudFiles).where(eq(cloudFiles.id, fileId));
+    const head = await server.app.inject({
+      method: 'HEAD',
+      url: new URL(result.url!).pathname,
+      headers: { 'tus-resumable': '1.0.0', authorization: `Bearer ${token}` },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['upload-offset']).toBe(String(bytes.length));
+    expect(head.headers['cloud-file-id']).toBe(fileId);
+    const [row] = await db().select().from(cloudFiles).where(eq(cloudFiles.id, fileId));
+    expect(row).toMatchObject({ size: bytes.length, name: 'abbruch.bin' });
+  });
 });
