@@ -25,6 +25,7 @@ const appSettingsArea = () => loadChunk(() => import('../features/app-settings/a
 const customFieldsArea = () => loadChunk(() => import('../features/custom-fields/custom-fields-screens'));
 const appMembersArea = () => loadChunk(() => import('../features/app-members/app-members-screens'));
 const memberArea = () => loadChunk(() => import('../features/member-page/member-screens'));
+const cloudArea = () => loadChunk(() => import('../features/cloud/cloud-screens'));
 
 const immersive: RouteHandle = { immersive: true };
 
@@ -116,6 +117,10 @@ function projectRoutes(): RouteObject {
             path: 'contacts/:memberId',
             lazy: async () => ({ Component: (await contactsArea()).ContactProfilePage }),
           },
+          // ROUTE-54: the project's file library; `?folder=` opens a pseudo-folder.
+          { path: 'cloud/:folderId?', lazy: async () => ({ Component: (await cloudArea()).ProjectCloudPage }) },
+          // The file picker on its own, for the browser journeys and as a developer reference.
+          { path: 'picker', lazy: async () => ({ Component: (await cloudArea()).CloudPickerDemoPage }) },
         ],
       },
     ],
@@ -181,6 +186,22 @@ function appSettingsRoutes(): RouteObject {
   };
 }
 
+/** Spec §2 `cloud/{folderId?}` on an app host (auth + app `cloud`, ROUTE-55) and the picker's test page. */
+function appCloudRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'cloud/:folderId?',
+      loader: ({ request, params }) => requireAuth(request, appGuard(params)),
+      lazy: async () => ({ Component: (await cloudArea()).AppCloudPage }),
+    },
+    {
+      path: 'picker',
+      loader: ({ request, params }) => requireAuth(request, appGuard(params)),
+      lazy: async () => ({ Component: (await cloudArea()).CloudPickerDemoPage }),
+    },
+  ];
+}
+
 /** Spec §2 `m/{memberId}` (auth, ROUTE-75): the member page. */
 function memberRoutes(): RouteObject {
   return {
@@ -241,6 +262,7 @@ function appRoutes(): RouteObject[] {
         appProfileRoutes(),
         appSettingsRoutes(),
         memberRoutes(),
+        ...appCloudRoutes(),
         notFoundRoute,
       ],
     },

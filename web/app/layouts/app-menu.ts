@@ -1,4 +1,4 @@
-import { IconHome, IconSettings, IconUserCircle } from '@tabler/icons-react';
+import { IconFolders, IconHome, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import type { MenuLayout } from '../../../contracts/theme-enums';
 import { appCan, appHomePath, type RouterApp } from '../current-app';
 import type { NavItem } from './shell-header';
@@ -24,6 +24,10 @@ export function appMenuItems({ app, signedIn }: MenuInput): NavItem[] {
   // Members (not guests) have a profile of their own; `view_profiles` comes with membership.
   if (signedIn && appCan(app, 'view_profiles')) {
     items.push({ to: `/${app.slug}/profile`, label: 'appSettings.menu.profile', icon: IconUserCircle });
+  }
+  // Spec §6: the app-level cloud permission opens the file library.
+  if (signedIn && appCan(app, 'cloud')) {
+    items.push({ to: `/${app.slug}/cloud`, label: 'appSettings.menu.files', icon: IconFolders });
   }
   if (signedIn && appCan(app, 'edit')) {
     items.push({ to: appSettingsPath(app.slug), label: 'appSettings.menu.settings', icon: IconSettings });

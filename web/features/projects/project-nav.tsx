@@ -3,6 +3,7 @@ import { Badge, Menu, UnstyledButton } from '@mantine/core';
 import {
   IconAddressBook,
   IconCheck,
+  IconFolders,
   IconLayoutDashboard,
   IconLayoutGrid,
   IconPlus,
@@ -16,10 +17,11 @@ import type { Project } from '../../../contracts/workspace';
 import { projectListQuery } from './projects-api';
 import { projectPaths } from './projects-paths';
 import { ProjectMark } from './project-mark';
+import { canInProject } from './project-context';
 import classes from './projects.module.css';
 
 type Tab = {
-  id: 'dashboard' | 'contacts' | 'settings';
+  id: 'dashboard' | 'contacts' | 'files' | 'settings';
   to: string;
   label: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
@@ -47,6 +49,18 @@ export function ProjectNav({ project }: { project: Project }) {
       icon: IconAddressBook,
       active: inSection(projectPaths.contacts(project.id)),
     },
+    // Spec §6: the project's files need `view_files`.
+    ...(canInProject(project, 'view_files')
+      ? [
+          {
+            id: 'files' as const,
+            to: projectPaths.cloud(project.id),
+            label: t('workspace.nav.files'),
+            icon: IconFolders,
+            active: inSection(projectPaths.cloud(project.id)),
+          },
+        ]
+      : []),
     {
       id: 'settings',
       to: projectPaths.settings(project.id),

@@ -1,0 +1,379 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Skeleton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import type { CloudEntity, CloudSort } from '../../../contracts/cloud';
+import type { PickerFolderFilter } from '../../../contracts/cloud-filters';
+import { useIsMobile } from '../../app/ui-store';
+import { cloudListQuery, defaultListFilters, itemsOfPages, recordOpening } from './cloud-api';
+import { useCloudScope, type CloudLocation } from './cloud-scope';
+import { LibraryDialogs, type LibraryDialog } from './library-dialogs';
+import { LibraryDrag } from './library-drag';
+import { LibraryContent, type ExtraCell } from './library-content';
+import { type LibraryView } from './library-layout';
+import { AddNewTile, BulkBar, LibraryEmpty, type EmptyKind } from './library-states';
+import { LibraryToolbar } from './library-toolbar';
+import { ItemMenu, type ItemAction } from './item-menu';
+import { BreadcrumbBar } from './breadcrumb-bar';
+import { QuickAccess, StorageBar } from './quick-access';
+import { createSearchStore, isSearching, listFiltersOf } from './search-store';
+import { SearchBox } from './search-box';
+import { FilterPanel } from './filter-panel';
+import { SearchTable } from './search-table';
+import { createSelectionStore, type SelectionMode } from './selection-store';
+import { UploadDropZone, useFilePicker } from './upload-drop-zone';
+import { UploadingTile } from './uploading-tile';
+import { useCloudUploads } from './use-cloud-uploads';
+import { downloadFile, useLibraryActions } from './use-library-actions';
+import { useLibraryPointer, type LibraryIntent } from './use-library-pointer';
+import { useLibraryView } from './use-library-view';
+import { useProcessingPoll } from './use-processing-poll';
+import { useRubberBand } from './use-rubber-band';
+import classes from './cloud-library.module.css';
+
+export type CloudLibraryProps = {
+  mode: 'page' | 'popup';
+  location: CloudLocation;
+  onLocationChange: (location: CloudLocation) => void;
+  selectionMode?: SelectionMode;
+  pickType?: PickerFolderFilter | null;
+  onSelectionChange?: (items: CloudEntity[]) => void;
+  onPick?: (items: CloudEntity[]) => void;
+};
+
+const fixedOrder = (location: CloudLocation) =>
+  location.kind === 'pseudo' && (location.folder === 'latest' || location.folder === 'fast_access');
+
+function emptyKindOf(location: CloudLocation): EmptyKind {
+  if (location.kind === 'folder' || location.folder === 'my') {
+    return 'default';
+  }
+  return location.folder === 'messages' || location.folder === 'removed' ? location.folder : 'other';
+}
+
+/**
+ * The cloud file library (spec §2): the full page and, in `popup` mode, the body of the picker. It lists a
+ * location page by page in a virtual grid or list, selects by click, keyboard and rubber band, moves by
+ * dragging onto folders, uploads what is dropped on it and offers search, preview and the item dialogs.
+ */
+export function CloudLibrary(props: CloudLibraryProps) {
+  const { mode, location, onLocationChange, pickType = null, onSelectionChange, onPick } = props;
+  const popup = mode === 'popup';
+  const { t } = useTranslation();
+  const scope = useCloudScope();
+  const isMobile = useIsMobile();
+  const [view, setView] = useLibraryView();
+  const [sort, setSort] = useState<CloudSort>(defaultListFilters.sort);
+  const [selectionStore] = useState(createSelectionStore);
+  const [searchStore] = useState(createSearchStore);
+  const search = useStore(searchStore);
+  const searching = isSearching(search);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [dialog, setDialog] = useState<LibraryDialog>(null);
+  const [previewIndex, setPreviewIndex] = useState<number | null>(null);
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const actions = useLibraryActions(scope, location);
+
+  const list = useInfiniteQuery(cloudListQuery(scope, location, { ...defaultListFilters, sort }));
+  const items = useMemo(() => itemsOfPages(list.data?.pages), [list.data]);
+  const meta = list.data?.pages[0]?.meta;
+  const rootId = meta?.rootId ?? null;
+  const files = useMemo(() => items.filter((item) => !item.isFolder), [items]);
+  useProcessingPoll(scope, items);
+
+  // Uploads from a pseudo-folder go to My files (GAPS 9); they wait until its id is known (RULE-11).
+  const uploadFolderId = location.kind === 'folder' ? location.id : rootId;
+  const inOwnTree = location.kind === 'folder' || location.folder === 'my';
+  const inRemoved = location.kind === 'pseudo' && location.folder === 'removed';
+  const folderDeleted = location.kind === 'folder' && items.some((item) => item.isDeleted);
+  const canUpload = uploadFolderId !== null && !inRemoved && !folderDeleted;
+  const canCreateFolder = inOwnTree && !folderDeleted && rootId !== null;
+  const uploads = useCloudUploads(scope, popup ? 'popup' : 'page');
+  const filePicker = useFilePicker();
+  const handleFiles = useCallback(
+    (chosen: File[]) => {
+      if (uploadFolderId) {
+        uploads.addFiles(chosen, uploadFolderId);
+      }
+    },
+    [uploadFolderId, uploads],
+  );
+  const openUpload = useCallback(() => filePicker.open(handleFiles), [filePicker, handleFiles]);
+
+  const handleIntent = useCallback(
+    (intent: LibraryIntent) => {
+      switch (intent.type) {
+        case 'open':
+          if (intent.entity.isFolder) {
+            onLocationChange({ kind: 'folder', id: intent.entity.id });
+          } else if (intent.entity.status === 'process') {
+            // RULE-02: a file still being processed has no preview yet.
+            notifications.show({ id: 'cloud-processing', message: t('cloud.notices.processing') });
+          } else {
+            recordOpening(scope, intent.entity.id);
+            setPreviewIndex(files.findIndex((file) => file.id === intent.entity.id));
+          }
+          return;
+        case 'pick':
+          onPick?.([intent.entity]);
+          return;
+        case 'rename':
+          if (intent.entity.permissions.can.includes('rename') && !intent.entity.isDeleted) {
+            setDialog({ type: 'rename', item: intent.entity });
+          }
+          return;
+        case 'delete':
+          setDialog({ type: 'delete', items: intent.entities });
+          return;
+        case 'menu':
+          setMenuFor(intent.entity.id);
+      }
+    },
+    [files, onLocationChange, onPick, scope, t],
+  );
+
+  const showAddTile = !popup && view === 'grid' && inOwnTree && canUpload && !searching;
+  const visibleUploads = uploads.items.filter((item) => item.folderId === uploadFolderId);
+  const extraCells = useMemo<ExtraCell[]>(
+    () => [
+      ...(showAddTile
+        ? [{ key: 'add-new', render: (_style: React.CSSProperties, width: number) => <AddNewTile width={width} onClick={openUpload} /> }]
+        : []),
+      ...visibleUploads.map((item) => ({
+        key: item.guid,
+        render: (_style: React.CSSProperties, width: number) => (
+          <UploadingTile
+            item={item}
+            view={view}
+            width={width}
+            onRetry={() => uploads.retry(item.guid)}
+            onRemove={() => uploads.remove(item.guid)}
+            onAbort={() => uploads.abort(item.guid)}
+          />
+        ),
+      })),
+    ],
+    [showAddTile, visibleUploads, openUpload, view, uploads],
+  );
+
+  const pointer = useLibraryPointer({
+    items,
+    extraCount: extraCells.length,
+    store: selectionStore,
+    popup,
+    touch: isMobile,
+    selectionMode: props.selectionMode ?? 'single',
+    scrollRef,
+    onIntent: handleIntent,
+  });
+  const { band, handlePointerDown } = useRubberBand({
+    scrollRef,
+    enabled: !isMobile && (!popup || props.selectionMode === 'multiple'),
+    onBand: pointer.handleBand,
+    onBackgroundClick: () => selectionStore.getState().clear(),
+  });
+
+  // RULE-19: another folder starts with nothing selected.
+  const locationKey = JSON.stringify(location);
+  useEffect(() => {
+    selectionStore.getState().clear();
+    pointer.setFocusIndex(-1);
+    setPreviewIndex(null);
+    scrollRef.current?.scrollTo({ top: 0 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locationKey, selectionStore]);
+  // Items that left the list leave the selection.
+  useEffect(() => selectionStore.getState().keep(new Set(items.map((item) => item.id))), [items, selectionStore]);
+  const selected = items.filter((item) => pointer.selectedIds.has(item.id));
+  const selectedKey = selected.map((item) => item.id).join(',');
+  useEffect(() => {
+    onSelectionChange?.(items.filter((item) => pointer.selectedIds.has(item.id)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedKey]);
+
+  const handleAction = useCallback(
+    (action: ItemAction, entity: CloudEntity) => {
+      setMenuFor(null);
+      const targets = pointer.selectedIds.has(entity.id) && selected.length > 1 ? selected : [entity];
+      switch (action) {
+        case 'open':
+          handleIntent({ type: 'open', entity });
+          return;
+        case 'rename':
+          setDialog({ type: 'rename', item: entity });
+          return;
+        case 'move':
+          setDialog({ type: 'move', items: targets });
+          return;
+        case 'delete':
+          setDialog({ type: 'delete', items: targets });
+          return;
+        case 'restore':
+          actions.restore.mutate(targets.map((item) => item.id));
+          return;
+        case 'favorite':
+          actions.favorite.mutate(entity);
+          return;
+        case 'crop':
+          setDialog({ type: 'crop', item: entity });
+          return;
+        case 'download':
+          downloadFile(entity);
+      }
+    },
+    [actions, handleIntent, pointer.selectedIds, selected],
+  );
+
+  const renderMenu = useCallback(
+    (entity: CloudEntity) => (
+      <ItemMenu
+        entity={entity}
+        popup={popup}
+        opened={menuFor === entity.id}
+        onChange={(opened) => setMenuFor(opened ? entity.id : null)}
+        onAction={handleAction}
+      />
+    ),
+    [handleAction, menuFor, popup],
+  );
+
+  const handleQuickAccess = (folder: CloudLocation & { kind: 'pseudo' }) => onLocationChange(folder);
+  const compact = isMobile || popup;
+  const sidebar = !isMobile && !popup;
+  const showBanner = !popup && location.kind === 'pseudo' && !inOwnTree;
+
+  const body = searching ? (
+    <SearchTable
+      store={searchStore}
+      location={location}
+      filters={listFiltersOf(search)}
+      onOpen={(entity: CloudEntity) => {
+        if (entity.isFolder) {
+          searchStore.getState().close();
+        }
+        handleIntent({ type: 'open', entity });
+      }}
+      renderActions={renderMenu}
+    />
+  ) : (
+    <div
+      ref={scrollRef}
+      className={classes.scroll}
+      data-view={view}
+      data-has-selection={selected.length > 0 || undefined}
+      onPointerDown={handlePointerDown}
+      onKeyDown={pointer.handleKeyDown}
+      data-testid="cloud-items"
+    >
+      {list.isPending ? (
+        <div className={classes.skeletons}>
+          {Array.from({ length: 8 }, (_, index) => (
+            <Skeleton key={index} height={view === 'grid' ? 148 : 52} width={view === 'grid' ? 150 : '100%'} radius="md" />
+          ))}
+        </div>
+      ) : items.length === 0 && extraCells.length === (showAddTile ? 1 : 0) && !list.hasNextPage ? (
+        <>
+          {showAddTile ? null : null}
+          <LibraryEmpty kind={emptyKindOf(location)} onUpload={canUpload && !popup ? openUpload : null} />
+        </>
+      ) : (
+        <LibraryContent
+          view={view}
+          popup={popup}
+          scrollRef={scrollRef}
+          items={items}
+          extraCells={extraCells}
+          selectedIds={pointer.selectedIds}
+          draggedIds={pointer.selectedIds}
+          focusIndex={pointer.focusIndex}
+          canDrag={!popup && !isMobile}
+          showCheckboxes={!popup || props.selectionMode === 'multiple'}
+          handlers={pointer.handlers}
+          renderMenu={renderMenu}
+          band={band}
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          onNeedMore={() => void list.fetchNextPage()}
+          onLayout={pointer.handleLayout}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <UploadDropZone enabled={canUpload} onFiles={handleFiles}>
+      <div className={classes.library} data-mode={mode} data-mobile={isMobile || undefined} data-testid="cloud-library">
+        {sidebar ? (
+          <aside className={classes.sidebar}>
+            <QuickAccess location={location} inMyFiles={location.kind === 'folder'} pickType={pickType} rootId={rootId} layout="sidebar" onSelect={(folder) => handleQuickAccess({ kind: 'pseudo', folder })} />
+            <StorageBar />
+          </aside>
+        ) : null}
+        <LibraryDrag items={items} selectionStore={selectionStore} enabled={!popup && !isMobile}>
+          <div className={classes.main}>
+            <LibraryToolbar
+              search={<SearchBox store={searchStore} onOpenFilters={() => setFiltersOpen(true)} compact={compact} />}
+              view={view}
+              onViewChange={setView}
+              sort={fixedOrder(location) || searching ? null : sort}
+              onSortChange={setSort}
+              canUpload={canUpload}
+              canCreateFolder={canCreateFolder}
+              onUpload={openUpload}
+              onCreateFolder={() => setDialog({ type: 'create-folder' })}
+              compact={compact}
+            />
+            {sidebar ? null : (
+              <QuickAccess location={location} inMyFiles={location.kind === 'folder'} pickType={pickType} rootId={rootId} layout="strip" onSelect={(folder) => handleQuickAccess({ kind: 'pseudo', folder })} />
+            )}
+            <BreadcrumbBar location={location} meta={searching ? undefined : meta} onNavigate={onLocationChange} />
+            {showBanner ? (
+              <Alert className={classes.banner} variant="light" color="gray" icon={<IconInfoCircle size={18} />} data-testid="cloud-no-folder-here">
+                {t('cloud.banner.noFolderHere')}
+              </Alert>
+            ) : null}
+            {body}
+            {selected.length > 1 ? (
+              <BulkBar
+                count={selected.length}
+                inRemoved={inRemoved}
+                canMove={!popup && selected.every((item) => item.permissions.can.includes('move'))}
+                canDelete={!popup && selected.every((item) => item.permissions.can.includes('delete'))}
+                onMove={() => setDialog({ type: 'move', items: selected })}
+                onDelete={() => setDialog({ type: 'delete', items: selected })}
+                onRestore={() => actions.restore.mutate(selected.map((item) => item.id))}
+                onClear={() => selectionStore.getState().clear()}
+              />
+            ) : null}
+          </div>
+        </LibraryDrag>
+        <FilterPanel opened={filtersOpen} onClose={() => setFiltersOpen(false)} store={searchStore} />
+        <LibraryDialogs
+          dialog={dialog}
+          onClose={() => setDialog(null)}
+          createFolderParentId={location.kind === 'folder' ? location.id : null}
+          onFolderCreated={() => undefined}
+          onMoved={() => selectionStore.getState().clear()}
+          onDeleted={() => {
+            selectionStore.getState().clear();
+            setPreviewIndex(null);
+          }}
+          onSaveCrop={actions.saveCrop}
+          preview={{
+            items: files,
+            index: previewIndex,
+            onIndexChange: setPreviewIndex,
+            onClose: () => setPreviewIndex(null),
+            onDelete: (entity) => setDialog({ type: 'delete', items: [entity] }),
+            onToggleFavorite: (entity) => actions.favorite.mutate(entity),
+            onCrop: popup ? undefined : (entity) => setDialog({ type: 'crop', item: entity }),
+          }}
+        />
+      </div>
+    </UploadDropZone>
+  );
+}

@@ -1,0 +1,31 @@
+// The Mantine styles the cloud library's screens use beyond the shell's (web/app/mantine-styles.ts), loaded
+// with the library's lazy chunk: the page, the picker popup and the mobile dialog all import this file.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Breadcrumbs.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Indicator.css';
+import '@mantine/core/styles/Kbd.css';
+import '@mantine/core/styles/LoadingOverlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/RingProgress.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Slider.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/Tree.css';
+import '@mantine/dates/styles.css';

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Loader, RingProgress, Text } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconFile,
+  IconFileText,
+  IconFileTypePdf,
+  IconFolderFilled,
+  IconMusic,
+  IconPhoto,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { CloudEntity } from '../../../contracts/cloud';
+import classes from './file-visual.module.css';
+
+type FileVisualProps = {
+  entity: CloudEntity;
+  /** Width in px; the visual is square unless `height` is given. */
+  size: number;
+  height?: number;
+  /** `tile` (grid, preview size 320 px) or `table` (list rows and the search table, 80 px). */
+  variant?: 'tile' | 'table';
+};
+
+function TypeIcon({ entity, size }: { entity: CloudEntity; size: number }) {
+  const iconSize = Math.round(size * 0.42);
+  if (entity.isFolder) {
+    return <IconFolderFilled size={iconSize} className={classes.folderIcon} aria-hidden />;
+  }
+  if (entity.extension === 'pdf') {
+    return <IconFileTypePdf size={iconSize} stroke={1.4} aria-hidden />;
+  }
+  switch (entity.type) {
+    case 'image':
+      return <IconPhoto size={iconSize} stroke={1.4} aria-hidden />;
+    case 'audio':
+      return <IconMusic size={iconSize} stroke={1.4} aria-hidden />;
+    case 'video':
+      return <IconPlayerPlayFilled size={iconSize} aria-hidden />;
+    default:
+      return entity.fileInfo?.mimeType.startsWith('text/') ? (
+        <IconFileText size={iconSize} stroke={1.4} aria-hidden />
+      ) : (
+        <IconFile size={iconSize} stroke={1.4} aria-hidden />
+      );
+  }
+}
+
+/** `m:ss` of a duration, for the badge on video and audio tiles. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const rest = `${Math.floor((seconds % 3600) / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+  return hours > 0 ? `${hours}:${rest.padStart(5, '0')}` : rest;
+}
+
+/**
+ * What a file or folder looks like in the grid, the list and the search table: its thumbnail, or — for a
+ * folder, a file without thumbnail or one whose thumbnail fails to load — a blank tile with its type icon
+ * and extension (RULE-214). A file in process shows a spinner or its percent (RULE-04), a failed one a
+ * warning (RULE-03).
+ */
+export function FileVisual({ entity, size, height = size, variant = 'tile' }: FileVisualProps) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState<string | null>(null);
+  const source = entity.thumbnails?.[variant] ?? null;
+  const showImage = source !== null && broken !== source;
+  const processing = entity.status === 'process';
+  const small = Math.min(size, height) < 64;
+
+  return (
+    <div
+      className={classes.visual}
+      style={{ width: size, height }}
+      data-kind={entity.isFolder ? 'folder' : (entity.type ?? 'other')}
+      data-status={entity.status ?? undefined}
+    >
+      {showImage ? (
+        <img
+          className={classes.image}
+          src={source}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onError={() => setBroken(source)}
+        />
+      ) : (
+        <div className={classes.blank} data-testid="file-blank">
+          <TypeIcon entity={entity} size={Math.min(size, height)} />
+          {!entity.isFolder && entity.extension && !small ? (
+            <Text className={classes.extension} size="xs" fw={700}>
+              .{entity.extension}
+            </Text>
+          ) : null}
+        </div>
+      )}
+      {showImage && entity.type === 'video' && !processing && !small ? (
+        <span className={classes.play} aria-hidden>
+          <IconPlayerPlayFilled size={16} />
+        </span>
+      ) : null}
+      {entity.durationMs !== null && !small && !processing ? (
+        <span className={classes.duration}>{formatDuration(entity.durationMs)}</span>
+      ) : null}
+      {processing ? (
+        <div
+          className={classes.overlay}
+          data-testid="file-processing"
+          role="status"
+          aria-label={t('cloud.file.processing')}
+        >
+          {entity.encodeProgress === null ? (
+            <Loader size={small ? 'xs' : 'sm'} color="white" />
+          ) : (
+            <RingProgress
+              size={small ? 32 : 56}
+              thickness={small ? 3 : 5}
+              roundCaps
+              sections={[{ value: entity.encodeProgress, color: 'white' }]}
+              label={
+                small ? null : (
+                  <Text c="white" size="xs" ta="center" fw={700}>
+                    {entity.encodeProgress} %
+                  </Text>
+                )
+              }
+            />
+          )}
+        </div>
+      ) : null}
+      {entity.status === 'error' ? (
+        <div className={classes.failed} data-testid="file-failed" title={t('cloud.file.failed')}>
+          <IconAlertTriangle size={small ? 14 : 20} stroke={1.8} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import { Loader } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import type { CloudEntity } from '../../../contracts/cloud';
+import { cloudDefaults } from '../../../contracts/constants';
+import { LibraryCell, type CellHandlers } from './library-cell';
+import { cellRect, libraryLayout, rowCount, type LibraryLayout, type LibraryView, type Rect } from './library-layout';
+import classes from './cloud-library.module.css';
+
+/** Cells drawn before the items: the add-new tile and the uploading tiles. */
+export type ExtraCell = { key: string; render: (style: React.CSSProperties, width: number) => ReactNode };
+
+type LibraryContentProps = {
+  view: LibraryView;
+  popup: boolean;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  items: readonly CloudEntity[];
+  extraCells: readonly ExtraCell[];
+  selectedIds: ReadonlySet<string>;
+  /** Ids being dragged: those folders accept no drop (RULE-24). */
+  draggedIds: ReadonlySet<string>;
+  focusIndex: number;
+  canDrag: boolean;
+  showCheckboxes: boolean;
+  handlers: CellHandlers;
+  renderMenu: (entity: CloudEntity) => ReactNode;
+  band: Rect | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onNeedMore: () => void;
+  onLayout: (layout: LibraryLayout) => void;
+};
+
+/** Spec §9: the next page is asked for this close to the end (px): 250 in the grid, 30 in the list. */
+const paginationOffset = (view: LibraryView) =>
+  view === 'grid' ? cloudDefaults.gridPaginationOffsetPx : cloudDefaults.listPaginationOffsetPx;
+
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) {
+      return;
+    }
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * The library's items as a virtual grid or list (spec §9: rows of 160 px / 60 px), so a folder of 20,000
+ * files renders only what is on screen. Pages are appended as the end comes near.
+ */
+export function LibraryContent(props: LibraryContentProps) {
+  const { view, popup, scrollRef, items, extraCells, hasNextPage, isFetchingNextPage, onNeedMore, onLayout } =
+    props;
+  const { t } = useTranslation();
+  const width = useWidth(scrollRef);
+  const layout = libraryLayout(view, width || 800, popup);
+  const cells = extraCells.length + items.length;
+  const rows = rowCount(layout, cells);
+
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => layout.rowHeight,
+    paddingStart: layout.padding,
+    paddingEnd: layout.padding,
+    overscan: 4,
+  });
+
+  useEffect(() => {
+    onLayout(layout);
+    // `layout` is derived from these three; the object itself is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layout.columns, layout.view, layout.contentWidth, onLayout]);
+
+  useEffect(() => {
+    virtualizer.measure();
+  }, [layout.rowHeight, layout.columns, virtualizer]);
+
+  // Near the end (or when the content does not even fill the box): the next page.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) {
+      return;
+    }
+    const check = () => {
+      const rest = element.scrollHeight - element.scrollTop - element.clientHeight;
+      if (hasNextPage && !isFetchingNextPage && rest <= Math.max(paginationOffset(view), 0) + layout.rowHeight) {
+        onNeedMore();
+      }
+    };
+    check();
+    element.addEventListener('scroll', check, { passive: true });
+    return () => element.removeEventListener('scroll', check);
+  }, [scrollRef, hasNextPage, isFetchingNextPage, onNeedMore, view, layout.rowHeight, cells]);
+
+  const total = virtualizer.getTotalSize();
+  return (
+    <div className={classes.content} style={{ height: total }} role="listbox" aria-multiselectable>
+      {virtualizer.getVirtualItems().map((row) => {
+        const first = row.index * layout.columns;
+        const rowCells: ReactNode[] = [];
+        for (let index = first; index < Math.min(first + layout.columns, cells); index += 1) {
+          const rect = cellRect(layout, index);
+          const style = { transform: `translate(${rect.left}px, ${rect.top}px)` };
+          if (index < extraCells.length) {
+            const extra = extraCells[index]!;
+            rowCells.push(
+              <div key={extra.key} className={classes.extraCell} style={{ ...style, width: layout.tileWidth }}>
+                {extra.render({}, layout.tileWidth)}
+              </div>,
+            );
+            continue;
+          }
+          const entity = items[index - extraCells.length]!;
+          rowCells.push(
+            <LibraryCell
+              key={entity.id}
+              entity={entity}
+              index={index}
+              view={view}
+              width={layout.tileWidth}
+              style={style}
+              selected={props.selectedIds.has(entity.id)}
+              focused={index === props.focusIndex || (props.focusIndex < 0 && index === extraCells.length)}
+              draggable={props.canDrag && !entity.isDeleted && entity.permissions.can.includes('move')}
+              droppable={entity.isFolder && !entity.isDeleted && !props.draggedIds.has(entity.id)}
+              showCheckbox={props.showCheckboxes}
+              handlers={props.handlers}
+              menu={props.renderMenu(entity)}
+            />,
+          );
+        }
+        return rowCells;
+      })}
+      {props.band ? (
+        <div
+          className={classes.band}
+          data-testid="rubber-band"
+          style={{
+            left: props.band.left,
+            top: props.band.top,
+            width: props.band.right - props.band.left,
+            height: props.band.bottom - props.band.top,
+          }}
+        />
+      ) : null}
+      {isFetchingNextPage ? (
+        <div className={classes.moreLoader} style={{ top: total - layout.padding }} aria-label={t('cloud.list.loadingMore')}>
+          <Loader size="sm" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

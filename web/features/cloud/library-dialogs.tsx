@@ -1,0 +1,95 @@
+import type { CloudEntity } from '../../../contracts/cloud';
+import { CreateFolderDialog } from './create-folder-dialog';
+import { CropDialog } from './crop-dialog';
+import { DeleteDialog } from './delete-dialog';
+import { MediaPreview } from './media-preview';
+import { MoveDialog } from './move-dialog';
+import { RenameDialog } from './rename-dialog';
+
+export type LibraryDialog =
+  | { type: 'rename'; item: CloudEntity }
+  | { type: 'move'; items: CloudEntity[] }
+  | { type: 'delete'; items: CloudEntity[] }
+  | { type: 'create-folder' }
+  | { type: 'crop'; item: CloudEntity }
+  | null;
+
+type PreviewProps = {
+  items: CloudEntity[];
+  index: number | null;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  onDelete: (entity: CloudEntity) => void;
+  onToggleFavorite: (entity: CloudEntity) => void;
+  onCrop: ((entity: CloudEntity) => void) | undefined;
+};
+
+type LibraryDialogsProps = {
+  dialog: LibraryDialog;
+  onClose: () => void;
+  /** Where a new folder goes: a folder of My files, or null for My files itself. */
+  createFolderParentId: string | null;
+  onFolderCreated: (folder: CloudEntity) => void;
+  onMoved: () => void;
+  onDeleted: () => void;
+  onSaveCrop: (entity: CloudEntity, blob: Blob, target: 'thumbnail' | 'copy') => Promise<void>;
+  preview: PreviewProps;
+};
+
+/** The library's dialogs (spec §2 "Other dialogs") and the media preview, one at a time. */
+export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDialogsProps) {
+  const cropItem = dialog?.type === 'crop' ? dialog.item : null;
+  return (
+    <>
+      <RenameDialog opened={dialog?.type === 'rename'} item={dialog?.type === 'rename' ? dialog.item : null} onClose={onClose} />
+      <MoveDialog
+        opened={dialog?.type === 'move'}
+        items={dialog?.type === 'move' ? dialog.items : []}
+        onClose={onClose}
+        onMoved={() => {
+          props.onMoved();
+          onClose();
+        }}
+      />
+      <DeleteDialog
+        opened={dialog?.type === 'delete'}
+        items={dialog?.type === 'delete' ? dialog.items : []}
+        onClose={onClose}
+        onDeleted={() => {
+          props.onDeleted();
+          onClose();
+        }}
+      />
+      <CreateFolderDialog
+        opened={dialog?.type === 'create-folder'}
+        parentId={props.createFolderParentId}
+        onClose={onClose}
+        onCreated={(folder) => {
+          props.onFolderCreated(folder);
+          onClose();
+        }}
+      />
+      <CropDialog
+        opened={cropItem !== null}
+        file={cropItem}
+        onClose={onClose}
+        onSave={async (blob, target) => {
+          if (cropItem) {
+            await props.onSaveCrop(cropItem, blob, target);
+            onClose();
+          }
+        }}
+      />
+      {/* The preview stays underneath a dialog opened from it (delete, crop). */}
+      <MediaPreview
+        items={preview.items}
+        index={preview.index}
+        onIndexChange={preview.onIndexChange}
+        onClose={preview.onClose}
+        onDelete={preview.onDelete}
+        onToggleFavorite={preview.onToggleFavorite}
+        onCrop={preview.onCrop}
+      />
+    </>
+  );
+}

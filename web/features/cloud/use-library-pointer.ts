@@ -1,0 +1,199 @@
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useStore, type StoreApi } from 'zustand';
+import type { CloudEntity } from '../../../contracts/cloud';
+import type { CellHandlers } from './library-cell';
+import { cellRect, cellsInBand, stepFocus, type LibraryLayout, type Rect } from './library-layout';
+import type { SelectionMode, SelectionStore } from './selection-store';
+
+export type LibraryIntent =
+  | { type: 'open'; entity: CloudEntity }
+  | { type: 'pick'; entity: CloudEntity }
+  | { type: 'rename'; entity: CloudEntity }
+  | { type: 'delete'; entities: CloudEntity[] }
+  | { type: 'menu'; entity: CloudEntity };
+
+type PointerOptions = {
+  items: readonly CloudEntity[];
+  /** Cells before the items (add-new tile, uploads). */
+  extraCount: number;
+  store: StoreApi<SelectionStore>;
+  popup: boolean;
+  touch: boolean;
+  /** The picker's mode; the page selects one item per click and more with Ctrl, Shift or the checkbox. */
+  selectionMode: SelectionMode;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  onIntent: (intent: LibraryIntent) => void;
+};
+
+const arrowKeys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'] as const;
+type ArrowKey = (typeof arrowKeys)[number];
+const isArrowKey = (key: string): key is ArrowKey => (arrowKeys as readonly string[]).includes(key);
+
+/**
+ * How the library answers the mouse, touch and keyboard (spec §4 "Selection", issue "Keyboard"): clicks select
+ * (single mode replaces, multiple adds, a selected item is unselected), double-click or Enter opens, the band
+ * selects what it covers, Delete deletes, F2 renames, Escape clears, the arrows move the focus.
+ */
+export function useLibraryPointer(options: PointerOptions) {
+  const { items, extraCount, store, popup, touch, selectionMode, scrollRef, onIntent } = options;
+  const ids = useStore(store, (state) => state.ids);
+  const selectedIds = useMemo(() => new Set(ids), [ids]);
+  const [focusIndex, setFocusIndex] = useState(-1);
+  const layoutRef = useRef<LibraryLayout | null>(null);
+  const latest = useRef({ items, extraCount, popup, touch, selectionMode, onIntent });
+  latest.current = { items, extraCount, popup, touch, selectionMode, onIntent };
+
+  const order = useMemo(() => items.map((item) => item.id), [items]);
+  const orderRef = useRef(order);
+  orderRef.current = order;
+
+  const handleLayout = useCallback((layout: LibraryLayout) => {
+    layoutRef.current = layout;
+  }, []);
+
+  const focusCell = useCallback(
+    (index: number) => {
+      const element = scrollRef.current;
+      const layout = layoutRef.current;
+      setFocusIndex(index);
+      if (!element || !layout || index < 0) {
+        return;
+      }
+      const rect = cellRect(layout, index);
+      if (rect.top < element.scrollTop) {
+        element.scrollTop = rect.top - layout.padding;
+      } else if (rect.bottom > element.scrollTop + element.clientHeight) {
+        element.scrollTop = rect.bottom - element.clientHeight + layout.padding;
+      }
+      window.requestAnimationFrame(() => {
+        element.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus({ preventScroll: true });
+      });
+    },
+    [scrollRef],
+  );
+
+  const handlers = useMemo<CellHandlers>(
+    () => ({
+      onClick: (entity: CloudEntity, event: MouseEvent) => {
+        const { popup: inPopup, touch: isTouch, selectionMode: mode, onIntent: intent } = latest.current;
+        // In the picker a folder is for going into; on a phone a tap opens (the checkbox selects).
+        if ((inPopup && entity.isFolder) || (isTouch && !inPopup)) {
+          intent({ type: 'open', entity });
+          return;
+        }
+        if (event.shiftKey) {
+          store.getState().range(orderRef.current, entity.id);
+        } else if (event.ctrlKey || event.metaKey) {
+          store.getState().toggle(entity.id, 'multiple');
+        } else {
+          store.getState().toggle(entity.id, inPopup ? mode : 'single');
+        }
+      },
+      onDoubleClick: (entity: CloudEntity) => {
+        const { popup: inPopup, onIntent: intent } = latest.current;
+        intent(inPopup && !entity.isFolder ? { type: 'pick', entity } : { type: 'open', entity });
+      },
+      onCheck: (entity: CloudEntity) => {
+        const { popup: inPopup, selectionMode: mode } = latest.current;
+        store.getState().toggle(entity.id, inPopup ? mode : 'multiple');
+      },
+      onContextMenu: (entity: CloudEntity) => latest.current.onIntent({ type: 'menu', entity }),
+      onFocusCell: (index: number) => setFocusIndex(index),
+    }),
+    [store],
+  );
+
+  const handleBand = useCallback(
+    (band: Rect, extend: boolean) => {
+      const layout = layoutRef.current;
+      if (!layout) {
+        return;
+      }
+      const { extraCount: extras, items: listed } = latest.current;
+      const covered = cellsInBand(layout, band, extras, listed.length).map((index) => listed[index - extras]!.id);
+      store.getState().band(covered, extend);
+    },
+    [store],
+  );
+
+  const selectedEntities = useCallback(
+    () => latest.current.items.filter((item) => store.getState().ids.includes(item.id)),
+    [store],
+  );
+
+  const handleKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const { items: listed, extraCount: extras, onIntent: intent } = latest.current;
+      const cells = extras + listed.length;
+      const focused = focusIndex >= extras ? listed[focusIndex - extras] : undefined;
+      const layout = layoutRef.current;
+      if (isArrowKey(event.key) && layout) {
+        event.preventDefault();
+        const next = stepFocus(layout, focusIndex < extras ? extras - 1 : focusIndex, event.key, cells);
+        focusCell(Math.max(next, Math.min(extras, cells - 1)));
+        if (event.shiftKey && listed[next - extras]) {
+          store.getState().range(orderRef.current, listed[next - extras]!.id);
+        }
+        return;
+      }
+      const selected = selectedEntities();
+      switch (event.key) {
+        case ' ':
+          if (focused) {
+            event.preventDefault();
+            store.getState().toggle(focused.id, latest.current.popup ? latest.current.selectionMode : 'multiple');
+          }
+          return;
+        case 'Enter':
+          if (focused) {
+            event.preventDefault();
+            intent({ type: latest.current.popup && !focused.isFolder ? 'pick' : 'open', entity: focused });
+          }
+          return;
+        case 'Delete':
+        case 'Backspace': {
+          const targets = selected.length > 0 ? selected : focused ? [focused] : [];
+          if (targets.length > 0 && !latest.current.popup) {
+            event.preventDefault();
+            intent({ type: 'delete', entities: targets });
+          }
+          return;
+        }
+        case 'F2': {
+          const target = selected.length === 1 ? selected[0] : selected.length === 0 ? focused : undefined;
+          if (target) {
+            event.preventDefault();
+            intent({ type: 'rename', entity: target });
+          }
+          return;
+        }
+        case 'Escape':
+          if (store.getState().ids.length > 0) {
+            event.preventDefault();
+            event.stopPropagation();
+            store.getState().clear();
+          }
+          return;
+        case 'a':
+          if (event.ctrlKey || event.metaKey) {
+            event.preventDefault();
+            store.getState().set(orderRef.current);
+          }
+          return;
+        default:
+      }
+    },
+    [focusCell, focusIndex, selectedEntities, store],
+  );
+
+  return {
+    selectedIds,
+    focusIndex,
+    setFocusIndex,
+    handlers,
+    handleBand,
+    handleKeyDown,
+    handleLayout,
+    selectedEntities,
+  };
+}
