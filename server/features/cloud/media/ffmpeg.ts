@@ -111,6 +111,8 @@ export type TranscodeOptions = {
   /** 0 when ffmpeg starts, then whole percentages, rising, at most about once a second; 100 when done. */
   onProgress: (percent: number) => void | Promise<void>;
   signal?: AbortSignal;
+  /** The least time between two `onProgress` calls (default 1000 ms); tests set 0 to see every step. */
+  progressIntervalMs?: number;
 };
 
 /**
@@ -135,7 +137,8 @@ export async function transcodeToMp4(
     ...['-vf', scale, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '128k'],
     ...['-movflags', '+faststart', '-max_muxing_queue_size', '1024'],
-    ...['-progress', 'pipe:1', '-nostats', '-f', 'mp4', asFile(`${output}.part`)],
+    // Progress lines four times a second, so even a short conversion reports before it ends.
+    ...['-progress', 'pipe:1', '-stats_period', '0.25', '-nostats', '-f', 'mp4', asFile(`${output}.part`)],
   ];
   if (options.signal?.aborted) {
     throw abortReason(options.signal);
@@ -143,7 +146,12 @@ export async function transcodeToMp4(
   // A failing progress callback (say, the file was deleted meanwhile) stops the conversion, too.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
-  const progress = progressReporter(options.durationMs, options.onProgress, (error) => stop.abort(error));
+  const progress = progressReporter(
+    options.durationMs,
+    options.onProgress,
+    (error) => stop.abort(error),
+    options.progressIntervalMs,
+  );
   await writeAtomically(output, async () => {
     await progress.report(0);
     await run(ffmpegBinary, args, { signal, onStdoutLine: progress.parse });

@@ -66,7 +66,7 @@ beforeAll(async () => {
       'yuv444p',
       at('wide.mp4'),
     ),
-    ffmpeg(...testsrc(60, '320x180'), ...h264, at('long.mp4')),
+    ffmpeg(...testsrc(60, '640x360'), ...h264, at('long.mp4')),
     ffmpeg(...sine(2), at('tone.wav')),
     ffmpeg(...sine(2), '-c:a', 'libmp3lame', at('tone.mp3')),
   ]);
@@ -479,6 +479,7 @@ describe('transcodeToMp4', () => {
     const started = Date.now();
     const error = await transcodeToMp4(at('long.mp4'), output, {
       durationMs: 60_000,
+      progressIntervalMs: 0,
       signal: controller.signal,
       onProgress: (percent) => {
         if (percent > 0) {
@@ -496,6 +497,7 @@ describe('transcodeToMp4', () => {
   it('stops converting when the progress callback fails', async () => {
     const error = await transcodeToMp4(at('long.mp4'), at('unwanted.mp4'), {
       durationMs: 60_000,
+      progressIntervalMs: 0,
       onProgress: (percent) => {
         if (percent > 0) {
           throw new Error('file was deleted');
