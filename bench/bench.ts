@@ -10,7 +10,7 @@ import { runScenario, stopLoad, type LoadSettings } from './lib/load.ts';
 import { runMeasurement } from './lib/measure.ts';
 import { createRandom } from './lib/random.ts';
 import { machineInfo, writeReport, type BenchReport } from './lib/report.ts';
-import { buildServerIfStale, randomSecret, startServer } from './lib/server.ts';
+import { buildServerIfStale, buildWebIfStale, randomSecret, startServer } from './lib/server.ts';
 import type { MeasurementResult, ScenarioContext, ScenarioResult, SeededArea } from './lib/types.ts';
 import { benchAreas } from './scenarios/index.ts';
 import { createBaseProject, insertBaseProject } from './seed/project.ts';
@@ -100,6 +100,9 @@ async function main(): Promise<number> {
 
   if (await buildServerIfStale(root)) {
     progress('built dist/server/main.mjs');
+  }
+  if (await buildWebIfStale(root)) {
+    progress('built web/dist');
   }
 
   const scratch = await createScratchDatabase(settings.adminUrl);

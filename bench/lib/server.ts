@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -32,6 +32,24 @@ export async function buildServerIfStale(root: string): Promise<boolean> {
   }
   const builder = (await import(pathToFileURL(at('scripts/build-server.mjs')).href)) as BuildServer;
   await builder.buildServer();
+  return true;
+}
+
+/** Rebuilds web/dist when a source is newer (the same check `npm start` uses), for the page-load measurements. */
+export async function buildWebIfStale(root: string): Promise<boolean> {
+  const at = (...parts: string[]) => path.join(root, ...parts);
+  const lib = (await import(pathToFileURL(at('scripts/build-lib.mjs')).href)) as BuildLib;
+  if (!lib.isStale(at('web/dist/index.html'), [at('web'), at('contracts')])) {
+    return false;
+  }
+  const result = spawnSync(
+    process.execPath,
+    [at('node_modules/vite/bin/vite.js'), 'build', '--config', at('web/vite.config.ts'), '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (result.status !== 0) {
+    throw new Error('the web build failed');
+  }
   return true;
 }
 
@@ -72,7 +90,10 @@ export async function startServer(
     DATA_DIR: options.dataDir,
     DB_CONNECT_RETRIES: '0',
     LOG_LEVEL: 'warn',
-    SERVE_WEB: 'false',
+    // The built web app is served too, for the page-load measurements; the API scenarios never touch it.
+    SERVE_WEB: 'true',
+    SERVICE_HOST: `127.0.0.1:${port}`,
+    PUBLIC_DOMAIN: `app.localhost:${port}`,
     // As behind the production load balancer: the client address comes from X-Forwarded-For, so a scenario can
     // speak for many clients (per-IP rate limits such as the refresh-token route's 60 a minute) from 127.0.0.1.
     TRUST_PROXY: 'true',

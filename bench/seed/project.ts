@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../server/db/client.ts';
+import { hashPassword } from '../../server/features/auth/passwords.ts';
 import { accounts, apps, projects } from '../../server/db/schema/index.ts';
 import type { Random } from '../lib/random.ts';
 
@@ -15,11 +16,15 @@ export function createBaseProject(random: Random, now: number): BaseProject {
   return { ownerAccountId: id(), projectId: id(), appIds: [id(), id(), id()] };
 }
 
+/** The owner signs in with these in the page-load measurements (a scratch database, thrown away after the run). */
+export const benchOwnerLogin = { email: 'inhaberin@bench.example', password: 'Bench-Passwort-2026!' } as const;
+
 /** Inserts the base project's rows: the owner's account, the project (largest tariff) and its three apps. */
 export async function insertBaseProject(db: Db, project: BaseProject): Promise<void> {
   await db.insert(accounts).values({
     id: project.ownerAccountId,
-    email: 'inhaberin@bench.example',
+    email: benchOwnerLogin.email,
+    passwordHash: await hashPassword(benchOwnerLogin.password),
     firstName: 'Ines',
     lastName: 'Inhaberin',
     emailVerifiedAt: new Date(),
