@@ -13,6 +13,9 @@ const dataDir = process.env.E2E_DATA_DIR;
 // Without SMTP the embedded server logs every mail it stores (DESIGN §8); journeys read codes from there.
 process.env.E2E_SERVER_LOG ??= path.join(dataDir, 'server.log');
 const serverLog = process.env.E2E_SERVER_LOG;
+// The GIF panel's provider: a local stand-in speaking Giphy's API (e2e/support/giphy-server.mjs).
+const giphyPort = Number(process.env.E2E_GIPHY_PORT ?? 3199);
+const giphyKey = 'e2e-key';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -43,23 +46,38 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
     { name: 'mobile', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
   ],
-  webServer: {
-    command: `node scripts/start.mjs > "${serverLog}"`,
-    cwd: root,
-    url: `http://localhost:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SERVICE_HOST: `localhost:${port}`,
-      PUBLIC_DOMAIN: `app.localhost:${port}`,
-      // "info" is the level of the outbox line that carries a mail's text.
-      LOG_LEVEL: 'info',
-      // Each journey is its own visitor (X-Forwarded-For), so the sign-in attempt limits per IP apply per journey.
-      TRUST_PROXY: 'true',
+  webServer: [
+    {
+      command: 'node e2e/support/giphy-server.mjs',
+      cwd: root,
+      url: `http://127.0.0.1:${giphyPort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { GIPHY_PORT: String(giphyPort), GIPHY_API_KEY: giphyKey },
     },
-  },
+    {
+      command: `node scripts/start.mjs > "${serverLog}"`,
+      cwd: root,
+      url: `http://localhost:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SERVICE_HOST: `localhost:${port}`,
+        PUBLIC_DOMAIN: `app.localhost:${port}`,
+        // "info" is the level of the outbox line that carries a mail's text.
+        LOG_LEVEL: 'info',
+        // Each journey is its own visitor (X-Forwarded-For), so the sign-in attempt limits per IP apply per journey.
+        TRUST_PROXY: 'true',
+        // The server's Giphy client appends /v1/gifs/… to this base address.
+        GIF_API_URL: `http://127.0.0.1:${giphyPort}`,
+        GIF_API_KEY: giphyKey,
+      },
+    },
+  ],
 });

@@ -18,6 +18,7 @@ import { createContactService } from './features/contacts/contacts.service.ts';
 import { createGeneralProfileService } from './features/contacts/general-profile.service.ts';
 import { gifRoutes } from './features/gifs/gifs.routes.ts';
 import { createGifService } from './features/gifs/gifs.service.ts';
+import { gifImageOrigins } from './features/gifs/giphy.client.ts';
 import { teamRoutes } from './features/team/team.routes.ts';
 import { createTeamService } from './features/team/team.service.ts';
 import { invitationRoutes } from './features/invitations/invitations.routes.ts';
@@ -141,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // tus PATCH bodies stay unread here: the upload handler streams them to disk itself.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, { imageOrigins: gifImageOrigins(config.gifs) });
   await registerRateLimit(app, deps.redis);
   await registerDocs(app, config.version);
   await app.register(authPlugin, { tokens: deps.tokens });

@@ -9,7 +9,10 @@ import { errorCodes } from '../../contracts/errors.ts';
 import { AppError } from './errors.ts';
 
 /** Security headers and a CSP that allows only our own origin (DESIGN §9: nothing from a CDN). */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { imageOrigins?: readonly string[] } = {},
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +21,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         scriptSrc: ["'self'"],
         // Mantine writes CSS variables into style attributes and <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // GIF previews and inserted GIFs come straight from the provider's media host.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],

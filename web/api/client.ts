@@ -30,6 +30,11 @@ export type HeadersProvider = () => Record<string, string>;
 
 let headersProvider: HeadersProvider | null = null;
 
+/** The extra-headers hook's headers, for requests made outside `api` (the resumable uploads). */
+export function providedHeaders(): Record<string, string> {
+  return headersProvider?.() ?? {};
+}
+
 /** Installs the extra-headers hook; returns the uninstall. A request's own `headers` win over it. */
 export function setHeadersProvider(provider: HeadersProvider | null): () => void {
   headersProvider = provider;

@@ -7,7 +7,7 @@ import { fakeGiphyGif, fakeTotal, startFakeGiphy, type FakeGiphy } from '../../t
 import { caller, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createAnswerCache } from '../../platform/answer-cache.ts';
-import { createGiphyClient, parseGiphyAnswer } from './giphy.client.ts';
+import { createGiphyClient, gifImageOrigins, parseGiphyAnswer } from './giphy.client.ts';
 import { toGifList } from './gifs.service.ts';
 
 const silent = pino({ level: 'silent' });
@@ -109,6 +109,15 @@ describe('Giphy answer mapping', () => {
     expect(toGifList(0, page(0, 20, 60)).meta.nextOffset).toBe(20);
     expect(toGifList(4975, page(4975, 25, 100_000)).meta.nextOffset).toBeNull();
     expect(toGifList(4950, page(4950, 25, 100_000)).meta.nextOffset).toBe(4975);
+  });
+});
+
+describe('GIF image origins (CSP img-src)', () => {
+  const gifs = { apiKey: 'key', rating: 'g' as const, timeoutMs: 1000 };
+  it('allows Giphy’s media hosts for the real service, the provider’s origin otherwise, nothing without a key', () => {
+    expect(gifImageOrigins({ ...gifs, baseUrl: 'https://api.giphy.com' })).toEqual(['https://*.giphy.com']);
+    expect(gifImageOrigins({ ...gifs, baseUrl: 'http://127.0.0.1:3199/' })).toEqual(['http://127.0.0.1:3199']);
+    expect(gifImageOrigins({ ...gifs, apiKey: undefined, baseUrl: 'https://api.giphy.com' })).toEqual([]);
   });
 });
 
@@ -247,6 +256,12 @@ describe(`GIF routes (${testDriver})`, () => {
       expect((await get(url, { headers: { authorization: 'Bearer nope' } })).statusCode, url).toBe(401);
     }
     expect(giphy.calls).toHaveLength(0);
+  });
+
+  it('lets the browser load the provider’s GIF images, and only those besides our own', async () => {
+    const csp = String((await get('/api/client-config')).headers['content-security-policy']);
+    const imgSrc = /img-src ([^;]+)/.exec(csp)?.[1]?.split(' ');
+    expect(imgSrc).toEqual(["'self'", 'data:', 'blob:', new URL(giphy.url).origin]);
   });
 
   it('tells the web app that GIFs are on', async () => {

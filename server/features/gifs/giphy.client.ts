@@ -67,6 +67,18 @@ const giphyAnswerSchema = z.object({
   meta: z.object({ status: z.number().int() }).optional(),
 });
 
+/**
+ * Where the browser loads GIF images from, for the CSP's img-src: Giphy's media hosts (media0-4.giphy.com,
+ * i.giphy.com) for the real service, else the origin of the configured provider (a local Giphy-speaking server).
+ */
+export function gifImageOrigins(gifs: Config['gifs']): string[] {
+  if (!gifs.apiKey) {
+    return [];
+  }
+  const api = new URL(gifs.baseUrl);
+  return api.hostname === 'giphy.com' || api.hostname.endsWith('.giphy.com') ? ['https://*.giphy.com'] : [api.origin];
+}
+
 export function toGif(item: z.infer<typeof giphyGifSchema>): Gif {
   const main: Rendition = item.images.downsized ?? item.images.original;
   const preview = item.images.fixed_width;

@@ -13,7 +13,6 @@ import { useCloudScope, type CloudLocation } from './cloud-scope';
 import { LibraryDialogs, type LibraryDialog } from './library-dialogs';
 import { LibraryDrag } from './library-drag';
 import { LibraryContent, type ExtraCell } from './library-content';
-import { type LibraryView } from './library-layout';
 import { AddNewTile, BulkBar, LibraryEmpty, type EmptyKind } from './library-states';
 import { LibraryToolbar } from './library-toolbar';
 import { ItemMenu, type ItemAction } from './item-menu';

@@ -38,7 +38,8 @@ function TypeIcon({ entity, size }: { entity: CloudEntity; size: number }) {
       return <IconMusic size={iconSize} stroke={1.4} aria-hidden />;
     case 'video':
       return <IconPlayerPlayFilled size={iconSize} aria-hidden />;
-    default:
+    case 'other':
+    case null:
       return entity.fileInfo?.mimeType.startsWith('text/') ? (
         <IconFileText size={iconSize} stroke={1.4} aria-hidden />
       ) : (

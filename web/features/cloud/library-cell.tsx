@@ -60,6 +60,8 @@ export const LibraryCell = memo(function LibraryCell({
     drag.setNodeRef(element);
     drop.setNodeRef(element);
   };
+  // dnd-kit marks an item it may not drag as disabled; the item itself (open, select, its menu) is not.
+  const { 'aria-disabled': _dragDisabled, 'aria-pressed': _dragPressed, ...dragAttributes } = drag.attributes;
   const size = entity.fileInfo ? formatBytes(entity.fileInfo.size, language) : null;
   const kindText = entity.isFolder ? t('cloud.item.folder') : size;
 
@@ -74,7 +76,7 @@ export const LibraryCell = memo(function LibraryCell({
   return (
     <div
       ref={setRef}
-      {...drag.attributes}
+      {...dragAttributes}
       {...drag.listeners}
       onKeyDown={handleKeyDown}
       role="option"

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { CreateFolderDialog } from './create-folder-dialog';
 import { CropDialog } from './crop-dialog';
@@ -38,13 +39,23 @@ type LibraryDialogsProps = {
 
 /** The library's dialogs (spec §2 "Other dialogs") and the media preview, one at a time. */
 export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDialogsProps) {
+  // A closing dialog keeps its content while it fades out, instead of flashing empty.
+  const [last, setLast] = useState<LibraryDialog>(dialog);
+  if (dialog !== null && dialog !== last) {
+    setLast(dialog);
+  }
+  const shown = dialog ?? last;
   const cropItem = dialog?.type === 'crop' ? dialog.item : null;
   return (
     <>
-      <RenameDialog opened={dialog?.type === 'rename'} item={dialog?.type === 'rename' ? dialog.item : null} onClose={onClose} />
+      <RenameDialog
+        opened={dialog?.type === 'rename'}
+        item={shown?.type === 'rename' ? shown.item : null}
+        onClose={onClose}
+      />
       <MoveDialog
         opened={dialog?.type === 'move'}
-        items={dialog?.type === 'move' ? dialog.items : []}
+        items={shown?.type === 'move' ? shown.items : []}
         onClose={onClose}
         onMoved={() => {
           props.onMoved();
@@ -53,7 +64,7 @@ export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDi
       />
       <DeleteDialog
         opened={dialog?.type === 'delete'}
-        items={dialog?.type === 'delete' ? dialog.items : []}
+        items={shown?.type === 'delete' ? shown.items : []}
         onClose={onClose}
         onDeleted={() => {
           props.onDeleted();
@@ -71,7 +82,7 @@ export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDi
       />
       <CropDialog
         opened={cropItem !== null}
-        file={cropItem}
+        file={shown?.type === 'crop' ? shown.item : null}
         onClose={onClose}
         onSave={async (blob, target) => {
           if (cropItem) {

@@ -36,7 +36,7 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
             w={190}
             allowDeselect={false}
             value={props.sort}
-            onChange={(value) => value && props.onSortChange(value as CloudSort)}
+            onChange={(value) => value && props.onSortChange(value)}
             data={cloudSortValues.map((value) => ({ value, label: t(`cloud.sort.${value}`) }))}
             comboboxProps={{ withinPortal: true }}
           />
@@ -44,7 +44,7 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
         <SegmentedControl
           size="sm"
           value={props.view}
-          onChange={(value) => props.onViewChange(value as LibraryView)}
+          onChange={(value) => props.onViewChange(value)}
           aria-label={t('cloud.view.label')}
           data-testid="cloud-view-toggle"
           data={[

@@ -1,0 +1,206 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconFolderPlus, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { cloudLimits, createFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
+import { ApiError } from '../../api/api-error';
+import { errorTextKey } from '../../api/notify-error';
+import { useIsMobile } from '../../app/ui-store';
+import {
+  fieldIssues,
+  hasIssues,
+  serverFieldIssues,
+  useIssueText,
+  type FieldIssues,
+} from '../../components/form-issues';
+import type { ValidationIssue } from '../../../contracts/validation';
+import { cloudKeys, createFolder } from './cloud-api';
+import { useCloudScope } from './cloud-scope';
+import { dialogZIndex } from './media-preview';
+import classes from './library-dialogs.module.css';
+
+type CreateFolderDialogProps = {
+  opened: boolean;
+  /** A folder of My files, or null for My files itself. */
+  parentId: string | null;
+  onClose: () => void;
+  onCreated: (folder: CloudEntity) => void;
+};
+
+/** Spec §2 "create-folder dialog"; §5 "The new folder name is required". */
+export function CreateFolderDialog({ opened, parentId, onClose, onCreated }: CreateFolderDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('cloudDialogs.createFolder.title')}
+      centered
+      zIndex={dialogZIndex}
+      attributes={{ content: { 'data-testid': 'create-folder-dialog' } }}
+    >
+      {/* The content unmounts when the dialog has closed: each opening starts with an empty name. */}
+      <CreateFolderForm parentId={parentId} onClose={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}
+
+/**
+ * The name field and its checks, shared with the move dialog's "New folder". Errors the field cannot show
+ * (e.g. 403 FOLDER_CREATE_FORBIDDEN: "cannot create a folder here") appear above it.
+ */
+export function useCreateFolderForm(parentId: string | null, onCreated: (folder: CloudEntity) => void) {
+  const { t } = useTranslation();
+  const scope = useCloudScope();
+  const queryClient = useQueryClient();
+  const issueText = useIssueText();
+  const [name, setName] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverIssues, setServerIssues] = useState<FieldIssues>({});
+
+  const validate = () => fieldIssues(createFolderBodySchema, { name });
+  const issues = submitted ? validate() : {};
+
+  const create = useMutation({
+    mutationFn: () => createFolder(scope, parentId, name.trim()),
+    meta: { silent: true },
+    onSuccess: async (folder) => {
+      // Lists and the move dialog's tree both show the new folder.
+      await queryClient.invalidateQueries({ queryKey: cloudKeys.all(scope) });
+      onCreated(folder);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setServerIssues(serverFieldIssues(error.errors));
+      }
+    },
+  });
+
+  const nameIssue: ValidationIssue | undefined = issues.name ?? serverIssues.name;
+  return {
+    name,
+    setName,
+    pending: create.isPending,
+    nameError:
+      nameIssue?.key === 'validation.required'
+        ? t('cloudDialogs.createFolder.nameRequired')
+        : issueText(nameIssue),
+    formError: create.error && !hasIssues(serverIssues) ? t(errorTextKey(create.error)) : null,
+    submit: () => {
+      setSubmitted(true);
+      setServerIssues({});
+      if (!hasIssues(validate())) {
+        create.mutate();
+      }
+    },
+  };
+}
+
+function CreateFolderForm({ parentId, onClose, onCreated }: Omit<CreateFolderDialogProps, 'opened'>) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const form = useCreateFolderForm(parentId, (folder) => {
+    notifications.show({
+      color: 'teal',
+      message: t('cloudDialogs.createFolder.done', { name: folder.name }),
+    });
+    onCreated(folder);
+  });
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    form.submit();
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {form.formError ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} stroke={1.7} />}
+            data-testid="create-folder-error"
+          >
+            {form.formError}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('cloudDialogs.createFolder.name')}
+          placeholder={t('cloudDialogs.createFolder.placeholder')}
+          value={form.name}
+          maxLength={cloudLimits.name}
+          onChange={(event) => form.setName(event.currentTarget.value)}
+          error={form.nameError}
+          data-autofocus
+          data-testid="create-folder-name"
+        />
+        <Group justify="flex-end" gap="sm" style={isMobile ? { flexDirection: 'column-reverse' } : undefined}>
+          <Button
+            variant="default"
+            fullWidth={isMobile}
+            leftSection={<IconX size={17} stroke={1.8} />}
+            onClick={onClose}
+          >
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            fullWidth={isMobile}
+            loading={form.pending}
+            leftSection={<IconFolderPlus size={17} stroke={1.7} />}
+            data-testid="create-folder-submit"
+          >
+            {t('cloudDialogs.createFolder.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The move dialog's "New folder": a row inside the shown folder; the chooser then opens the new folder. */
+export function NewFolderRow({
+  parentId,
+  onCreated,
+  onCancel,
+}: {
+  parentId: string;
+  onCreated: (folder: CloudEntity) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useCreateFolderForm(parentId, onCreated);
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    form.submit();
+  };
+  return (
+    <form onSubmit={handleSubmit} noValidate className={classes.newFolder} data-testid="move-new-folder-form">
+      <TextInput
+        className={classes.newFolderInput}
+        aria-label={t('cloudDialogs.createFolder.name')}
+        placeholder={t('cloudDialogs.createFolder.placeholder')}
+        value={form.name}
+        onChange={(event) => form.setName(event.currentTarget.value)}
+        error={form.nameError ?? form.formError}
+        leftSection={<IconFolderPlus size={16} stroke={1.7} />}
+        autoFocus
+        data-testid="move-new-folder-name"
+      />
+      <ActionIcon
+        type="submit"
+        size={36}
+        loading={form.pending}
+        aria-label={t('cloudDialogs.createFolder.submit')}
+      >
+        <IconCheck size={18} stroke={1.8} />
+      </ActionIcon>
+      <ActionIcon variant="default" size={36} onClick={onCancel} aria-label={t('common.cancel')}>
+        <IconX size={18} stroke={1.8} />
+      </ActionIcon>
+    </form>
+  );
+}

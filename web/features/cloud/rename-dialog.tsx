@@ -1,0 +1,149 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { cloudLimits, renameFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
+import { ApiError } from '../../api/api-error';
+import { errorTextKey } from '../../api/notify-error';
+import { useIsMobile } from '../../app/ui-store';
+import {
+  fieldIssues,
+  hasIssues,
+  serverFieldIssues,
+  useIssueText,
+  type FieldIssues,
+} from '../../components/form-issues';
+import { cloudKeys, renameItem } from './cloud-api';
+import { useCloudScope } from './cloud-scope';
+import { dialogZIndex } from './media-preview';
+import { replaceInLists } from './use-processing-poll';
+
+type RenameDialogProps = {
+  opened: boolean;
+  item: CloudEntity | null;
+  onClose: () => void;
+};
+
+/** How much of a file name is selected at first: the name without its extension, so typing keeps `.pdf`. */
+export function baseNameLength(name: string, isFolder: boolean): number {
+  const dot = name.lastIndexOf('.');
+  return isFolder || dot <= 0 ? name.length : dot;
+}
+
+/** Spec §2 "rename dialog (titles rename file and rename folder)". */
+export function RenameDialog({ opened, item, onClose }: RenameDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(item?.isFolder ? 'cloudDialogs.rename.folderTitle' : 'cloudDialogs.rename.fileTitle')}
+      centered
+      zIndex={dialogZIndex}
+      attributes={{ content: { 'data-testid': 'rename-dialog' } }}
+    >
+      {/* The content unmounts when the dialog has closed: each opening starts a fresh form with the current name. */}
+      {item ? <RenameForm key={item.id} item={item} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void }) {
+  const { t } = useTranslation();
+  const scope = useCloudScope();
+  const queryClient = useQueryClient();
+  const isMobile = useIsMobile();
+  const issueText = useIssueText();
+  const [name, setName] = useState(item.name);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverIssues, setServerIssues] = useState<FieldIssues>({});
+  const selected = useRef(false);
+
+  const validate = () => fieldIssues(renameFolderBodySchema, { name });
+  const issues = submitted ? validate() : {};
+
+  const rename = useMutation({
+    mutationFn: () => renameItem(scope, item, name.trim()),
+    // Field problems and refusals are shown in the dialog, next to the name.
+    meta: { silent: true },
+    onSuccess: async (renamed) => {
+      replaceInLists(queryClient, scope, renamed);
+      onClose();
+      // The tree, breadcrumbs and sorted lists hold the old name as well.
+      await queryClient.invalidateQueries({ queryKey: cloudKeys.all(scope) });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        setServerIssues(serverFieldIssues(error.errors));
+      }
+    },
+  });
+  const formError = rename.error && !hasIssues(serverIssues) ? t(errorTextKey(rename.error)) : null;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerIssues({});
+    if (hasIssues(validate())) {
+      return;
+    }
+    if (name.trim() === item.name) {
+      onClose();
+      return;
+    }
+    rename.mutate();
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        {formError ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} stroke={1.7} />}
+            data-testid="rename-error"
+          >
+            {formError}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t(item.isFolder ? 'cloudDialogs.rename.folderName' : 'cloudDialogs.rename.fileName')}
+          value={name}
+          maxLength={cloudLimits.name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          onFocus={(event) => {
+            // Only the first focus selects: coming back to the field keeps the cursor where it was.
+            if (!selected.current) {
+              selected.current = true;
+              event.currentTarget.setSelectionRange(0, baseNameLength(item.name, item.isFolder));
+            }
+          }}
+          error={issueText(issues.name ?? serverIssues.name)}
+          data-autofocus
+          data-testid="rename-input"
+        />
+        <Group justify="flex-end" gap="sm" style={isMobile ? { flexDirection: 'column-reverse' } : undefined}>
+          <Button
+            variant="default"
+            fullWidth={isMobile}
+            leftSection={<IconX size={17} stroke={1.8} />}
+            onClick={onClose}
+          >
+            {t('common.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            fullWidth={isMobile}
+            loading={rename.isPending}
+            leftSection={<IconCheck size={17} stroke={1.8} />}
+            data-testid="rename-submit"
+          >
+            {t('cloudDialogs.rename.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
