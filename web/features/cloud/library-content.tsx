@@ -108,7 +108,8 @@ export function LibraryContent(props: LibraryContentProps) {
         const rowCells: ReactNode[] = [];
         for (let index = first; index < Math.min(first + layout.columns, cells); index += 1) {
           const rect = cellRect(layout, index);
-          const style = { transform: `translate(${rect.left}px, ${rect.top}px)` };
+          // left/top, not a transform: dnd-kit measures drop targets without their transforms.
+          const style = { left: rect.left, top: rect.top };
           if (index < extraCells.length) {
             const extra = extraCells[index]!;
             rowCells.push(
