@@ -6,23 +6,27 @@ import { useIsMobile } from '../app/ui-store';
 
 type ConfirmActionsProps = {
   onCancel: () => void;
-  onConfirm: () => void;
+  /** Without it the decision submits the surrounding form. */
+  onConfirm?: () => void;
   confirmLabel: string;
   confirmIcon: ReactNode;
+  /** `danger` (red) for destructive decisions, `primary` for the form's ordinary submit. */
+  tone?: 'danger' | 'primary';
   disabled?: boolean;
   loading?: boolean;
   testId?: string;
 };
 
 /**
- * The footer of the spec's confirm dialog: cancel with a close icon, the (destructive) decision with its own
- * icon. On a phone the buttons stack, the decision on top, each as wide as the dialog.
+ * The footer of a dialog: cancel with a close icon, the decision with its own icon (red when destructive). On
+ * a phone the buttons stack, the decision on top, each as wide as the dialog.
  */
 export function ConfirmActions({
   onCancel,
   onConfirm,
   confirmLabel,
   confirmIcon,
+  tone = 'danger',
   disabled,
   loading,
   testId,
@@ -45,7 +49,8 @@ export function ConfirmActions({
         {t('common.cancel')}
       </Button>
       <Button
-        color="red"
+        type={onConfirm ? 'button' : 'submit'}
+        color={tone === 'danger' ? 'red' : undefined}
         fullWidth={isMobile}
         leftSection={confirmIcon}
         disabled={disabled}

@@ -1,5 +1,6 @@
+import { ConfirmActions } from '../../components/confirm-actions';
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconFolderPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { cloudLimits, createFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
 import { ApiError } from '../../api/api-error';
 import { errorTextKey } from '../../api/notify-error';
-import { useIsMobile } from '../../app/ui-store';
 import {
   fieldIssues,
   hasIssues,
@@ -100,7 +100,6 @@ export function useCreateFolderForm(parentId: string | null, onCreated: (folder:
 
 function CreateFolderForm({ parentId, onClose, onCreated }: Omit<CreateFolderDialogProps, 'opened'>) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const form = useCreateFolderForm(parentId, (folder) => {
     notifications.show({
       color: 'teal',
@@ -137,25 +136,14 @@ function CreateFolderForm({ parentId, onClose, onCreated }: Omit<CreateFolderDia
           data-autofocus
           data-testid="create-folder-name"
         />
-        <Group justify="flex-end" gap="sm" style={isMobile ? { flexDirection: 'column-reverse' } : undefined}>
-          <Button
-            variant="default"
-            fullWidth={isMobile}
-            leftSection={<IconX size={17} stroke={1.8} />}
-            onClick={onClose}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            fullWidth={isMobile}
-            loading={form.pending}
-            leftSection={<IconFolderPlus size={17} stroke={1.7} />}
-            data-testid="create-folder-submit"
-          >
-            {t('cloudDialogs.createFolder.submit')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          tone="primary"
+          onCancel={onClose}
+          confirmLabel={t('cloudDialogs.createFolder.submit')}
+          confirmIcon={<IconFolderPlus size={17} stroke={1.7} />}
+          loading={form.pending}
+          testId="create-folder-submit"
+        />
       </Stack>
     </form>
   );

@@ -1,9 +1,9 @@
 import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
-import { ActionIcon, Button, Drawer, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Drawer, Tabs } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { mobileDialog } from '../../../contracts/constants';
-import { GifPanel } from './gif-panel';
+import { PickerFooter, PickerPanels } from './picker-panels';
 import { usePickerState, type PickerShellProps, type PickerTab } from './picker-state';
 import classes from './picker.module.css';
 
@@ -145,32 +145,9 @@ function SheetBody(props: PickerShellProps) {
               <IconX size={20} />
             </ActionIcon>
           </div>
-          {picker.tabs.length === 0 ? (
-            <Text className={classes.noSource} c="dimmed">
-              {t('cloudPicker.noSource')}
-            </Text>
-          ) : null}
-          {picker.tabs.includes('cloud') ? (
-            <Tabs.Panel value="cloud" className={classes.panel}>
-              {picker.cloud}
-            </Tabs.Panel>
-          ) : null}
-          {picker.tabs.includes('gif') ? (
-            <Tabs.Panel value="gif" className={classes.panel}>
-              {picker.gifSeen ? <GifPanel onSelect={picker.handleGif} /> : null}
-            </Tabs.Panel>
-          ) : null}
+          <PickerPanels picker={picker} />
         </Tabs>
-        {picker.tab === 'cloud' && picker.files.length > 0 ? (
-          <footer className={classes.sheetFooter} data-testid="picker-footer">
-            <Text size="sm" fw={600}>
-              {t('cloudPicker.footer.selected', { count: picker.files.length })}
-            </Text>
-            <Button size="md" radius="xl" onClick={picker.apply} data-testid="picker-apply">
-              {t('cloudPicker.footer.apply')}
-            </Button>
-          </footer>
-        ) : null}
+        <PickerFooter picker={picker} className={classes.sheetFooter} large />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { ConfirmActions } from '../../components/confirm-actions';
 import { useState } from 'react';
 import {
   Alert,
@@ -19,7 +20,7 @@ import {
   IconFolderPlus,
   IconFolderSymlink,
   IconInfoCircle,
-  IconX,
+  
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -262,31 +263,16 @@ function FolderChooser({ items, onClose, onMoved }: Omit<MoveDialogProps, 'opene
           {moveErrorText(t, move.error)}
         </Alert>
       ) : null}
-      <Group
-        justify="flex-end"
-        gap="sm"
-        mt="xs"
-        style={isMobile ? { flexDirection: 'column-reverse' } : undefined}
-      >
-        <Button
-          variant="default"
-          fullWidth={isMobile}
-          leftSection={<IconX size={17} stroke={1.8} />}
-          onClick={onClose}
-        >
-          {t('common.cancel')}
-        </Button>
-        <Button
-          fullWidth={isMobile}
-          leftSection={<IconFolderSymlink size={17} stroke={1.7} />}
-          disabled={refusal !== null}
-          loading={move.isPending}
-          onClick={() => move.mutate({ items, targetId: current.id }, { onSuccess: onMoved })}
-          data-testid="move-confirm"
-        >
-          {t('cloudDialogs.move.submit')}
-        </Button>
-      </Group>
+      <ConfirmActions
+        tone="primary"
+        onCancel={onClose}
+        onConfirm={() => move.mutate({ items, targetId: current.id }, { onSuccess: onMoved })}
+        confirmLabel={t('cloudDialogs.move.submit')}
+        confirmIcon={<IconFolderSymlink size={17} stroke={1.7} />}
+        disabled={refusal !== null}
+        loading={move.isPending}
+        testId="move-confirm"
+      />
     </Stack>
   );
 }

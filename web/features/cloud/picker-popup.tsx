@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Modal, Tabs, Tooltip } from '@mantine/core';
 import {
   IconArrowsMaximize,
   IconArrowsMinimize,
@@ -10,7 +10,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { GifPanel } from './gif-panel';
+import { PickerFooter, PickerPanels } from './picker-panels';
 import { usePickerState, type PickerShellProps, type PickerTab } from './picker-state';
 import classes from './picker.module.css';
 
@@ -133,33 +133,10 @@ function PopupBody({ frame, onFrameChange, ...props }: PopupBodyProps) {
 
       {/* Collapsed, the body stays mounted (hidden): the folder and the selection survive. */}
       <div className={classes.popupBody}>
-        {picker.tabs.length === 0 ? (
-          <Text className={classes.noSource} c="dimmed">
-            {t('cloudPicker.noSource')}
-          </Text>
-        ) : null}
-        {picker.tabs.includes('cloud') ? (
-          <Tabs.Panel value="cloud" className={classes.panel}>
-            {picker.cloud}
-          </Tabs.Panel>
-        ) : null}
-        {picker.tabs.includes('gif') ? (
-          <Tabs.Panel value="gif" className={classes.panel}>
-            {picker.gifSeen ? <GifPanel onSelect={picker.handleGif} /> : null}
-          </Tabs.Panel>
-        ) : null}
+        <PickerPanels picker={picker} />
       </div>
 
-      {picker.tab === 'cloud' && picker.files.length > 0 ? (
-        <footer className={classes.popupFooter} data-testid="picker-footer">
-          <Text size="sm" fw={600}>
-            {t('cloudPicker.footer.selected', { count: picker.files.length })}
-          </Text>
-          <Button onClick={picker.apply} data-testid="picker-apply">
-            {t('cloudPicker.footer.apply')}
-          </Button>
-        </footer>
-      ) : null}
+      <PickerFooter picker={picker} className={classes.popupFooter} />
     </Tabs>
   );
 }

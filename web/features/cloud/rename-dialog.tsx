@@ -1,12 +1,12 @@
+import { ConfirmActions } from '../../components/confirm-actions';
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cloudLimits, renameFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
 import { ApiError } from '../../api/api-error';
 import { errorTextKey } from '../../api/notify-error';
-import { useIsMobile } from '../../app/ui-store';
 import {
   fieldIssues,
   hasIssues,
@@ -53,7 +53,6 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
   const { t } = useTranslation();
   const scope = useCloudScope();
   const queryClient = useQueryClient();
-  const isMobile = useIsMobile();
   const issueText = useIssueText();
   const [name, setName] = useState(item.name);
   const [submitted, setSubmitted] = useState(false);
@@ -124,25 +123,14 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
           data-autofocus
           data-testid="rename-input"
         />
-        <Group justify="flex-end" gap="sm" style={isMobile ? { flexDirection: 'column-reverse' } : undefined}>
-          <Button
-            variant="default"
-            fullWidth={isMobile}
-            leftSection={<IconX size={17} stroke={1.8} />}
-            onClick={onClose}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            fullWidth={isMobile}
-            loading={rename.isPending}
-            leftSection={<IconCheck size={17} stroke={1.8} />}
-            data-testid="rename-submit"
-          >
-            {t('cloudDialogs.rename.submit')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          tone="primary"
+          onCancel={onClose}
+          confirmLabel={t('cloudDialogs.rename.submit')}
+          confirmIcon={<IconCheck size={17} stroke={1.8} />}
+          loading={rename.isPending}
+          testId="rename-submit"
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
+import { ConfirmActions } from '../../components/confirm-actions';
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Input, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Input, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconApps, IconLink, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconApps, IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCodes } from '../../../contracts/errors';
@@ -9,7 +10,6 @@ import { slugify } from '../../../contracts/slug';
 import { appCreateBodySchema } from '../../../contracts/workspace';
 import { ApiError } from '../../api/api-error';
 import { useClientConfig } from '../../app/client-config';
-import { useIsMobile } from '../../app/ui-store';
 import {
   fieldIssues,
   hasIssues,
@@ -39,7 +39,6 @@ export function CreateAppDialog({ projectId, opened, onClose }: CreateAppDialogP
 
 function CreateAppForm({ projectId, onClose }: { projectId: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const config = useClientConfig();
   const queryClient = useQueryClient();
   const issueText = useIssueText();
@@ -149,30 +148,14 @@ function CreateAppForm({ projectId, onClose }: { projectId: string; onClose: () 
             data-testid="create-app-language"
           />
         </Input.Wrapper>
-        <Group
-          justify="flex-end"
-          gap="sm"
-          mt="sm"
-          style={isMobile ? { flexDirection: 'column-reverse' } : undefined}
-        >
-          <Button
-            variant="default"
-            fullWidth={isMobile}
-            leftSection={<IconX size={17} stroke={1.8} />}
-            onClick={onClose}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            fullWidth={isMobile}
-            loading={create.isPending}
-            leftSection={<IconApps size={17} stroke={1.7} />}
-            data-testid="create-app-submit"
-          >
-            {t('workspace.apps.create.submit')}
-          </Button>
-        </Group>
+        <ConfirmActions
+          tone="primary"
+          onCancel={onClose}
+          confirmLabel={t('workspace.apps.create.submit')}
+          confirmIcon={<IconApps size={17} stroke={1.7} />}
+          loading={create.isPending}
+          testId="create-app-submit"
+        />
       </Stack>
     </form>
   );
