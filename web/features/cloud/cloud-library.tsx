@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Skeleton } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -12,10 +12,11 @@ import { cloudListQuery, defaultListFilters, itemsOfPages, recordOpening } from 
 import { useCloudScope, type CloudLocation } from './cloud-scope';
 import { LibraryDialogs, type LibraryDialog } from './library-dialogs';
 import { LibraryDrag } from './library-drag';
-import { LibraryContent, type ExtraCell } from './library-content';
-import { AddNewTile, BulkBar, LibraryEmpty, type EmptyKind } from './library-states';
+import { LibraryContent } from './library-content';
+import { useExtraCells } from './library-extra-cells';
+import { BulkBar, LibraryEmpty, LibrarySkeleton, type EmptyKind } from './library-states';
 import { LibraryToolbar } from './library-toolbar';
-import { ItemMenu, type ItemAction } from './item-menu';
+import { useItemMenu } from './use-item-menu';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { QuickAccess, StorageBar } from './quick-access';
 import { createSearchStore, isSearching, listFiltersOf } from './search-store';
@@ -24,9 +25,8 @@ import { FilterPanel } from './filter-panel';
 import { SearchTable } from './search-table';
 import { createSelectionStore, type SelectionMode } from './selection-store';
 import { UploadDropZone, useFilePicker } from './upload-drop-zone';
-import { UploadingTile } from './uploading-tile';
 import { useCloudUploads } from './use-cloud-uploads';
-import { downloadFile, useLibraryActions } from './use-library-actions';
+import { useLibraryActions } from './use-library-actions';
 import { useLibraryPointer, type LibraryIntent } from './use-library-pointer';
 import { useLibraryView } from './use-library-view';
 import { useProcessingPoll } from './use-processing-poll';
@@ -92,14 +92,15 @@ export function CloudLibrary(props: CloudLibraryProps) {
   const canUpload = uploadFolderId !== null && !inRemoved && !folderDeleted;
   const canCreateFolder = inOwnTree && !folderDeleted && rootId !== null;
   const uploads = useCloudUploads(scope, popup ? 'popup' : 'page');
+  const addUploads = uploads.addFiles;
   const filePicker = useFilePicker();
   const handleFiles = useCallback(
     (chosen: File[]) => {
       if (uploadFolderId) {
-        uploads.addFiles(chosen, uploadFolderId);
+        addUploads(chosen, uploadFolderId);
       }
     },
-    [uploadFolderId, uploads],
+    [uploadFolderId, addUploads],
   );
   const openUpload = useCallback(() => filePicker.open(handleFiles), [filePicker, handleFiles]);
 
@@ -136,28 +137,13 @@ export function CloudLibrary(props: CloudLibraryProps) {
   );
 
   const showAddTile = !popup && view === 'grid' && inOwnTree && canUpload && !searching;
-  const visibleUploads = uploads.items.filter((item) => item.folderId === uploadFolderId);
-  const extraCells = useMemo<ExtraCell[]>(
-    () => [
-      ...(showAddTile
-        ? [{ key: 'add-new', render: (_style: React.CSSProperties, width: number) => <AddNewTile width={width} onClick={openUpload} /> }]
-        : []),
-      ...visibleUploads.map((item) => ({
-        key: item.guid,
-        render: (_style: React.CSSProperties, width: number) => (
-          <UploadingTile
-            item={item}
-            view={view}
-            width={width}
-            onRetry={() => uploads.retry(item.guid)}
-            onRemove={() => uploads.remove(item.guid)}
-            onAbort={() => uploads.abort(item.guid)}
-          />
-        ),
-      })),
-    ],
-    [showAddTile, visibleUploads, openUpload, view, uploads],
-  );
+  const extraCells = useExtraCells({
+    showAddTile,
+    uploads,
+    folderId: uploadFolderId,
+    view,
+    onAddNew: openUpload,
+  });
 
   const pointer = useLibraryPointer({
     items,
@@ -186,61 +172,44 @@ export function CloudLibrary(props: CloudLibraryProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locationKey, selectionStore]);
   // Items that left the list leave the selection.
-  useEffect(() => selectionStore.getState().keep(new Set(items.map((item) => item.id))), [items, selectionStore]);
-  const selected = items.filter((item) => pointer.selectedIds.has(item.id));
+  useEffect(
+    () => selectionStore.getState().keep(new Set(items.map((item) => item.id))),
+    [items, selectionStore],
+  );
+  const selected = useMemo(
+    () => items.filter((item) => pointer.selectedIds.has(item.id)),
+    [items, pointer.selectedIds],
+  );
   const selectedKey = selected.map((item) => item.id).join(',');
   useEffect(() => {
     onSelectionChange?.(items.filter((item) => pointer.selectedIds.has(item.id)));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedKey]);
 
-  const handleAction = useCallback(
-    (action: ItemAction, entity: CloudEntity) => {
-      setMenuFor(null);
-      const targets = pointer.selectedIds.has(entity.id) && selected.length > 1 ? selected : [entity];
-      switch (action) {
-        case 'open':
-          handleIntent({ type: 'open', entity });
-          return;
-        case 'rename':
-          setDialog({ type: 'rename', item: entity });
-          return;
-        case 'move':
-          setDialog({ type: 'move', items: targets });
-          return;
-        case 'delete':
-          setDialog({ type: 'delete', items: targets });
-          return;
-        case 'restore':
-          actions.restore.mutate(targets.map((item) => item.id));
-          return;
-        case 'favorite':
-          actions.favorite.mutate(entity);
-          return;
-        case 'crop':
-          setDialog({ type: 'crop', item: entity });
-          return;
-        case 'download':
-          downloadFile(entity);
-      }
-    },
-    [actions, handleIntent, pointer.selectedIds, selected],
+  const openItem = useCallback(
+    (entity: CloudEntity) => handleIntent({ type: 'open', entity }),
+    [handleIntent],
   );
+  const renderMenu = useItemMenu({
+    popup,
+    selected,
+    menuFor,
+    setMenuFor,
+    onOpen: openItem,
+    setDialog,
+    actions,
+  });
 
-  const renderMenu = useCallback(
-    (entity: CloudEntity) => (
-      <ItemMenu
-        entity={entity}
-        popup={popup}
-        opened={menuFor === entity.id}
-        onChange={(opened) => setMenuFor(opened ? entity.id : null)}
-        onAction={handleAction}
-      />
-    ),
-    [handleAction, menuFor, popup],
+  const quickAccess = (layout: 'sidebar' | 'strip') => (
+    <QuickAccess
+      location={location}
+      inMyFiles={location.kind === 'folder'}
+      pickType={pickType}
+      rootId={rootId}
+      layout={layout}
+      onSelect={(folder) => onLocationChange({ kind: 'pseudo', folder })}
+    />
   );
-
-  const handleQuickAccess = (folder: CloudLocation & { kind: 'pseudo' }) => onLocationChange(folder);
   const compact = isMobile || popup;
   const sidebar = !isMobile && !popup;
   const showBanner = !popup && location.kind === 'pseudo' && !inOwnTree;
@@ -269,16 +238,9 @@ export function CloudLibrary(props: CloudLibraryProps) {
       data-testid="cloud-items"
     >
       {list.isPending ? (
-        <div className={classes.skeletons}>
-          {Array.from({ length: 8 }, (_, index) => (
-            <Skeleton key={index} height={view === 'grid' ? 148 : 52} width={view === 'grid' ? 150 : '100%'} radius="md" />
-          ))}
-        </div>
+        <LibrarySkeleton view={view} />
       ) : items.length === 0 && extraCells.length === (showAddTile ? 1 : 0) && !list.hasNextPage ? (
-        <>
-          {showAddTile ? null : null}
-          <LibraryEmpty kind={emptyKindOf(location)} onUpload={canUpload && !popup ? openUpload : null} />
-        </>
+        <LibraryEmpty kind={emptyKindOf(location)} onUpload={canUpload && !popup ? openUpload : null} />
       ) : (
         <LibraryContent
           view={view}
@@ -305,17 +267,24 @@ export function CloudLibrary(props: CloudLibraryProps) {
 
   return (
     <UploadDropZone enabled={canUpload} onFiles={handleFiles}>
-      <div className={classes.library} data-mode={mode} data-mobile={isMobile || undefined} data-testid="cloud-library">
+      <div
+        className={classes.library}
+        data-mode={mode}
+        data-mobile={isMobile || undefined}
+        data-testid="cloud-library"
+      >
         {sidebar ? (
           <aside className={classes.sidebar}>
-            <QuickAccess location={location} inMyFiles={location.kind === 'folder'} pickType={pickType} rootId={rootId} layout="sidebar" onSelect={(folder) => handleQuickAccess({ kind: 'pseudo', folder })} />
+            {quickAccess('sidebar')}
             <StorageBar />
           </aside>
         ) : null}
         <LibraryDrag items={items} selectionStore={selectionStore} enabled={!popup && !isMobile}>
           <div className={classes.main}>
             <LibraryToolbar
-              search={<SearchBox store={searchStore} onOpenFilters={() => setFiltersOpen(true)} compact={compact} />}
+              search={
+                <SearchBox store={searchStore} onOpenFilters={() => setFiltersOpen(true)} compact={compact} />
+              }
               view={view}
               onViewChange={setView}
               sort={fixedOrder(location) || searching ? null : sort}
@@ -326,12 +295,20 @@ export function CloudLibrary(props: CloudLibraryProps) {
               onCreateFolder={() => setDialog({ type: 'create-folder' })}
               compact={compact}
             />
-            {sidebar ? null : (
-              <QuickAccess location={location} inMyFiles={location.kind === 'folder'} pickType={pickType} rootId={rootId} layout="strip" onSelect={(folder) => handleQuickAccess({ kind: 'pseudo', folder })} />
-            )}
-            <BreadcrumbBar location={location} meta={searching ? undefined : meta} onNavigate={onLocationChange} />
+            {sidebar ? null : quickAccess('strip')}
+            <BreadcrumbBar
+              location={location}
+              meta={searching ? undefined : meta}
+              onNavigate={onLocationChange}
+            />
             {showBanner ? (
-              <Alert className={classes.banner} variant="light" color="gray" icon={<IconInfoCircle size={18} />} data-testid="cloud-no-folder-here">
+              <Alert
+                className={classes.banner}
+                variant="light"
+                color="gray"
+                icon={<IconInfoCircle size={18} />}
+                data-testid="cloud-no-folder-here"
+              >
                 {t('cloud.banner.noFolderHere')}
               </Alert>
             ) : null}

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconFolderSymlink,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { cloudLimits } from '../../../contracts/cloud';
+import type { LibraryView } from './library-layout';
 import classes from './cloud-library.module.css';
 
 export type EmptyKind = 'default' | 'messages' | 'removed' | 'other';
@@ -19,7 +20,13 @@ export type EmptyKind = 'default' | 'messages' | 'removed' | 'other';
 export function LibraryEmpty({ kind, onUpload }: { kind: EmptyKind; onUpload: (() => void) | null }) {
   const { t } = useTranslation();
   const icon =
-    kind === 'messages' ? <IconMessageCircle size={30} stroke={1.5} /> : kind === 'removed' ? <IconTrash size={30} stroke={1.5} /> : <IconInbox size={30} stroke={1.5} />;
+    kind === 'messages' ? (
+      <IconMessageCircle size={30} stroke={1.5} />
+    ) : kind === 'removed' ? (
+      <IconTrash size={30} stroke={1.5} />
+    ) : (
+      <IconInbox size={30} stroke={1.5} />
+    );
   return (
     <div className={classes.empty} data-testid={`cloud-empty-${kind}`}>
       <ThemeIcon size={64} radius="xl" variant="light">
@@ -36,6 +43,22 @@ export function LibraryEmpty({ kind, onUpload }: { kind: EmptyKind; onUpload: ((
           {t('cloud.new.upload')}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/** While the first page loads: tiles or rows of the right size, so nothing jumps when it arrives. */
+export function LibrarySkeleton({ view }: { view: LibraryView }) {
+  return (
+    <div className={classes.skeletons}>
+      {Array.from({ length: 8 }, (_, index) => (
+        <Skeleton
+          key={index}
+          height={view === 'grid' ? 148 : 52}
+          width={view === 'grid' ? 150 : '100%'}
+          radius="md"
+        />
+      ))}
     </div>
   );
 }
@@ -80,21 +103,47 @@ export function BulkBar(props: BulkBarProps) {
       </Text>
       <Group gap={6} wrap="nowrap">
         {props.inRemoved ? (
-          <Button size="xs" variant="light" leftSection={<IconArrowBackUp size={16} />} onClick={props.onRestore} data-testid="bulk-restore">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconArrowBackUp size={16} />}
+            onClick={props.onRestore}
+            data-testid="bulk-restore"
+          >
             {t('cloud.actions.restore')}
           </Button>
         ) : null}
         {props.canMove && !props.inRemoved ? (
-          <Button size="xs" variant="light" leftSection={<IconFolderSymlink size={16} />} onClick={props.onMove} data-testid="bulk-move">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconFolderSymlink size={16} />}
+            onClick={props.onMove}
+            data-testid="bulk-move"
+          >
             {t('cloud.actions.move')}
           </Button>
         ) : null}
         {props.canDelete ? (
-          <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={props.onDelete} data-testid="bulk-delete">
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={props.onDelete}
+            data-testid="bulk-delete"
+          >
             {t(props.inRemoved ? 'cloud.actions.deleteForever' : 'cloud.actions.delete')}
           </Button>
         ) : null}
-        <Button size="xs" variant="subtle" color="gray" leftSection={<IconX size={16} />} onClick={props.onClear} data-testid="bulk-clear">
+        <Button
+          size="xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconX size={16} />}
+          onClick={props.onClear}
+          data-testid="bulk-clear"
+        >
           {t('cloud.bulk.clear')}
         </Button>
       </Group>
