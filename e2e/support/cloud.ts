@@ -15,6 +15,19 @@ export const screenshotDir = path.join(root, 'test-results', 'screenshots');
 
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
+  // Dialogs and sheets slide and fade in: the picture shows them where they come to rest.
+  // Spinners run forever, so only finite animations are waited for, and never longer than a second.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
