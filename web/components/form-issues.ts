@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ValidationIssue } from '../../contracts/validation';
+import { ApiError } from '../api/api-error';
 
 /** The first problem of each field, by the field's name (the first segment of the issue's path). */
 export type FieldIssues = Partial<Record<string, ValidationIssue>>;
@@ -43,5 +45,29 @@ export function useIssueText(): (issue: ValidationIssue | undefined) => string |
       return null;
     }
     return i18n.exists(issue.key) ? t(issue.key, issue.params) : t('validation.invalidFormat');
+  };
+}
+
+/**
+ * A form's checks: the contract schema's issues once the form was submitted, and the server's field issues of
+ * the last failed request. `check()` starts a submit (clears the server's issues) and says whether the values
+ * pass; `takeServerIssues` is the mutation's `onError`.
+ */
+export function useFormChecks(schema: z.ZodType, values: unknown) {
+  const [submitted, setSubmitted] = useState(false);
+  const [serverIssues, setServerIssues] = useState<FieldIssues>({});
+  return {
+    issues: submitted ? fieldIssues(schema, values) : {},
+    serverIssues,
+    check: (): boolean => {
+      setSubmitted(true);
+      setServerIssues({});
+      return !hasIssues(fieldIssues(schema, values));
+    },
+    takeServerIssues: (error: unknown): void => {
+      if (error instanceof ApiError) {
+        setServerIssues(serverFieldIssues(error.errors));
+      }
+    },
   };
 }

@@ -1,4 +1,3 @@
-import { ConfirmActions } from '../../components/confirm-actions';
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,16 +5,10 @@ import { IconAlertTriangle, IconCheck, IconFolderPlus, IconX } from '@tabler/ico
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cloudLimits, createFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
-import { ApiError } from '../../api/api-error';
 import { errorTextKey } from '../../api/notify-error';
-import {
-  fieldIssues,
-  hasIssues,
-  serverFieldIssues,
-  useIssueText,
-  type FieldIssues,
-} from '../../components/form-issues';
+import { hasIssues, useFormChecks, useIssueText } from '../../components/form-issues';
 import type { ValidationIssue } from '../../../contracts/validation';
+import { ConfirmActions } from '../../components/confirm-actions';
 import { cloudKeys, createFolder } from './cloud-api';
 import { useCloudScope } from './cloud-scope';
 import { dialogZIndex } from './media-preview';
@@ -57,11 +50,7 @@ export function useCreateFolderForm(parentId: string | null, onCreated: (folder:
   const queryClient = useQueryClient();
   const issueText = useIssueText();
   const [name, setName] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssues>({});
-
-  const validate = () => fieldIssues(createFolderBodySchema, { name });
-  const issues = submitted ? validate() : {};
+  const checks = useFormChecks(createFolderBodySchema, { name });
 
   const create = useMutation({
     mutationFn: () => createFolder(scope, parentId, name.trim()),
@@ -71,14 +60,10 @@ export function useCreateFolderForm(parentId: string | null, onCreated: (folder:
       await queryClient.invalidateQueries({ queryKey: cloudKeys.all(scope) });
       onCreated(folder);
     },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        setServerIssues(serverFieldIssues(error.errors));
-      }
-    },
+    onError: checks.takeServerIssues,
   });
 
-  const nameIssue: ValidationIssue | undefined = issues.name ?? serverIssues.name;
+  const nameIssue: ValidationIssue | undefined = checks.issues.name ?? checks.serverIssues.name;
   return {
     name,
     setName,
@@ -87,11 +72,9 @@ export function useCreateFolderForm(parentId: string | null, onCreated: (folder:
       nameIssue?.key === 'validation.required'
         ? t('cloudDialogs.createFolder.nameRequired')
         : issueText(nameIssue),
-    formError: create.error && !hasIssues(serverIssues) ? t(errorTextKey(create.error)) : null,
+    formError: create.error && !hasIssues(checks.serverIssues) ? t(errorTextKey(create.error)) : null,
     submit: () => {
-      setSubmitted(true);
-      setServerIssues({});
-      if (!hasIssues(validate())) {
+      if (checks.check()) {
         create.mutate();
       }
     },

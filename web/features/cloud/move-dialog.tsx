@@ -1,4 +1,3 @@
-import { ConfirmActions } from '../../components/confirm-actions';
 import { useState } from 'react';
 import {
   Alert,
@@ -30,6 +29,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { ApiError } from '../../api/api-error';
 import { errorTextKey, notifyError } from '../../api/notify-error';
 import { useIsMobile } from '../../app/ui-store';
+import { ConfirmActions } from '../../components/confirm-actions';
 import { cloudKeys, cloudTreeQuery, moveItems, moveRefusalSchema } from './cloud-api';
 import { useCloudScope } from './cloud-scope';
 import { dialogZIndex } from './media-preview';

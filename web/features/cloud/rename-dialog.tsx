@@ -1,19 +1,12 @@
-import { ConfirmActions } from '../../components/confirm-actions';
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cloudLimits, renameFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
-import { ApiError } from '../../api/api-error';
 import { errorTextKey } from '../../api/notify-error';
-import {
-  fieldIssues,
-  hasIssues,
-  serverFieldIssues,
-  useIssueText,
-  type FieldIssues,
-} from '../../components/form-issues';
+import { hasIssues, useFormChecks, useIssueText } from '../../components/form-issues';
+import { ConfirmActions } from '../../components/confirm-actions';
 import { cloudKeys, renameItem } from './cloud-api';
 import { useCloudScope } from './cloud-scope';
 import { dialogZIndex } from './media-preview';
@@ -55,12 +48,8 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
   const queryClient = useQueryClient();
   const issueText = useIssueText();
   const [name, setName] = useState(item.name);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverIssues, setServerIssues] = useState<FieldIssues>({});
+  const checks = useFormChecks(renameFolderBodySchema, { name });
   const selected = useRef(false);
-
-  const validate = () => fieldIssues(renameFolderBodySchema, { name });
-  const issues = submitted ? validate() : {};
 
   const rename = useMutation({
     mutationFn: () => renameItem(scope, item, name.trim()),
@@ -72,19 +61,13 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
       // The tree, breadcrumbs and sorted lists hold the old name as well.
       await queryClient.invalidateQueries({ queryKey: cloudKeys.all(scope) });
     },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        setServerIssues(serverFieldIssues(error.errors));
-      }
-    },
+    onError: checks.takeServerIssues,
   });
-  const formError = rename.error && !hasIssues(serverIssues) ? t(errorTextKey(rename.error)) : null;
+  const formError = rename.error && !hasIssues(checks.serverIssues) ? t(errorTextKey(rename.error)) : null;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
-    setServerIssues({});
-    if (hasIssues(validate())) {
+    if (!checks.check()) {
       return;
     }
     if (name.trim() === item.name) {
@@ -119,7 +102,7 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
               event.currentTarget.setSelectionRange(0, baseNameLength(item.name, item.isFolder));
             }
           }}
-          error={issueText(issues.name ?? serverIssues.name)}
+          error={issueText(checks.issues.name ?? checks.serverIssues.name)}
           data-autofocus
           data-testid="rename-input"
         />

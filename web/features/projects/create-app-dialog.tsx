@@ -1,4 +1,3 @@
-import { ConfirmActions } from '../../components/confirm-actions';
 import { useState, type FormEvent } from 'react';
 import { Alert, Input, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -19,6 +18,7 @@ import {
 } from '../../components/form-issues';
 import { currentLanguage } from '../../i18n/i18n';
 import { isLanguage, languageNames, supportedLanguages, type Language } from '../../i18n/languages';
+import { ConfirmActions } from '../../components/confirm-actions';
 import { failureText, isQuotaError } from './quota';
 import { projectsApi, refreshWorkspace } from './projects-api';
 import { appAddress } from './projects-paths';
