@@ -1,7 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
-  cloudEntitiesResponseSchema,
   cloudEntityResponseSchema,
   cloudListSchema,
   cloudPathSchema,
@@ -10,7 +8,6 @@ import {
   fileListTypeValues,
   mimeTypesSchema,
   savedSearchListSchema,
-  savedSearchResponseSchema,
   uploadLimitsSchema,
   type CloudEntity,
   type CloudList,
@@ -51,7 +48,8 @@ export const cloudKeys = {
     [...cloudKeys.all(scope), 'path', folderId] as const,
   file: (scope: Pick<CloudScope, 'projectId' | 'appId'>, fileId: string) =>
     [...cloudKeys.all(scope), 'file', fileId] as const,
-  searches: (scope: Pick<CloudScope, 'projectId' | 'appId'>) => [...cloudKeys.all(scope), 'searches'] as const,
+  searches: (scope: Pick<CloudScope, 'projectId' | 'appId'>) =>
+    [...cloudKeys.all(scope), 'searches'] as const,
 };
 
 const isFileListType = (folder: string): folder is FileListType =>
@@ -211,106 +209,3 @@ export const savedSearchesQuery = (scope: CloudScope) =>
         })
         .then((answer) => answer.data),
   });
-
-// ---------- changes ----------
-
-const entity = (answer: { data: CloudEntity }) => answer.data;
-const entities = (answer: { data: CloudEntity[] }) => answer.data;
-
-/** Spec §6: folders are created in My files (`parentId` null: its root) or inside one of its folders. */
-export function createFolder(scope: CloudScope, parentId: string | null, name: string): Promise<CloudEntity> {
-  const path = parentId ? `/folders/${parentId}` : `/projects/${scope.projectId}/cloud/folders`;
-  return api
-    .post(path, { body: { name }, schema: cloudEntityResponseSchema, headers: cloudHeaders(scope) })
-    .then(entity);
-}
-
-export function renameItem(scope: CloudScope, item: Pick<CloudEntity, 'id' | 'isFolder'>, name: string) {
-  return api
-    .patch(`/${item.isFolder ? 'folders' : 'files'}/${item.id}`, {
-      body: { name },
-      schema: cloudEntityResponseSchema,
-      headers: cloudHeaders(scope),
-    })
-    .then(entity);
-}
-
-/** A custom thumbnail (an image of the library) for a file, or back to the generated one. */
-export function setThumbnail(scope: CloudScope, fileId: string, thumbId: string | null) {
-  return api
-    .patch(`/files/${fileId}`, {
-      body: thumbId ? { thumbId } : { resetThumbnail: true },
-      schema: cloudEntityResponseSchema,
-      headers: cloudHeaders(scope),
-    })
-    .then(entity);
-}
-
-/** Spec §4 "Delete": live items go to Removed; items in Removed are deleted for good. */
-export function deleteItems(scope: CloudScope, ids: readonly string[], permanently: boolean): Promise<void> {
-  return api
-    .patch(permanently ? '/cloud/delete' : '/cloud/delete/soft', {
-      body: { ids },
-      headers: cloudHeaders(scope),
-    })
-    .then(() => undefined);
-}
-
-export function restoreItems(scope: CloudScope, ids: readonly string[]): Promise<CloudEntity[]> {
-  return api
-    .patch('/cloud/restore', { body: { ids }, schema: cloudEntitiesResponseSchema, headers: cloudHeaders(scope) })
-    .then(entities);
-}
-
-/** GAPS 11: mixed moves go to `cloud/move/{target}` (`cloud/move` = My files). */
-export function moveItems(
-  scope: CloudScope,
-  ids: readonly string[],
-  targetFolderId: string | null,
-): Promise<CloudEntity[]> {
-  return api
-    .patch(targetFolderId ? `/cloud/move/${targetFolderId}` : '/cloud/move', {
-      body: { ids },
-      schema: cloudEntitiesResponseSchema,
-      headers: cloudHeaders(scope),
-    })
-    .then(entities);
-}
-
-export function setFavorite(scope: CloudScope, fileId: string, favorite: boolean): Promise<void> {
-  const path = `/files/${fileId}/favorite`;
-  const options = { headers: cloudHeaders(scope) };
-  return (favorite ? api.post(path, options) : api.delete(path, options)).then(() => undefined);
-}
-
-/** Records an opening for the fast-access pseudo-folder; failures do not matter to the person. */
-export function recordOpening(scope: CloudScope, fileId: string): void {
-  void api.post(`/files/${fileId}/open`, { headers: cloudHeaders(scope) }).catch(() => undefined);
-}
-
-export type SavedSearchFilters = {
-  search?: string;
-  ext?: string[];
-  dateFrom?: string;
-  dateTo?: string;
-};
-
-export function saveSearch(scope: CloudScope, name: string, filters: SavedSearchFilters) {
-  return api
-    .post(`/projects/${scope.projectId}/cloud/searches`, {
-      body: { name, filters },
-      schema: savedSearchResponseSchema,
-      headers: cloudHeaders(scope),
-    })
-    .then((answer) => answer.data);
-}
-
-export function deleteSavedSearch(scope: CloudScope, id: string): Promise<void> {
-  return api.delete(`/cloud/searches/${id}`, { headers: cloudHeaders(scope) }).then(() => undefined);
-}
-
-/** The error details of a refused move (409 MOVE_TARGET_INVALID). */
-export const moveRefusalSchema = z.object({
-  reason: z.enum(['into_itself', 'already_there']),
-  ids: z.array(z.string()),
-});

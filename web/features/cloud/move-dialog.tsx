@@ -19,7 +19,6 @@ import {
   IconFolderPlus,
   IconFolderSymlink,
   IconInfoCircle,
-  
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -30,7 +29,8 @@ import { ApiError } from '../../api/api-error';
 import { errorTextKey, notifyError } from '../../api/notify-error';
 import { useIsMobile } from '../../app/ui-store';
 import { ConfirmActions } from '../../components/confirm-actions';
-import { cloudKeys, cloudTreeQuery, moveItems, moveRefusalSchema } from './cloud-api';
+import { cloudKeys, cloudTreeQuery } from './cloud-api';
+import { moveItems, moveRefusalSchema } from './cloud-changes';
 import { useCloudScope } from './cloud-scope';
 import { dialogZIndex } from './media-preview';
 import { folderPath, movedFolderIds, moveRefusal, startFolderId, visibleSubfolders } from './move-rules';

@@ -7,7 +7,8 @@ import { cloudLimits, renameFolderBodySchema, type CloudEntity } from '../../../
 import { errorTextKey } from '../../api/notify-error';
 import { hasIssues, useFormChecks, useIssueText } from '../../components/form-issues';
 import { ConfirmActions } from '../../components/confirm-actions';
-import { cloudKeys, renameItem } from './cloud-api';
+import { cloudKeys } from './cloud-api';
+import { renameItem } from './cloud-changes';
 import { useCloudScope } from './cloud-scope';
 import { dialogZIndex } from './media-preview';
 import { replaceInLists } from './use-processing-poll';

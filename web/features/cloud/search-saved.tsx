@@ -18,13 +18,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SavedSearch } from '../../../contracts/cloud';
 import { cloudDefaults } from '../../../contracts/constants';
-import {
-  cloudKeys,
-  deleteSavedSearch,
-  saveSearch,
-  savedSearchesQuery,
-  type SavedSearchFilters,
-} from './cloud-api';
+import { cloudKeys, savedSearchesQuery } from './cloud-api';
+import { deleteSavedSearch, saveSearch, type SavedSearchFilters } from './cloud-changes';
 import { useCloudScope } from './cloud-scope';
 import classes from './search.module.css';
 

@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand';
 import { addExtensionChip, normalizeExtension } from '../../../contracts/cloud-filters';
 import { sorting } from '../../../contracts/constants';
-import type { CloudListFilters, SavedSearchFilters } from './cloud-api';
+import type { CloudListFilters } from './cloud-api';
+import type { SavedSearchFilters } from './cloud-changes';
 
 /**
  * The library's search (spec §2 "search box", "filter side panel", "search table"; §4 "Closing the search

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CloudEntity, CloudList } from '../../../contracts/cloud';
-import { cloudKeys, restoreItems, setFavorite, setThumbnail } from './cloud-api';
+import { cloudKeys } from './cloud-api';
+import { restoreItems, setFavorite, setThumbnail } from './cloud-changes';
 import type { CloudLocation, CloudScope } from './cloud-scope';
 import { replaceInLists } from './use-processing-poll';
 import { uploadBlob } from './upload-client';
@@ -63,7 +64,9 @@ export function useLibraryActions(scope: CloudScope, location: CloudLocation) {
   const queryClient = useQueryClient();
   const refresh = useCallback(
     (what: 'lists' | 'all') =>
-      queryClient.invalidateQueries({ queryKey: what === 'all' ? cloudKeys.all(scope) : cloudKeys.lists(scope) }),
+      queryClient.invalidateQueries({
+        queryKey: what === 'all' ? cloudKeys.all(scope) : cloudKeys.lists(scope),
+      }),
     [queryClient, scope],
   );
 
