@@ -6,7 +6,8 @@ import { setRefreshHandler } from '../../api/client';
 import { getAccessToken, setTokens } from '../../api/token-store';
 import { json, stubFetch } from '../../test/fixtures';
 import type { CloudScope } from './cloud-scope';
-import { isRetriable, resumableUpload, startUpload, uploadFailureOf, uploadFingerprint, type UploadInput } from './upload-client';
+import { resumableUpload, startUpload, uploadFingerprint, type UploadInput } from './upload-client';
+import { isRetriable, uploadFailureOf } from './upload-errors';
 
 // tus-js-client is replaced at its boundary: the test plays the server's answers through the options the
 // client hands to it (request hooks, retry decision, success and error callbacks).

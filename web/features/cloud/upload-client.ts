@@ -7,12 +7,12 @@ import {
   type uploadMetadataSchema,
 } from '../../../contracts/cloud';
 import { cloudDefaults } from '../../../contracts/constants';
-import { errorCodes } from '../../../contracts/errors';
 import { ApiError } from '../../api/api-error';
 import { api, apiBase, providedHeaders, refreshTokens } from '../../api/client';
 import { clearSession, getAccessToken } from '../../api/token-store';
 import { currentLanguage } from '../../i18n/i18n';
 import { cloudHeaders, type CloudScope } from './cloud-scope';
+import { isRetriable, parseJson, uploadErrorOf } from './upload-errors';
 
 /*
  * Resumable uploads into the library (tus 1.0, DESIGN §7) at `/api/projects/{projectId}/cloud/files/chunks`.
@@ -44,10 +44,6 @@ export type UploadCallbacks = {
 
 /** Pauses before each new attempt after a failed request: about a minute in all, reset on progress. */
 export const uploadRetryDelaysMs = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000];
-
-/** Why an upload failed, in the terms the tile and the notification speak. */
-export type UploadFailureKind = 'tooLarge' | 'quota' | 'network' | 'forbidden' | 'generic';
-export type UploadFailure = { kind: UploadFailureKind; limitBytes: number | null };
 
 // Upload addresses in use in this tab: a second upload of the same file must not resume the first one's.
 const activeUploadUrls = new Set<string>();
@@ -99,77 +95,6 @@ export function resumableUpload(previous: readonly PreviousUpload[], now = Date.
     .filter(({ created }) => Number.isFinite(created) && now - created < expiryMs)
     .sort((a, b) => b.created - a.created);
   return candidates[0]?.upload ?? null;
-}
-
-function parseJson(text: string): unknown {
-  if (!text) {
-    return undefined;
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-type ResponseCarrier = { originalResponse?: HttpResponse | null };
-
-const responseOf = (error: unknown): HttpResponse | null =>
-  typeof error === 'object' && error !== null && 'originalResponse' in error
-    ? ((error as ResponseCarrier).originalResponse ?? null)
-    : null;
-
-/** A failed tus request as the API client's error: status, the server's `code`, `details`. */
-export function uploadErrorOf(error: unknown): ApiError {
-  if (error instanceof ApiError) {
-    return error;
-  }
-  const response = responseOf(error);
-  if (!response) {
-    // A request without an answer: the connection dropped and the retries ran out. Anything else (the file
-    // could not be read) is no network trouble.
-    const requestFailed = typeof error === 'object' && error !== null && 'originalRequest' in error;
-    return requestFailed
-      ? ApiError.network(error)
-      : new ApiError({ status: 0, code: null, message: 'errors.generic', cause: error });
-  }
-  const status = response.getStatus();
-  const apiError = ApiError.fromBody(status, parseJson(response.getBody()));
-  if (apiError.code === null && status === 401) {
-    return new ApiError({ status, code: errorCodes.unauthorized, message: 'errors.UNAUTHORIZED', cause: error });
-  }
-  return apiError;
-}
-
-/**
- * Whether a failed request is worth another attempt: no answer (a dropped connection), a server error, a
- * locked upload or an offset conflict. Refusals (too large, quota, no permission, bad metadata) stay refused.
- */
-export function isRetriable(status: number, code: string | null): boolean {
-  if (status === 0 || status >= 500 || status === 423) {
-    return true;
-  }
-  return status === 409 && (code === null || code === errorCodes.conflict);
-}
-
-/** What went wrong, for the tile and the notification. */
-export function uploadFailureOf(error: unknown): UploadFailure {
-  const apiError = uploadErrorOf(error);
-  const limit = apiError.details.limitBytes;
-  const limitBytes = typeof limit === 'number' ? limit : null;
-  if (apiError.code === errorCodes.fileTooLarge || apiError.status === 413) {
-    return { kind: 'tooLarge', limitBytes };
-  }
-  if (apiError.code === errorCodes.quotaExceeded) {
-    return { kind: 'quota', limitBytes: null };
-  }
-  if (apiError.message === 'errors.network') {
-    return { kind: 'network', limitBytes: null };
-  }
-  if (apiError.status === 403) {
-    return { kind: 'forbidden', limitBytes: null };
-  }
-  return { kind: 'generic', limitBytes: null };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CloudEntity } from '../../../contracts/cloud';
-import { uploadFailureOf, type UploadCallbacks, type UploadFailure, type UploadSource } from './upload-client';
+import type { UploadCallbacks, UploadSource } from './upload-client';
+import { uploadFailureOf, type UploadFailure } from './upload-errors';
 
 /**
  * The uploads of one library (spec §3 "uploading item", §4 "Upload"): each file waits in the queue

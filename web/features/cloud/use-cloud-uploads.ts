@@ -8,7 +8,8 @@ import { formatBytes, partitionBySize, type UploadLimit } from '../../../contrac
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { cloudKeys, uploadLimitsQuery } from './cloud-api';
 import type { CloudScope } from './cloud-scope';
-import { startUpload, type UploadFailure } from './upload-client';
+import { startUpload } from './upload-client';
+import type { UploadFailure } from './upload-errors';
 import { createUploadQueue, type UploadingItem, type UploadQueue, type UploadQueueDeps } from './upload-queue';
 
 export type CloudUploads = {
