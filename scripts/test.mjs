@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 const steps = [
+  ['node engines', process.execPath, [path.join(root, 'scripts', 'check-engines.mjs')]],
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['unit and API tests', bin('vitest'), ['run']],
