@@ -227,3 +227,22 @@ export const cloudLibraryVersions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.projectId, table.accountId] })],
 );
+
+/**
+ * The tus state of an upload in progress when the bytes go to S3 (`upload-part-store.ts`): every PATCH's
+ * bytes are one object in the bucket, listed here with the offset reached. Every web instance reaches it,
+ * so consecutive requests of one upload may land on different instances. A part counts only once the
+ * offset moved past it in one conditional update, so two writers at the same offset cannot both win.
+ */
+export const uploadParts = pgTable(
+  'upload_parts',
+  {
+    id: text('id').primaryKey(),
+    size: bigint('size', { mode: 'number' }),
+    offset: bigint('offset', { mode: 'number' }).notNull().default(0),
+    metadata: jsonb('metadata').$type<Record<string, string | null>>(),
+    parts: jsonb('parts').$type<{ key: string; start: number; size: number }[]>().notNull().default([]),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('upload_parts_created_idx').on(table.createdAt)],
+);

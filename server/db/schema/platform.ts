@@ -61,3 +61,17 @@ export const mailOutbox = pgTable(
     index('mail_outbox_to_created_idx').on(table.toAddress, table.createdAt),
   ],
 );
+
+/**
+ * One row per running process, refreshed every few seconds (`server/platform/instances.ts`): start-up reads
+ * it to refuse a second process on local storage whose DATA_DIR is not the same directory.
+ */
+export const platformInstances = pgTable('platform_instances', {
+  id: text('id').primaryKey(),
+  role: text('role').notNull(),
+  host: text('host').notNull(),
+  /** `local:<id of DATA_DIR's marker file>` or `s3:<bucket>/<prefix>`. */
+  storage: text('storage').notNull(),
+  startedAt: at('started_at').notNull().defaultNow(),
+  seenAt: at('seen_at').notNull().defaultNow(),
+});
