@@ -99,10 +99,34 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     driver: 'postgres',
     db,
     sql,
+    // Instances starting together take turns: the first applies the migrations, the others then find
+    // nothing left to do (without the lock they race on creating the same tables and fail).
     migrate: () =>
-      migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir }),
+      withAdvisoryLock(url, migrationLockKey, () =>
+        migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir }),
+      ),
     close: () => pool.end(),
   };
+}
+
+/** The advisory lock key of running migrations (any fixed number no other lock of ours uses). */
+const migrationLockKey = 7_240_412_001;
+
+/**
+ * Runs `task` while holding a session-level advisory lock on its own connection: the pool stays free for
+ * the task (a pool of one would otherwise deadlock), and a process that dies lets go of the lock at once.
+ */
+async function withAdvisoryLock<T>(url: string, key: number, task: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'gemeinde-migrations' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    return await task();
+  } finally {
+    // Closing the session releases the lock too; unlocking first just makes it explicit.
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Opens the database and proves it answers, retrying while it is down (e.g. PostgreSQL still starting). */

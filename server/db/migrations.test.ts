@@ -73,6 +73,29 @@ describe('migrations', () => {
     }
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'let several instances migrate a fresh PostgreSQL database at once, each coming up',
+    async () => {
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+      // A pool of one each: the lock must not take the connection the migrations need.
+      const instances = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ url: scratch.url, dataDir: 'unused', poolMax: 1 })),
+      );
+      try {
+        const results = await Promise.allSettled(instances.map((database) => database.migrate()));
+        expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+        const applied = await instances[0]!.sql.query<{ count: string }>(
+          'select count(*)::text as count from drizzle.__drizzle_migrations',
+        );
+        const journal = (await import('./migrations/meta/_journal.json', { with: { type: 'json' } })).default;
+        expect(Number(applied.rows[0]!.count)).toBe(journal.entries.length);
+      } finally {
+        await Promise.all(instances.map((database) => database.close()));
+        await scratch.drop();
+      }
+    },
+  );
+
   it('stores UUIDv7 ids made in code, ordered by creation time', () => {
     const ids = Array.from({ length: 50 }, () => newId());
     expect(
