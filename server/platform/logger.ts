@@ -1,13 +1,52 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
 
-/** One-time codes and tokens travel in some URLs (stash codes, invitation links); logs keep only their place. */
-export function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:code|token|refreshToken|invitationToken)=)[^&]*/gi, '$1[redacted]')
-    .replace(/^(\/api\/(?:stash|invitation))\/[^/?]+/i, '$1/[redacted]');
+const censor = '[redacted]';
+
+/**
+ * Query parameters whose value is a credential, matched by how the (decoded, lower-case) name ends: blob
+ * signatures (`sig`), S3's `X-Amz-Signature` and `X-Amz-Credential`, one-time `code`s, `token`,
+ * `refreshToken`, `invitationToken`, `api_key`, `apiKey`, `secret`, `password`. A harmless parameter that
+ * happens to end the same way (`countryCode`) is redacted too: a log loses a detail, never a secret.
+ */
+const secretNameEnding = /(?:sig|signature|credential|code|token|key|secret|password)$/;
+
+/**
+ * A query parameter anywhere in a text: a URL of the request log, a `url` field of another line, a URL inside
+ * a message or an error's stack. Applied to the serialized JSON line, so the value ends at `&`, `#`, white
+ * space or the closing quote of the JSON string, and a JSON escape (`\"`, `\u0000`) stays part of the value.
+ */
+const queryParameter = /([?&])([^?&=#\s"\\]+)=((?:[^&#\s"\\]|\\.)*)/g;
+
+/** One-time codes travel in the path of two addresses (stash codes, invitation links). */
+const secretPath = /(\/api\/(?:stash|invitation))\/[^/?#\s"\\]+/gi;
+
+function isSecretName(name: string): boolean {
+  let decoded = name;
+  try {
+    // `si%67=` is `sig=` to the query parser, so it is one to the redaction as well.
+    decoded = decodeURIComponent(name);
+  } catch {
+    // Not valid percent-encoding: the name as written is all there is.
+  }
+  return secretNameEnding.test(decoded.toLowerCase());
 }
 
-/** Structured JSON logs. Credentials and codes never reach a log line. */
+/** Replaces credentials in query strings (`?sig=…`, `&token=…`) and in the stash/invitation paths of a text. */
+export function redactSecrets(text: string): string {
+  // Most log lines carry no query string at all: skip the replacement for them.
+  const withQuery = text.includes('=')
+    ? text.replace(queryParameter, (whole, separator: string, name: string) =>
+        isSecretName(name) ? `${separator}${name}=${censor}` : whole,
+      )
+    : text;
+  return withQuery.includes('/api/') ? withQuery.replace(secretPath, `$1/${censor}`) : withQuery;
+}
+
+/**
+ * Structured JSON logs. Credentials and codes never reach a log line: fields by name (`redact`), and every
+ * finished line through `redactSecrets` (`hooks.streamWrite`), which catches a signed URL in any field or
+ * message — the request log, the masquerade log, an error's stack — including fields added later.
+ */
 export function loggerOptions(level: LoggerOptions['level']): LoggerOptions {
   return {
     level,
@@ -22,14 +61,16 @@ export function loggerOptions(level: LoggerOptions['level']): LoggerOptions {
         '*.accessToken',
         '*.refreshToken',
         '*.code',
+        '*.sig',
         '*.smtpPassword',
       ],
-      censor: '[redacted]',
+      censor,
     },
+    hooks: { streamWrite: redactSecrets },
     serializers: {
       req: (request: { method: string; url: string; headers: Record<string, unknown>; ip?: string }) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: request.url,
         host: request.headers.host,
         ip: request.ip,
       }),
