@@ -35,6 +35,7 @@ import { createAppsService } from './features/apps/apps.service.ts';
 import { projectRoutes } from './features/projects/projects.routes.ts';
 import { createProjectService } from './features/projects/projects.service.ts';
 import { createWorkspaceService } from './features/workspace/workspace.service.ts';
+import { createAccessScopes } from './features/workspace/scopes.ts';
 import { tagRoutes } from './features/tags/tags.routes.ts';
 import { createTagService } from './features/tags/tags.service.ts';
 import { customFieldRoutes } from './features/custom-fields/custom-fields.routes.ts';
@@ -53,13 +54,19 @@ import { createMemberService } from './features/members/members.service.ts';
 import { createAttemptLimiter } from './platform/attempt-limiter.ts';
 import { authPlugin, type TokenService } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { AppError } from './platform/errors.ts';
 import { registerDocs, registerRateLimit, registerSecurityHeaders } from './platform/http.ts';
 import { newId } from './platform/ids.ts';
 import { createInFlight, type InFlight } from './platform/in-flight.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import { registerRoutes, type RouteDeclaration, type RouteDefinition } from './platform/routes.ts';
+import {
+  registerRoutes,
+  type RouteDeclaration,
+  type RouteDefinition,
+  type RoutePipeline,
+} from './platform/routes.ts';
 import { registerStaticWeb } from './platform/static-web.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
 import type { BlobStorage } from './platform/storage/storage.ts';
@@ -77,7 +84,9 @@ export type AppDeps = {
   storage: BlobStorage;
   urlSigner: UrlSigner;
   /** Extra routes (tests use this to exercise the platform with routes of their own). */
-  extraRoutes?: RouteDefinition<never>[];
+  extraRoutes?: RouteDefinition<never, never>[];
+  /** Tests only: told when a request passed its route's declared checks (the permission matrix uses it). */
+  onAuthorized?: RoutePipeline['onAuthorized'];
 };
 
 // Declaration merging needs `interface`.
@@ -140,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   // tus PATCH bodies stay unread here: the upload handler streams them to disk itself.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   await registerSecurityHeaders(app, { imageOrigins: gifImageOrigins(config.gifs) });
@@ -164,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const limiter = createAttemptLimiter(deps.redis);
   const appHost = appHostOf(config);
   const members = createMemberService({ db });
+  const scopes = createAccessScopes(db);
   // The explicit list of every feature's routes.
   registerRoutes(
     app,
@@ -192,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         contacts: createContactService({ db }),
         generalProfiles: createGeneralProfileService({ db }),
       }),
-      ...tagRoutes({ tags: createTagService({ db }) }),
+      ...tagRoutes({ tags: createTagService({ db }), scopes, db }),
       ...gifRoutes({ gifs: createGifService({ config: config.gifs, logger: deps.logger }) }),
       ...customFieldRoutes({ customFields: createCustomFieldService({ db }) }),
       ...invitationLinkRoutes({
@@ -224,8 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       }),
       ...(deps.extraRoutes ?? []),
-    ] as RouteDefinition<never>[],
-    app.inFlight,
+    ] as RouteDefinition<never, never>[],
+    { inFlight: app.inFlight, limiter, onAuthorized: deps.onAuthorized },
   );
 
   const webServed = config.serveWeb ? await registerStaticWeb(app) : false;
@@ -249,7 +260,8 @@ function docsDeclaration(url: string, methods: string[]): RouteDeclaration | und
       url,
       auth: 'public',
       ability: 'public',
-      rateLimited: false,
+      scope: '-',
+      limit: '-',
     };
   }
   return undefined;

@@ -18,7 +18,7 @@ describe('route declarations', () => {
     const lines = server.app.routeDeclarations
       .map(
         (route) =>
-          `${route.method.padEnd(7)} ${route.url.padEnd(48)} auth=${route.auth.padEnd(8)} ability=${route.ability}${route.rateLimited ? ' rate-limited' : ''}`,
+          `${route.method.padEnd(7)} ${route.url.padEnd(54)} auth=${route.auth.padEnd(8)} scope=${route.scope.padEnd(24)} ability=${route.ability.padEnd(26)} limit=${route.limit}`,
       )
       .sort();
     await expect(`${lines.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/route-declarations.txt');

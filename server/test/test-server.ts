@@ -29,7 +29,7 @@ export const testDriver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 export async function createTestServer(
   options: {
     env?: Record<string, string>;
-    extraRoutes?: RouteDefinition<never>[];
+    extraRoutes?: RouteDefinition<never, never>[];
     /** Where the server's JSON log lines go (tests that check what is logged); default per LOG_LEVEL. */
     logStream?: DestinationStream;
   } = {},

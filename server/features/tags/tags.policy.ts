@@ -1,7 +1,7 @@
 import type { AbilityName } from '../../../contracts/abilities.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import { requireApp, type AppAccess } from '../workspace/access.ts';
+import type { AppAccess } from '../workspace/access.ts';
 import type { TagRow } from './tags.repo.ts';
 
 export type TagAbility = AbilityName<'tag'>;
@@ -14,21 +14,17 @@ export type TagAbility = AbilityName<'tag'>;
  * - the default tags (blocked, punished) are never edited or deleted: their `can` is empty.
  */
 export function tagPermissions(access: AppAccess, tag: Pick<TagRow, 'kind'>): TagAbility[] {
-  return tag.kind === null && access.can.includes('create_tag') ? ['edit', 'delete'] : [];
+  return tag.kind === null ? tagAbilities(access) : [];
 }
 
-export function requireTagsVisible(access: AppAccess): void {
-  requireApp(access, 'view_profiles');
-  requireApp(access, 'settings_members');
+/** What the caller may do with the app's tags in general (the route scope's grant): managers edit them. */
+export function tagAbilities(access: AppAccess): TagAbility[] {
+  return access.can.includes('create_tag') && access.can.includes('settings_members') ? ['edit', 'delete'] : [];
 }
 
-/** 403 without the ability; 409 DEFAULT_TAG_LOCKED for the default tags. */
-export function authorizeTag(access: AppAccess, tag: Pick<TagRow, 'kind'>, ability: TagAbility): void {
-  requireApp(access, 'create_tag');
+/** The owner lock: 409 DEFAULT_TAG_LOCKED for the default tags (the route has already checked the ability). */
+export function requireOwnTag(tag: Pick<TagRow, 'kind'>): void {
   if (tag.kind !== null) {
     throw new AppError(409, errorCodes.defaultTagLocked);
-  }
-  if (!tagPermissions(access, tag).includes(ability)) {
-    throw new AppError(403, errorCodes.forbidden);
   }
 }

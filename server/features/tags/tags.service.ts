@@ -3,13 +3,13 @@ import { errorCodes } from '../../../contracts/errors.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import type { Tag, TagCreateBody, tagListQuerySchema, TagPatchBody } from '../../../contracts/tags.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { paginate, pageOffset } from '../../platform/pagination.ts';
 import { removeTagFromLinks } from '../invitation-links/invitation-links.repo.ts';
-import { type AppAccess, loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
-import { authorizeTag, requireTagsVisible, tagPermissions, type TagAbility } from './tags.policy.ts';
+import type { AppAccess } from '../workspace/access.ts';
+import { requireOwnTag, tagPermissions } from './tags.policy.ts';
+import type { TagScopeAccess } from './tags.scopes.ts';
 import { presentTag } from './tags.presenter.ts';
 import * as repo from './tags.repo.ts';
 
@@ -22,18 +22,6 @@ export function createTagService(deps: { db: Db }) {
   const { db } = deps;
 
   const present = (access: AppAccess, tag: repo.TagWithCount) => presentTag(tag, tagPermissions(access, tag));
-
-  /** The tag and the caller's access to its app; 404 when either is not visible to the caller. */
-  async function loadTag(actor: Actor, id: string, ability: TagAbility) {
-    const tag = await repo.findTagById(db, id);
-    if (!tag) {
-      throw notFound();
-    }
-    const access = await loadMemberAreaAccess(db, actor, tag.appId);
-    requireTagsVisible(access);
-    authorizeTag(access, tag, ability);
-    return { tag, access };
-  }
 
   /** Runs a write that may hit the unique name index, answering a lost race like the pre-check does. */
   async function guardName<T>(write: () => Promise<T>): Promise<T> {
@@ -48,9 +36,8 @@ export function createTagService(deps: { db: Db }) {
   }
 
   return {
-    async list(actor: Actor, appId: string, query: TagListQuery): Promise<Paginated<Tag>> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireTagsVisible(access);
+    async list(access: AppAccess, query: TagListQuery): Promise<Paginated<Tag>> {
+      const appId = access.app.id;
       await repo.ensureDefaultTags(db, access.app);
       const page = { page: query.page, limit: query.limit };
       const { rows, total } = await repo.listTags(
@@ -66,10 +53,8 @@ export function createTagService(deps: { db: Db }) {
       );
     },
 
-    async create(actor: Actor, appId: string, input: TagCreateBody): Promise<Tag> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireTagsVisible(access);
-      requireApp(access, 'create_tag');
+    async create(access: AppAccess, input: TagCreateBody): Promise<Tag> {
+      const appId = access.app.id;
       await repo.ensureDefaultTags(db, access.app);
       return guardName(() =>
         db.transaction(async (tx) => {
@@ -88,8 +73,8 @@ export function createTagService(deps: { db: Db }) {
       );
     },
 
-    async update(actor: Actor, id: string, input: TagPatchBody): Promise<Tag> {
-      const { tag, access } = await loadTag(actor, id, 'edit');
+    async update({ app: access, tag }: TagScopeAccess, input: TagPatchBody): Promise<Tag> {
+      requireOwnTag(tag);
       return guardName(() =>
         db.transaction(async (tx) => {
           if (input.name !== undefined && (await repo.isTagNameTaken(tx, tag.appId, input.name, tag.id))) {
@@ -113,8 +98,8 @@ export function createTagService(deps: { db: Db }) {
     },
 
     /** The tag leaves every member and every invite link that carried it. */
-    async remove(actor: Actor, id: string): Promise<void> {
-      const { tag } = await loadTag(actor, id, 'delete');
+    async remove({ tag }: TagScopeAccess): Promise<void> {
+      requireOwnTag(tag);
       await db.transaction(async (tx) => {
         await removeTagFromLinks(tx, tag.appId, tag.id);
         if (!(await repo.deleteOwnTag(tx, tag.appId, tag.id))) {
