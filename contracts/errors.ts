@@ -6,6 +6,8 @@ export const errorCodes = {
   // platform
   validationFailed: 'VALIDATION_FAILED',
   malformedJson: 'MALFORMED_JSON',
+  /** Text PostgreSQL cannot store (a NUL character, a lone UTF-16 surrogate); `errors` names the field. */
+  invalidText: 'INVALID_TEXT',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
