@@ -36,10 +36,12 @@ describe('log redaction', () => {
       '/api/cloud/blobs/f/original?sig=[redacted]&exp=1&download=1',
     );
     // S3 presigned addresses, API keys in either spelling, encoded names the query parser decodes.
-    expect(redactSecrets('https://s3/b/k?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=abc&X-Amz-Expires=60')).toBe(
-      'https://s3/b/k?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted]&X-Amz-Expires=60',
+    expect(
+      redactSecrets('https://s3/b/k?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=abc&X-Amz-Expires=60'),
+    ).toBe('https://s3/b/k?X-Amz-Credential=[redacted]&X-Amz-Signature=[redacted]&X-Amz-Expires=60');
+    expect(redactSecrets('/g?api_key=k1&apiKey=k2&q=cats')).toBe(
+      '/g?api_key=[redacted]&apiKey=[redacted]&q=cats',
     );
-    expect(redactSecrets('/g?api_key=k1&apiKey=k2&q=cats')).toBe('/g?api_key=[redacted]&apiKey=[redacted]&q=cats');
     expect(redactSecrets(`/b?si%67=${sig}&SIG=${sig}&refresh_token=r`)).toBe(
       '/b?si%67=[redacted]&SIG=[redacted]&refresh_token=[redacted]',
     );
@@ -73,6 +75,10 @@ describe('log redaction', () => {
   it('leaves lines without credentials untouched', () => {
     const { logger, lines } = capturedLogger();
     logger.info({ url: '/api/tasks?page=2&taskIds=a,b', n: 1 }, 'a = b?');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ url: '/api/tasks?page=2&taskIds=a,b', n: 1, msg: 'a = b?' });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      url: '/api/tasks?page=2&taskIds=a,b',
+      n: 1,
+      msg: 'a = b?',
+    });
   });
 });

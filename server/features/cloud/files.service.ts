@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isInlineSafe, sendBlob } from '../../platform/storage/serve.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
+import { findServableFile } from './blob-access.ts';
 import { loadFileForCaller } from './cloud.access.ts';
 import { blobPath, presentItems, type BlobVariant } from './cloud.presenter.ts';
 
@@ -53,11 +54,13 @@ export function createFileService(deps: { db: Db; storage: BlobStorage; signer: 
       reply: FastifyReply,
       input: { fileId: string; variant: BlobVariant; path: string; exp?: string; sig?: string; download?: string },
     ): Promise<void> {
-      // A wrong or expired signature looks exactly like a missing file.
+      // A wrong or expired signature looks exactly like a missing file, and costs no database query.
       if (!signer.verify(input.path, { exp: input.exp, sig: input.sig })) {
         throw notFound();
       }
-      const [file] = await db.select().from(cloudFiles).where(eq(cloudFiles.id, input.fileId));
+      // Checked on every request (304 and range requests too): an address handed out earlier stops working the
+      // moment the file goes to Removed or its owner loses access.
+      const file = await findServableFile(db, input.fileId);
       if (!file) {
         throw notFound();
       }
@@ -89,7 +92,8 @@ export function createFileService(deps: { db: Db; storage: BlobStorage; signer: 
         contentType,
         fileName,
         inline: !input.download && isInlineSafe(contentType),
-        // The address changes when it expires, so what it names never changes: cache it hard.
+        // The address changes when it expires, so what it names never changes: cache it hard. `private` keeps
+        // shared caches (proxies, CDNs) from serving it on after it is revoked; a browser keeps the copy it has.
         cacheSeconds: 6 * 3600,
       });
     },
