@@ -63,4 +63,33 @@ describe(`masquerade log (${testDriver})`, () => {
       expect.objectContaining({ realAccountId: member.account.id, statusCode: 403 }),
     ]);
   });
+
+  it('keeps credentials of the query string out of the masquerade log', async () => {
+    const owner = await signUp(server);
+    const { app } = await createAppWithProfile(server, owner.account, { as: 'owner' });
+    const member = await signUp(server);
+    const profile = await addProfile(server, app, member.account);
+    const secrets = { sig: 'c2lnbmF0dXJlLW9mLWEtYmxvYi1hZGRyZXNzLTEyMzQ1Ng', token: 'tok-0123456789abcdef' };
+    const url = `/api/apps/${app.id}/options?sig=${secrets.sig}&page=2&token=${secrets.token}`;
+    const before = lines.length;
+
+    const viewed = await caller(server).request({
+      method: 'GET',
+      url,
+      token: owner.accessToken,
+      headers: { 'x-masquerade-profile': profile.id },
+    });
+    expect(viewed.statusCode).toBe(200);
+
+    const written = lines.slice(before);
+    expect(written.filter((line) => line.msg === 'masqueraded request')).toEqual([
+      expect.objectContaining({
+        realAccountId: owner.account.id,
+        url: `/api/apps/${app.id}/options?sig=[redacted]&page=2&token=[redacted]`,
+      }),
+    ]);
+    const text = JSON.stringify(written);
+    expect(text).not.toContain(secrets.sig);
+    expect(text).not.toContain(secrets.token);
+  });
 });
