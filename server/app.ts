@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [
       ...systemRoutes({ config, database: deps.database }),
       ...taskRoutes({ tasks }),
-      ...authRoutes({ auth, profiles, limiter }),
+      ...authRoutes({ auth, profiles }),
       ...invitationRoutes({
         invitations: createInvitationService({ db, codes, sessions, mailer: deps.mailer }),
         limiter,

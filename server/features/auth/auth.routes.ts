@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   byPasswordBodySchema,
@@ -18,20 +17,16 @@ import {
   stashParamsSchema,
 } from '../../../contracts/auth.ts';
 import { identityQuerySchema, identityWithProfileSchema } from '../../../contracts/profile.ts';
-import type { ProfileService } from '../profile/profile.service.ts';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import type { ProfileService } from '../profile/public.ts';
 import { presentAccount } from './auth.presenter.ts';
 import type { AuthService } from './auth.service.ts';
-import { isResend, requestLanguage, sessionMetaOf } from './request-context.ts';
+import { attemptsPerLogin, isResend, requestLanguage, sessionMetaOf } from './request-context.ts';
 
 const tags = ['auth'];
 
-export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; limiter: AttemptLimiter }) {
-  const { auth, limiter } = deps;
-  /** Sign-in attempts and code mails: 6 a minute and 30 an hour, per IP and per login. */
-  const limit = (bucket: string, request: FastifyRequest, login: string) =>
-    limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
+export function authRoutes(deps: { auth: AuthService; profiles: ProfileService }) {
+  const { auth } = deps;
 
   return [
     defineRoute({
@@ -41,15 +36,15 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Send a sign-in code (same answer for unknown addresses)',
       tags,
+      attempts: attemptsPerLogin('send-code'),
       schema: {
         body: sendCodeBodySchema,
         querystring: sendCodeQuerySchema,
         response: { 200: codeSentSchema },
       },
-      handler: async (request) => {
-        await limit('send-code', request, request.body.login);
-        return { limits: await auth.sendSigninCode({ ...request.body, resend: isResend(request.query) }) };
-      },
+      handler: async (request) => ({
+        limits: await auth.sendSigninCode({ ...request.body, resend: isResend(request.query) }),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -58,11 +53,9 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Sign in with the code from the mail',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: { body: checkCodeBodySchema, response: { 200: sessionSchema } },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return auth.signInWithCode(request.body, sessionMetaOf(request));
-      },
+      handler: async (request) => auth.signInWithCode(request.body, sessionMetaOf(request)),
     }),
     defineRoute({
       method: 'POST',
@@ -71,11 +64,9 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Sign in with a password',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: { body: byPasswordBodySchema, response: { 200: sessionSchema } },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return auth.signInWithPassword(request.body, sessionMetaOf(request));
-      },
+      handler: async (request) => auth.signInWithPassword(request.body, sessionMetaOf(request)),
     }),
     defineRoute({
       method: 'POST',
@@ -84,21 +75,19 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Send a sign-up code to the address being registered',
       tags,
+      attempts: attemptsPerLogin('send-code'),
       schema: {
         body: sendCodeBodySchema,
         querystring: sendCodeQuerySchema,
         response: { 200: codeSentSchema },
       },
-      handler: async (request) => {
-        await limit('send-code', request, request.body.login);
-        return {
-          limits: await auth.sendSignupCode({
-            ...request.body,
-            resend: isResend(request.query),
-            language: requestLanguage(request),
-          }),
-        };
-      },
+      handler: async (request) => ({
+        limits: await auth.sendSignupCode({
+          ...request.body,
+          resend: isResend(request.query),
+          language: requestLanguage(request),
+        }),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -107,17 +96,15 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'The "confirm e-mail" step: send the sign-up code again',
       tags,
+      attempts: attemptsPerLogin('send-code'),
       schema: { body: sendCodeBodySchema, response: { 200: codeSentSchema } },
-      handler: async (request) => {
-        await limit('send-code', request, request.body.login);
-        return {
-          limits: await auth.sendSignupCode({
-            ...request.body,
-            resend: true,
-            language: requestLanguage(request),
-          }),
-        };
-      },
+      handler: async (request) => ({
+        limits: await auth.sendSignupCode({
+          ...request.body,
+          resend: true,
+          language: requestLanguage(request),
+        }),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -126,11 +113,12 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Check a sign-up code before the form (does not use it up)',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: { body: signupCheckCodeBodySchema, response: { 200: signupCodeValidSchema } },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return { valid: true as const, limits: await auth.checkSignupCode(request.body) };
-      },
+      handler: async (request) => ({
+        valid: true as const,
+        limits: await auth.checkSignupCode(request.body),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -139,14 +127,13 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Create the account with a valid sign-up code, and sign in',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: { body: signupBodySchema, response: { 200: sessionSchema } },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return auth.signUp(
+      handler: async (request) =>
+        auth.signUp(
           { ...request.body, language: request.body.language ?? requestLanguage(request) },
           sessionMetaOf(request),
-        );
-      },
+        ),
     }),
     defineRoute({
       method: 'POST',
@@ -155,17 +142,15 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Mail a password-reset code and link (same answer for unknown addresses)',
       tags,
+      attempts: attemptsPerLogin('send-code'),
       schema: {
         body: resetPasswordBodySchema,
         querystring: sendCodeQuerySchema,
         response: { 200: codeSentSchema },
       },
-      handler: async (request) => {
-        await limit('send-code', request, request.body.login);
-        return {
-          limits: await auth.requestPasswordReset({ ...request.body, resend: isResend(request.query) }),
-        };
-      },
+      handler: async (request) => ({
+        limits: await auth.requestPasswordReset({ ...request.body, resend: isResend(request.query) }),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -174,11 +159,9 @@ export function authRoutes(deps: { auth: AuthService; profiles: ProfileService; 
       ability: 'public',
       summary: 'Set a new password with the reset code; other sessions end',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: { body: resetPasswordConfirmationBodySchema, response: { 200: sessionSchema } },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return auth.confirmPasswordReset(request.body, sessionMetaOf(request));
-      },
+      handler: async (request) => auth.confirmPasswordReset(request.body, sessionMetaOf(request)),
     }),
     defineRoute({
       method: 'POST',
