@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         invitations: createInvitationService({ db, codes, sessions, mailer: deps.mailer }),
         limiter,
       }),
-      ...accountRoutes({ account, limiter }),
+      ...accountRoutes({ account }),
       ...workspaceRoutes({ workspace: createWorkspaceService({ db, host: appHost }) }),
       ...projectRoutes({
         projects: createProjectService({ db, defaultTariffId: config.defaultTariffId }),
@@ -205,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
       ...tagRoutes({ tags: createTagService({ db }), scopes, db }),
       ...gifRoutes({ gifs: createGifService({ config: config.gifs, logger: deps.logger }) }),
-      ...customFieldRoutes({ customFields: createCustomFieldService({ db }) }),
+      ...customFieldRoutes({ customFields: createCustomFieldService({ db }), scopes, db }),
       ...invitationLinkRoutes({
         invitationLinks: createInvitationLinkService({ db, appBaseUrl: appHost.appBaseUrl }),
       }),

@@ -8,25 +8,19 @@ import {
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { paginate } from '../../platform/pagination.ts';
-import { type AppAccess, loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
+import type { AppAccess } from '../workspace/public.ts';
 import { checkDefinition, isChoiceType, isTextType, storedRules } from './custom-field-rules.ts';
+import { customFieldAbilities } from './custom-fields.policy.ts';
 import { presentCustomField } from './custom-fields.presenter.ts';
 import * as repo from './custom-fields.repo.ts';
+import type { CustomFieldScopeAccess } from './custom-fields.scopes.ts';
 import { positionAfter } from './positions.ts';
 
-/**
- * Custom-field rules: the members of an app see its fields (they fill them in on their profile form);
- * the app settings (`settings_app`: owner, admins, team) create, edit, reorder and delete them.
- */
-const fieldPermissions = (access: AppAccess) =>
-  access.can.includes('settings_app') ? (['edit', 'delete', 'move'] as const) : ([] as const);
-
 const present = (access: AppAccess, field: repo.CustomFieldRow) =>
-  presentCustomField(field, [...fieldPermissions(access)]);
+  presentCustomField(field, customFieldAbilities(access));
 
 function assertDefinition(definition: Parameters<typeof checkDefinition>[0]): void {
   const errors = checkDefinition(definition);
@@ -39,16 +33,6 @@ function assertDefinition(definition: Parameters<typeof checkDefinition>[0]): vo
 export function createCustomFieldService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function loadField(actor: Actor, id: string) {
-    const field = await repo.findFieldById(db, id);
-    if (!field) {
-      throw notFound();
-    }
-    const access = await loadMemberAreaAccess(db, actor, field.appId);
-    requireApp(access, 'settings_app');
-    return { field, access };
-  }
-
   /** Renumbers the app's fields 1, 2, 3 … in their current order (when neighbours got too close). */
   async function renumber(tx: DbOrTx, appId: string): Promise<repo.CustomFieldRow[]> {
     const fields = await repo.listFields(tx, appId);
@@ -59,10 +43,8 @@ export function createCustomFieldService(deps: { db: Db }) {
   }
 
   return {
-    async list(actor: Actor, appId: string): Promise<Paginated<CustomField>> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireApp(access, 'view');
-      const fields = await repo.listFields(db, appId);
+    async list(access: AppAccess): Promise<Paginated<CustomField>> {
+      const fields = await repo.listFields(db, access.app.id);
       return paginate(
         fields.map((field) => present(access, field)),
         fields.length,
@@ -70,9 +52,8 @@ export function createCustomFieldService(deps: { db: Db }) {
       );
     },
 
-    async create(actor: Actor, appId: string, input: CustomFieldCreateBody): Promise<CustomField> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireApp(access, 'settings_app');
+    async create(access: AppAccess, input: CustomFieldCreateBody): Promise<CustomField> {
+      const appId = access.app.id;
       const definition = {
         type: input.type,
         label: input.label,
@@ -102,8 +83,7 @@ export function createCustomFieldService(deps: { db: Db }) {
      * checked as a whole. A type change drops options and length rules that no longer apply unless they were
      * sent, and removes the members' values of the field, which were given for the old type.
      */
-    async update(actor: Actor, id: string, input: CustomFieldPatchBody): Promise<CustomField> {
-      const { field, access } = await loadField(actor, id);
+    async update({ app: access, field }: CustomFieldScopeAccess, input: CustomFieldPatchBody): Promise<CustomField> {
       const type = (input.type ?? field.type) as CustomFieldType;
       const typeChanged = type !== field.type;
       const stored = field.validationRules;
@@ -133,8 +113,7 @@ export function createCustomFieldService(deps: { db: Db }) {
     },
 
     /** The field goes, and with it every member's value for it (one transaction). */
-    async remove(actor: Actor, id: string): Promise<void> {
-      const { field } = await loadField(actor, id);
+    async remove({ field }: CustomFieldScopeAccess): Promise<void> {
       await db.transaction(async (tx) => {
         if (!(await repo.deleteField(tx, field.appId, field.id))) {
           throw notFound();
@@ -144,8 +123,7 @@ export function createCustomFieldService(deps: { db: Db }) {
     },
 
     /** Places the field right after `prevId` (null: first). */
-    async move(actor: Actor, id: string, prevId: string | null): Promise<CustomField> {
-      const { field, access } = await loadField(actor, id);
+    async move({ app: access, field }: CustomFieldScopeAccess, prevId: string | null): Promise<CustomField> {
       if (prevId === field.id) {
         throw badRequest({ prevId: 'validation.invalidValue' });
       }
