@@ -50,6 +50,11 @@ export const errorCodes = {
   fileNotReady: 'FILE_NOT_READY',
   /** A feature that needs outside configuration (the GIF service's API key) is switched off. */
   featureDisabled: 'FEATURE_DISABLED',
+  /**
+   * The request names something a later feature builds (a member's posts, access plans, community groups,
+   * spaces …): refused until it exists instead of answering as if it did. `errors` names the field, if any.
+   */
+  featureNotAvailable: 'FEATURE_NOT_AVAILABLE',
   // spec §8
   invalidCss: 'INVALID_CSS',
   domainIsAlreadyUsed: 'DOMAIN_IS_ALREADY_USED',
