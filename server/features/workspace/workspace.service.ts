@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { RouterResult } from '../../../contracts/router.ts';
-import { presentApp, type AppHost } from '../apps/apps.presenter.ts';
+import { presentApp, type AppHost } from '../apps/public.ts';
 import { loadAppAccess } from './access.ts';
 import * as repo from './workspace.repo.ts';
 
