@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           sign: (path) => deps.urlSigner.sign(path),
           dataDir: config.dataDir,
           logger: deps.logger,
+          redis: deps.redis,
         }),
         files: createFileService({ db, storage: deps.storage, signer: deps.urlSigner }),
       }),

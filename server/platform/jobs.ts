@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
@@ -43,7 +44,30 @@ export const queuePolicies: Record<
   'cloud.uploads-expire': { retryLimit: 2, retryDelaySeconds: 300 },
 };
 
-export type JobHandler<Data> = (data: Data, job: { id: string; retryCount: number }) => Promise<void>;
+/** Why a running job's `signal` aborted; the handler should stop its work (kill child processes) and throw. */
+export class JobStoppedError extends Error {
+  constructor(readonly why: 'cancelled' | 'expired' | 'shutdown') {
+    super(why === 'shutdown' ? 'job stopped: the worker is shutting down' : `job ${why}`);
+    this.name = 'JobStoppedError';
+  }
+}
+
+/** How long `stop()` waits for handlers it aborted to clean up. */
+const abortGraceMs = 2_000;
+
+export type JobHandler<Data> = (
+  data: Data,
+  job: {
+    id: string;
+    retryCount: number;
+    /**
+     * Aborts when the job expires (its queue's `expireInSeconds`), is cancelled or otherwise no longer active
+     * in pg-boss, or the worker stops; pg-boss itself only stops waiting for the handler. Absent when a test
+     * calls the handler directly.
+     */
+    signal?: AbortSignal;
+  },
+) => Promise<void>;
 export type JobDefinition<Data = never> = {
   name: QueueName;
   handler: JobHandler<Data>;
@@ -69,6 +93,8 @@ export type JobsOptions = {
   /** The embedded mode polls often enough that a sign-in code arrives within a second. */
   pollingIntervalSeconds?: number;
   stopTimeoutMs: number;
+  /** How often a running job's state is read, to notice a cancellation (default 10 s). */
+  activeCheckIntervalMs?: number;
 };
 
 /** pg-boss on our own connection: node-postgres pool, or PGlite through the executeSql adapter. */
@@ -98,6 +124,42 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     await boss.updateQueue(name, policy);
   }
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const activeCheckIntervalMs = options.activeCheckIntervalMs ?? 10_000;
+  /** Running handlers: their abort controllers, aborted when the worker stops, and when each one ended. */
+  const running = new Map<AbortController, Promise<void>>();
+
+  /** A signal for one running job: expiry by timer, cancellation by reading its state now and then. */
+  function watchJob(name: QueueName, job: { id: string; expireInSeconds: number }) {
+    const controller = new AbortController();
+    const stop = (why: JobStoppedError['why']) => controller.abort(new JobStoppedError(why));
+    const expiry = setTimeout(() => stop('expired'), job.expireInSeconds * 1000);
+    const check = setInterval(() => {
+      boss.getJobById(name, job.id).then(
+        (current) => {
+          if (current?.state !== 'active') {
+            stop(current?.state === 'failed' || current?.state === 'retry' ? 'expired' : 'cancelled');
+          }
+        },
+        (error: unknown) => logger.warn({ err: error, jobId: job.id }, 'could not read the job state'),
+      );
+    }, activeCheckIntervalMs);
+    let ended: () => void = () => undefined;
+    running.set(
+      controller,
+      new Promise<void>((resolve) => {
+        ended = resolve;
+      }),
+    );
+    return {
+      signal: controller.signal,
+      done() {
+        clearTimeout(expiry);
+        clearInterval(check);
+        running.delete(controller);
+        ended();
+      },
+    };
+  }
 
   return {
     boss,
@@ -116,15 +178,19 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
             for (const job of jobs) {
               const log = logger.child({ job: definition.name, jobId: job.id, retry: job.retryCount });
               const started = performance.now();
+              const watch = watchJob(definition.name, job);
               try {
                 await (definition.handler as JobHandler<object>)(job.data, {
                   id: job.id,
                   retryCount: job.retryCount,
+                  signal: watch.signal,
                 });
                 log.debug({ ms: Math.round(performance.now() - started) }, 'job done');
               } catch (error) {
                 log.warn({ err: error }, 'job failed; pg-boss retries it');
                 throw error;
+              } finally {
+                watch.done();
               }
             }
           },
@@ -137,6 +203,14 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     async stop() {
       // graceful: active jobs finish (up to the timeout); unfinished ones are retried by the next worker.
       await boss.stop({ graceful: true, wait: true, close: false, timeout: options.stopTimeoutMs });
+      // pg-boss has failed what still runs (the next worker retries it); stop it here, so no ffmpeg outlives us.
+      const ending = [...running].map(([controller, ended]) => {
+        controller.abort(new JobStoppedError('shutdown'));
+        return ended;
+      });
+      // Their clean-up (scratch files, a status update) still needs the database, which closes next; a
+      // handler that ignores its signal is not waited for long.
+      await Promise.race([Promise.all(ending), delay(abortGraceMs, undefined, { ref: false })]);
     },
   };
 }

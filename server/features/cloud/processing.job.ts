@@ -4,9 +4,9 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cloudFiles, type CloudVariants } from '../../db/schema/index.ts';
-import { queuePolicies, type JobDefinition, type Jobs } from '../../platform/jobs.ts';
+import { JobStoppedError, queuePolicies, type JobDefinition, type Jobs } from '../../platform/jobs.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import { extractPoster, probeMedia, transcodeToMp4 } from './media/ffmpeg.ts';
+import { extractPoster, probeMedia, transcodeToMp4, type MediaLimits } from './media/ffmpeg.ts';
 import { canMakeImageDerivatives, derivableMimeTypes, makeImageDerivatives } from './media/image.ts';
 import type { FileProcessingJob } from './uploads.service.ts';
 
@@ -19,8 +19,10 @@ import type { FileProcessingJob } from './uploads.service.ts';
  * records the result in ONE update at the end. A run killed half-way is retried by pg-boss (the job expires)
  * and simply does it all again; a duplicate run of a finished file returns at once.
  *
- * A file the tools reject (corrupt, not really a video) is marked `error` at once; other failures (storage
- * unreachable) are retried and mark the file `error` only on the last attempt.
+ * A file the tools reject (corrupt, not really a video, over its time limit) is marked `error` at once; other
+ * failures (storage unreachable) are retried and mark the file `error` only on the last attempt. When the job
+ * stops (expired, cancelled, worker shutdown) its signal kills ffmpeg; a cancelled job marks the file `error`,
+ * the others are retried like any failure.
  */
 
 const retryLimit = queuePolicies['cloud.process'].retryLimit;
@@ -37,11 +39,12 @@ class MediaRejected extends Error {
   }
 }
 
-async function tool<T>(run: () => Promise<T>): Promise<T> {
+/** Runs a media tool; its failure rejects the file, unless the job itself was stopped meanwhile. */
+async function tool<T>(run: () => Promise<T>, jobSignal: AbortSignal | undefined): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new MediaRejected(error);
+    throw jobSignal?.aborted ? error : new MediaRejected(error);
   }
 }
 
@@ -70,8 +73,10 @@ export function cloudProcessJob(deps: {
   logger: Logger;
   /** How often a conversion writes its progress (the library polls it). */
   progressEveryMs?: number;
+  /** ffmpeg's time limits (media/ffmpeg.ts `defaultMediaLimits`); tests make them small. */
+  mediaLimits?: Partial<MediaLimits>;
 }): JobDefinition<FileProcessingJob> {
-  const { db, storage, logger } = deps;
+  const { db, storage, logger, mediaLimits: limits } = deps;
   const progressEveryMs = deps.progressEveryMs ?? 1000;
 
   async function storeDerivatives(file: FileRow, files: Record<string, string>): Promise<CloudVariants> {
@@ -85,45 +90,54 @@ export function cloudProcessJob(deps: {
   }
 
   async function processImage(file: FileRow, input: string, work: string): Promise<Partial<FileRow>> {
-    const derived = await tool(() => makeImageDerivatives(input, path.join(work, 'derived')));
+    const derived = await tool(() => makeImageDerivatives(input, path.join(work, 'derived')), undefined);
     const variants = await storeDerivatives(file, derived.files);
     return { width: derived.width, height: derived.height, variants: { ...file.variants, ...variants } };
   }
 
-  async function processAudio(input: string): Promise<Partial<FileRow>> {
-    const probe = await tool(() => probeMedia(input));
+  async function processAudio(input: string, signal?: AbortSignal): Promise<Partial<FileRow>> {
+    const probe = await tool(() => probeMedia(input, { signal, limits }), signal);
     return { durationMs: probe.durationMs ?? 0 };
   }
 
-  async function processVideo(file: FileRow, input: string, work: string): Promise<Partial<FileRow>> {
-    const probe = await tool(() => probeMedia(input));
+  async function processVideo(
+    file: FileRow,
+    input: string,
+    work: string,
+    signal?: AbortSignal,
+  ): Promise<Partial<FileRow>> {
+    const probe = await tool(() => probeMedia(input, { signal, limits }), signal);
     if (!probe.hasVideo) {
       throw new MediaRejected(new Error('no video stream'));
     }
     const poster = path.join(work, 'poster.jpg');
     const atMs = Math.min(1000, Math.floor((probe.durationMs ?? 0) / 10));
-    await tool(() => extractPoster(input, poster, atMs));
-    const derived = await tool(() => makeImageDerivatives(poster, path.join(work, 'derived')));
+    await tool(() => extractPoster(input, poster, { atMs, signal, limits }), signal);
+    const derived = await tool(() => makeImageDerivatives(poster, path.join(work, 'derived')), signal);
     let lastWrite = 0;
     let lastPercent = -1;
     const output = path.join(work, 'video.mp4');
-    await tool(() =>
-      transcodeToMp4(input, output, {
-        durationMs: probe.durationMs,
-        onProgress: async (percent) => {
-          const now = Date.now();
-          const rounded = Math.min(99, Math.max(0, Math.floor(percent)));
-          if (rounded === lastPercent || now - lastWrite < progressEveryMs) {
-            return;
-          }
-          lastWrite = now;
-          lastPercent = rounded;
-          await db
-            .update(cloudFiles)
-            .set({ encodeProgress: rounded, processingHeartbeatAt: new Date() })
-            .where(eq(cloudFiles.id, file.id));
-        },
-      }),
+    await tool(
+      () =>
+        transcodeToMp4(input, output, {
+          durationMs: probe.durationMs,
+          signal,
+          limits,
+          onProgress: async (percent) => {
+            const now = Date.now();
+            const rounded = Math.min(99, Math.max(0, Math.floor(percent)));
+            if (rounded === lastPercent || now - lastWrite < progressEveryMs) {
+              return;
+            }
+            lastWrite = now;
+            lastPercent = rounded;
+            await db
+              .update(cloudFiles)
+              .set({ encodeProgress: rounded, processingHeartbeatAt: new Date() })
+              .where(eq(cloudFiles.id, file.id));
+          },
+        }),
+      signal,
     );
     const variants = await storeDerivatives(file, { ...derived.files, video: output });
     return {
@@ -154,14 +168,17 @@ export function cloudProcessJob(deps: {
       await rm(work, { recursive: true, force: true });
       await mkdir(work, { recursive: true });
       try {
-        await db.update(cloudFiles).set({ processingHeartbeatAt: new Date() }).where(eq(cloudFiles.id, file.id));
+        await db
+          .update(cloudFiles)
+          .set({ processingHeartbeatAt: new Date() })
+          .where(eq(cloudFiles.id, file.id));
         const input = path.join(work, 'input');
         await storage.download(file.storageKey, input);
         const changes =
           file.type === 'video'
-            ? await processVideo(file, input, work)
+            ? await processVideo(file, input, work, job.signal)
             : file.type === 'audio'
-              ? await processAudio(input)
+              ? await processAudio(input, job.signal)
               : await processImage(file, input, work);
         // The file may have been deleted for good meanwhile: then there is no row to update (and the
         // derived files it left are removed with the file's prefix by deleteForever's key list).
@@ -170,7 +187,8 @@ export function cloudProcessJob(deps: {
           .set({ ...changes, processingHeartbeatAt: null })
           .where(eq(cloudFiles.id, file.id));
       } catch (error) {
-        if (error instanceof MediaRejected || job.retryCount >= retryLimit) {
+        const cancelled = error instanceof JobStoppedError && error.why === 'cancelled';
+        if (error instanceof MediaRejected || cancelled || job.retryCount >= retryLimit) {
           logger.warn({ err: error, fileId }, 'file processing failed; file marked as error');
           await markError(file.id);
           return;
@@ -217,7 +235,11 @@ export function cloudRecoverJob(deps: { db: Db; jobs: Jobs }): JobDefinition<Rec
         )
         .limit(1000);
       for (const row of rows) {
-        await deps.jobs.send<FileProcessingJob>('cloud.process', { fileId: row.id }, { singletonKey: row.id });
+        await deps.jobs.send<FileProcessingJob>(
+          'cloud.process',
+          { fileId: row.id },
+          { singletonKey: row.id },
+        );
       }
     },
   };

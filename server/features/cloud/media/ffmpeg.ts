@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { abortReason, asFile, deadline, inputArgs, runTool } from './ffmpeg-run.ts';
 
 /** Debian's `ffmpeg` package (installed by scripts/ensure-system-packages.mjs), found on PATH. */
 const ffmpegBinary = 'ffmpeg';
@@ -10,23 +10,46 @@ const ffprobeBinary = 'ffprobe';
 /** The longest side of a converted video; larger sources are scaled down, smaller ones kept. */
 export const maxVideoSide = 1920;
 
-/** ffmpeg or ffprobe exited unsuccessfully; the message ends with the tail of what it printed. */
-export class FfmpegError extends Error {
-  constructor(
-    readonly command: string,
-    readonly exitCode: number | null,
-    readonly stderrTail: string,
-  ) {
-    super(
-      `${command} failed (${exitCode === null ? 'killed' : `exit ${exitCode}`}): ${stderrTail || 'no output'}`,
-    );
-    this.name = 'FfmpegError';
-  }
+/**
+ * Time limits for ffmpeg and ffprobe, so that a crafted file cannot hold a worker (docs/DECISIONS.md, "Cloud:
+ * media processing"). Probing and the poster have fixed limits. A conversion may take `transcodeBaseMs` plus
+ * `transcodeTimePerMediaTime` × the probed duration, at most `transcodeCapMs`; and it is stopped as soon as it
+ * falls behind that pace (base + factor × the media time converted so far), so a stalled input dies after
+ * `transcodeBaseMs` whatever duration it declares.
+ */
+export type MediaLimits = {
+  /** ffprobe reads the headers and a few packets. */
+  probeMs: number;
+  /** One frame for the poster (decoding from the keyframe before it). */
+  posterMs: number;
+  /** A conversion's allowance before any progress: start-up, opening the input, the first frames. */
+  transcodeBaseMs: number;
+  /** Wall-clock time per unit of media time: 10 lets a large source convert at a tenth of real time. */
+  transcodeTimePerMediaTime: number;
+  /** The most any conversion may take; below the `cloud.process` queue's expiry (platform/jobs.ts). */
+  transcodeCapMs: number;
+};
+
+export const defaultMediaLimits: MediaLimits = {
+  probeMs: 60_000,
+  posterMs: 120_000,
+  transcodeBaseMs: 120_000,
+  transcodeTimePerMediaTime: 10,
+  transcodeCapMs: 5 * 3600_000,
+};
+
+/** A conversion's limit once `doneMs` of media is converted; an unknown duration is bounded by the cap only. */
+export function transcodeLimitMs(limits: MediaLimits, durationMs: number | null, doneMs: number): number {
+  const perMedia = (ms: number) => limits.transcodeBaseMs + limits.transcodeTimePerMediaTime * ms;
+  const declared = durationMs === null || durationMs <= 0 ? limits.transcodeCapMs : perMedia(durationMs);
+  return Math.round(Math.min(limits.transcodeCapMs, declared, perMedia(doneMs)));
 }
+
+type RunOptions = { signal?: AbortSignal; limits?: Partial<MediaLimits> };
 
 export async function ffmpegAvailable(): Promise<boolean> {
   try {
-    await Promise.all([run(ffmpegBinary, ['-version']), run(ffprobeBinary, ['-version'])]);
+    await Promise.all([runTool(ffmpegBinary, ['-version']), runTool(ffprobeBinary, ['-version'])]);
     return true;
   } catch {
     return false;
@@ -65,16 +88,13 @@ const probeSchema = z.object({
 });
 
 /** Duration, size and streams of a video or audio file (audio duration included). Rejects for non-media. */
-export async function probeMedia(input: string): Promise<MediaProbe> {
-  const { stdout } = await run(ffprobeBinary, [
-    '-v',
-    'error',
-    '-print_format',
-    'json',
-    '-show_format',
-    '-show_streams',
-    asFile(input),
-  ]);
+export async function probeMedia(input: string, options: RunOptions = {}): Promise<MediaProbe> {
+  const limit = deadline(ffprobeBinary, { ...defaultMediaLimits, ...options.limits }.probeMs);
+  const { stdout } = await runTool(
+    ffprobeBinary,
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input)],
+    { signal: withSignal(limit.signal, options.signal) },
+  ).finally(limit.clear);
   const probe = probeSchema.parse(JSON.parse(stdout));
   // Cover art in an mp3 or m4a is a one-picture "video" stream; it does not make the file a video.
   const video = probe.streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
@@ -110,16 +130,16 @@ export type TranscodeOptions = {
   durationMs: number | null;
   /** 0 when ffmpeg starts, then whole percentages, rising, at most about once a second; 100 when done. */
   onProgress: (percent: number) => void | Promise<void>;
-  signal?: AbortSignal;
   /** The least time between two `onProgress` calls (default 1000 ms); tests set 0 to see every step. */
   progressIntervalMs?: number;
-};
+} & RunOptions;
 
 /**
  * Converts a video to H.264/AAC mp4 that every browser plays: at most 1920 px on the long side (even
  * dimensions, as 4:2:0 requires), the moov atom first so playback starts before the download ends. Works on
- * `output.part` and renames it when complete; on failure or abort the partial file is removed and the promise
- * rejects (an `FfmpegError` with ffmpeg's last words, or the signal's reason).
+ * `output.part` and renames it when complete; on failure, abort or timeout (`transcodeLimitMs`) ffmpeg is killed,
+ * the partial file removed and the promise rejects (an `FfmpegError` with ffmpeg's last words, an
+ * `FfmpegTimeoutError`, or the signal's reason).
  */
 export async function transcodeToMp4(
   input: string,
@@ -132,7 +152,7 @@ export async function transcodeToMp4(
     `scale=w='if(gte(iw,ih),${longSide.replace('%s', 'iw')},-2)'` +
     `:h='if(gte(iw,ih),-2,${longSide.replace('%s', 'ih')})'`;
   const args = [
-    ...['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', asFile(input)],
+    ...['-hide_banner', '-nostdin', '-v', 'error', '-y', ...inputArgs(input)],
     ...['-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn'],
     ...['-vf', scale, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p'],
     ...['-c:a', 'aac', '-b:a', '128k'],
@@ -145,18 +165,32 @@ export async function transcodeToMp4(
   }
   // A failing progress callback (say, the file was deleted meanwhile) stops the conversion, too.
   const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const limits = { ...defaultMediaLimits, ...options.limits };
+  const limit = deadline(ffmpegBinary, transcodeLimitMs(limits, options.durationMs, 0));
+  const signal = withSignal(AbortSignal.any([stop.signal, limit.signal]), options.signal);
   const progress = progressReporter(
     options.durationMs,
     options.onProgress,
     (error) => stop.abort(error),
     options.progressIntervalMs,
   );
-  await writeAtomically(output, async () => {
-    await progress.report(0);
-    await run(ffmpegBinary, args, { signal, onStdoutLine: progress.parse });
-    await progress.settled();
-  });
+  const onStdoutLine = (line: string) => {
+    const doneMs = outTimeMs(line);
+    if (doneMs !== null) {
+      // Progress earns more time (the pace rule), up to what the duration allows.
+      limit.moveTo(transcodeLimitMs(limits, options.durationMs, doneMs));
+      progress.parse(line);
+    }
+  };
+  try {
+    await writeAtomically(output, async () => {
+      await progress.report(0);
+      await runTool(ffmpegBinary, args, { signal, onStdoutLine });
+      await progress.settled();
+    });
+  } finally {
+    limit.clear();
+  }
   await progress.report(100);
 }
 
@@ -193,12 +227,10 @@ export function progressReporter(
     return settled();
   };
   const parse = (line: string) => {
-    // `out_time=00:01:02.345678`: unlike out_time_ms (microseconds despite its name), unambiguous.
-    const match = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(line.trim());
-    if (!match || durationMs === null || durationMs <= 0) {
+    const doneMs = outTimeMs(line);
+    if (doneMs === null || durationMs === null || durationMs <= 0) {
       return;
     }
-    const doneMs = (Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])) * 1000;
     // 99 at most until the file is complete and renamed.
     const percent = Math.min(99, Math.floor((doneMs / durationMs) * 100));
     if (percent > last && Date.now() - lastAt >= minIntervalMs) {
@@ -208,6 +240,14 @@ export function progressReporter(
   return { report, parse, settled };
 }
 
+/** The media time converted so far, from a `-progress` line; null for other lines. */
+export function outTimeMs(line: string): number | null {
+  // `out_time=00:01:02.345678`: unlike out_time_ms (microseconds despite its name), unambiguous. Before the
+  // first frame ffmpeg prints a negative time or N/A, which this does not match.
+  const match = /^out_time=(\d+):(\d+):(\d+(?:\.\d+)?)$/.exec(line.trim());
+  return match ? (Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])) * 1000 : null;
+}
+
 /** When to take the poster frame: at 1 s, or at 10 % of a shorter video. */
 export function posterTimeMs(durationMs: number | null): number {
   return durationMs === null || durationMs <= 0 ? 0 : Math.min(1000, Math.floor(durationMs / 10));
@@ -215,31 +255,50 @@ export function posterTimeMs(durationMs: number | null): number {
 
 /**
  * One frame as a JPEG at `output` (at `atMs`, by default `posterTimeMs` of the probed duration), to feed to
- * `makeImageDerivatives`. Falls back to the first frame when the seek finds none.
+ * `makeImageDerivatives`. Falls back to the first frame when the seek finds none. Both tries share one limit.
  */
-export async function extractPoster(input: string, output: string, atMs?: number): Promise<void> {
-  const at = atMs ?? posterTimeMs((await probeMedia(input)).durationMs);
-  await writeAtomically(output, async () => {
-    const grab = async (ms: number) => {
-      await run(ffmpegBinary, [
-        ...['-hide_banner', '-nostdin', '-v', 'error', '-y'],
-        ...['-ss', (ms / 1000).toFixed(3), '-i', asFile(input)],
+export async function extractPoster(
+  input: string,
+  output: string,
+  options: { atMs?: number } & RunOptions = {},
+): Promise<void> {
+  const at = options.atMs ?? posterTimeMs((await probeMedia(input, options)).durationMs);
+  const limit = deadline(ffmpegBinary, { ...defaultMediaLimits, ...options.limits }.posterMs);
+  const signal = withSignal(limit.signal, options.signal);
+  const grab = async (ms: number) => {
+    await runTool(
+      ffmpegBinary,
+      [
+        ...[
+          '-hide_banner',
+          '-nostdin',
+          '-v',
+          'error',
+          '-y',
+          '-ss',
+          (ms / 1000).toFixed(3),
+          ...inputArgs(input),
+        ],
         ...['-map', '0:v:0', '-frames:v', '1', '-q:v', '2', '-f', 'mjpeg', asFile(`${output}.part`)],
-      ]);
-      return (await stat(`${output}.part`).catch(() => null))?.size ?? 0;
-    };
-    if ((await grab(at)) === 0 && (at === 0 || (await grab(0)) === 0)) {
-      throw new Error(`no video frame in ${path.basename(input)}`);
-    }
-  });
+      ],
+      { signal },
+    );
+    return (await stat(`${output}.part`).catch(() => null))?.size ?? 0;
+  };
+  try {
+    await writeAtomically(output, async () => {
+      if ((await grab(at)) === 0 && (at === 0 || (await grab(0)) === 0)) {
+        throw new Error(`no video frame in ${path.basename(input)}`);
+      }
+    });
+  } finally {
+    limit.clear();
+  }
 }
 
-/**
- * Forces ffmpeg's file protocol: a path is never read as a URL (`http:`, `concat:` …) or, starting with a dash,
- * as an option.
- */
-function asFile(filePath: string): string {
-  return `file:${path.resolve(filePath)}`;
+/** The time limit's signal, joined with the caller's when there is one. */
+function withSignal(limit: AbortSignal, caller: AbortSignal | undefined): AbortSignal {
+  return caller ? AbortSignal.any([limit, caller]) : limit;
 }
 
 /** Runs `write` (which produces `output.part`), then renames; removes the partial file when anything fails. */
@@ -252,61 +311,4 @@ async function writeAtomically(output: string, write: () => Promise<void>): Prom
     await rm(`${output}.part`, { force: true });
     throw error;
   }
-}
-
-const stderrTailBytes = 2000;
-
-/**
- * Runs a binary without a shell. Rejects with `FfmpegError` on a non-zero exit, or with the signal's reason
- * after killing the process when the signal aborts.
- */
-function run(
-  command: string,
-  args: string[],
-  options: { signal?: AbortSignal; onStdoutLine?: (line: string) => void } = {},
-): Promise<{ stdout: string }> {
-  const { signal, onStdoutLine } = options;
-  if (signal?.aborted) {
-    return Promise.reject(abortReason(signal));
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let pending = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (!onStdoutLine) {
-        stdout += chunk;
-        return;
-      }
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      lines.forEach(onStdoutLine);
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-stderrTailBytes);
-    });
-    // SIGKILL: a conversion has nothing worth flushing, and the partial file is removed anyway.
-    const kill = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', kill, { once: true });
-    child.on('error', (error) => {
-      signal?.removeEventListener('abort', kill);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', kill);
-      if (signal?.aborted) {
-        reject(abortReason(signal));
-      } else if (code === 0) {
-        resolve({ stdout });
-      } else {
-        reject(new FfmpegError(command, code, stderr.trim()));
-      }
-    });
-  });
-}
-
-function abortReason(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal.reason });
 }

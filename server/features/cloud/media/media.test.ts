@@ -1,21 +1,16 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  extractPoster,
-  FfmpegError,
-  posterTimeMs,
-  probeMedia,
-  progressReporter,
-  transcodeToMp4,
-} from './ffmpeg.ts';
+import { extractPoster, posterTimeMs, probeMedia, progressReporter, transcodeToMp4 } from './ffmpeg.ts';
+import { FfmpegError } from './ffmpeg-run.ts';
+import { ffmpegProcessesWith } from './ffmpeg-processes.ts';
 import { canMakeImageDerivatives, makeImageDerivatives } from './image.ts';
 import { mimeTypeCatalogue, sanitizeFileName, sniffFile } from './sniff.ts';
 import { measureThumbnailThroughput } from './thumbnail-throughput.ts';
@@ -491,7 +486,7 @@ describe('transcodeToMp4', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(await partFilesIn()).toEqual([]);
     expect(readdirSync(dir)).not.toContain('aborted.mp4');
-    expect(await processesWriting(`${output}.part`)).toEqual([]);
+    expect(ffmpegProcessesWith(`${output}.part`)).toEqual([]);
   });
 
   it('stops converting when the progress callback fails', async () => {
@@ -508,23 +503,6 @@ describe('transcodeToMp4', () => {
     expect(readdirSync(dir).filter((file) => file.startsWith('unwanted'))).toEqual([]);
   });
 });
-
-/** Pids whose command line mentions `file` (Linux /proc). */
-async function processesWriting(file: string): Promise<number[]> {
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const found: number[] = [];
-  for (const pid of pids) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (cmdline.includes(file) && (await readlink(`/proc/${pid}/exe`)).includes('ffmpeg')) {
-        found.push(Number(pid));
-      }
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
-}
 
 describe('progressReporter', () => {
   it('reports whole rising percentages from out_time, capped at 99, one call at a time', async () => {
@@ -585,7 +563,7 @@ describe('extractPoster', () => {
   });
 
   it('falls back to the first frame when the time is past the end', async () => {
-    await extractPoster(at('clip.mp4'), at('poster/late.jpg'), 60_000);
+    await extractPoster(at('clip.mp4'), at('poster/late.jpg'), { atMs: 60_000 });
     expect(await sharp(at('poster/late.jpg')).metadata()).toMatchObject({ width: 640, height: 360 });
   });
 
