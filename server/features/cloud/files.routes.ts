@@ -49,6 +49,19 @@ export function fileRoutes(deps: { uploads: UploadService; files: FileService })
         handler: async (request, reply) => uploads.handle(request, reply, request.params),
       }),
     ),
+    // tus protocol discovery: says nothing about any upload, so it needs no session (clients ask first).
+    ...(['', '/:uploadId'] as const).map((suffix) =>
+      defineRoute({
+        method: 'OPTIONS',
+        url: `/api/projects/:projectId/cloud/files/chunks${suffix}`,
+        auth: 'public',
+        ability: 'public',
+        summary: 'tus protocol discovery: Tus-Version, Tus-Extension, Tus-Max-Size',
+        tags,
+        schema: { params: suffix ? uploadParamsSchema : cloudProjectParamsSchema, response: { 204: z.null() } },
+        handler: async (_request, reply) => uploads.options(reply),
+      }),
+    ),
     defineRoute({
       method: 'GET',
       url: '/api/cloud/blobs/:fileId/:variant',

@@ -344,6 +344,23 @@ describe(`cloud uploads (${testDriver})`, () => {
     expect(after.some((name) => name.startsWith(abandonedId))).toBe(false);
     expect(await db().select().from(cloudUploads).where(eq(cloudUploads.id, abandonedId))).toEqual([]);
   });
+  it('answers tus protocol discovery (OPTIONS) on the upload addresses, without a session', async () => {
+    const { project } = await owner();
+    for (const url of [
+      `/api/projects/${project.id}/cloud/files/chunks`,
+      `/api/projects/${project.id}/cloud/files/chunks/abcdefgh1234`,
+    ]) {
+      const answer = await server.app.inject({ method: 'OPTIONS', url });
+      expect(answer.statusCode).toBe(204);
+      expect(answer.headers['tus-version']).toBe('1.0.0');
+      expect(String(answer.headers['tus-extension']).split(',')).toEqual(
+        expect.arrayContaining(['creation', 'creation-with-upload', 'termination', 'expiration']),
+      );
+      // The largest limit of any type (video), minus one: sizes must stay strictly below it.
+      expect(answer.headers['tus-max-size']).toBe(String(uploadLimitBytes(uploadLimits, 'video/mp4') - 1));
+    }
+  });
+
   it('finishes on HEAD an upload whose finish was cut off after the bytes were moved', async () => {
     const { project, root, token } = await owner();
     const bytes = randomBytes(300 * 1024);
