@@ -9,17 +9,15 @@ import {
   updateFrontendSettingsBodySchema,
 } from '../../../contracts/account.ts';
 import { accountSchema, codeSentSchema, sendCodeQuerySchema } from '../../../contracts/auth.ts';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
-import { presentAccount } from '../auth/auth.presenter.ts';
+import { attemptsPerAccount, isResend, presentAccount } from '../auth/public.ts';
 import type { AccountService } from './account.service.ts';
-import { isResend } from '../auth/request-context.ts';
 import { listTimezones } from './timezones.ts';
 
 const tags = ['account'];
 
-export function accountRoutes(deps: { account: AccountService; limiter: AttemptLimiter }) {
-  const { account, limiter } = deps;
+export function accountRoutes(deps: { account: AccountService }) {
+  const { account } = deps;
   return [
     defineRoute({
       method: 'PATCH',
@@ -38,11 +36,10 @@ export function accountRoutes(deps: { account: AccountService; limiter: AttemptL
       ability: 'authenticated',
       summary: 'Change the password (current one required when set); other sessions end',
       tags,
+      // Guessing the current password: per account only (the session is already the account's).
+      attempts: attemptsPerAccount('password-change', { perIp: false }),
       schema: { body: changePasswordBodySchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        if (request.actor.kind === 'account') {
-          await limiter.hit('password-change', [`account:${request.actor.accountId}`]);
-        }
         await account.changePassword(request.actor, request.body);
         return reply.status(204).send(null);
       },
@@ -102,22 +99,18 @@ export function accountRoutes(deps: { account: AccountService; limiter: AttemptL
       ability: 'authenticated',
       summary: 'Start (or resend) an e-mail change: a code goes to the new address',
       tags,
+      attempts: attemptsPerAccount('send-code'),
       schema: {
         body: contactChangeBodySchema,
         querystring: sendCodeQuerySchema,
         response: { 200: codeSentSchema },
       },
-      handler: async (request) => {
-        if (request.actor.kind === 'account') {
-          await limiter.hit('send-code', [`ip:${request.ip}`, `account:${request.actor.accountId}`]);
-        }
-        return {
-          limits: await account.startContactChange(request.actor, {
-            value: request.body.value,
-            resend: isResend(request.query),
-          }),
-        };
-      },
+      handler: async (request) => ({
+        limits: await account.startContactChange(request.actor, {
+          value: request.body.value,
+          resend: isResend(request.query),
+        }),
+      }),
     }),
     defineRoute({
       method: 'PATCH',
@@ -126,13 +119,10 @@ export function accountRoutes(deps: { account: AccountService; limiter: AttemptL
       ability: 'authenticated',
       summary: 'Confirm an e-mail change with the code sent to the new address',
       tags,
+      attempts: attemptsPerAccount('sign-in'),
       schema: { body: contactConfirmBodySchema, response: { 200: accountSchema } },
-      handler: async (request) => {
-        if (request.actor.kind === 'account') {
-          await limiter.hit('sign-in', [`ip:${request.ip}`, `account:${request.actor.accountId}`]);
-        }
-        return presentAccount(await account.confirmContactChange(request.actor, request.body));
-      },
+      handler: async (request) =>
+        presentAccount(await account.confirmContactChange(request.actor, request.body)),
     }),
   ];
 }

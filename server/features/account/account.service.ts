@@ -7,10 +7,17 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import { noPendingCode, type CodeService } from '../auth/codes.service.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { SessionService } from '../auth/sessions.service.ts';
+import {
+  findLiveAccountByEmail,
+  findLiveAccountById,
+  hashPassword,
+  noPendingCode,
+  revokeSessionsOfAccount,
+  updateAccount,
+  verifyPassword,
+  type CodeService,
+  type SessionService,
+} from '../auth/public.ts';
 import { isTimezone } from './timezones.ts';
 
 type Flags = Record<string, string | number | boolean | null>;
@@ -25,8 +32,7 @@ export function createAccountService(deps: {
   const { db, codes, sessions, mailer } = deps;
 
   const requireAccount = async (actor: Actor) => {
-    const account =
-      actor.kind === 'account' ? await authRepo.findLiveAccountById(db, actor.accountId) : undefined;
+    const account = actor.kind === 'account' ? await findLiveAccountById(db, actor.accountId) : undefined;
     if (!account) {
       throw unauthorized();
     }
@@ -41,7 +47,7 @@ export function createAccountService(deps: {
       if (input.timezone !== undefined && !isTimezone(input.timezone)) {
         throw badRequest({ timezone: 'validation.invalidValue' });
       }
-      const updated = await authRepo.updateAccount(db, account.id, {
+      const updated = await updateAccount(db, account.id, {
         ...(input.firstName !== undefined ? { firstName: input.firstName.trim() } : {}),
         ...(input.lastName !== undefined ? { lastName: input.lastName.trim() } : {}),
         ...(input.language !== undefined ? { language: input.language } : {}),
@@ -59,7 +65,7 @@ export function createAccountService(deps: {
       ) {
         throw new AppError(400, errorCodes.currentPasswordWrong);
       }
-      await authRepo.updateAccount(db, account.id, { passwordHash: await hashPassword(input.password) });
+      await updateAccount(db, account.id, { passwordHash: await hashPassword(input.password) });
       await sessions.revokeAllOf(
         account.id,
         'password_changed',
@@ -74,7 +80,7 @@ export function createAccountService(deps: {
     async markAsDeleted(actor: Actor) {
       const account = await requireAccount(actor);
       await db.transaction(async (tx) => {
-        await authRepo.updateAccount(tx, account.id, {
+        await updateAccount(tx, account.id, {
           email: `deleted+${account.id}@deleted.invalid`,
           firstName: '',
           lastName: '',
@@ -83,7 +89,7 @@ export function createAccountService(deps: {
           emailVerifiedAt: null,
           deletedAt: new Date(),
         });
-        await authRepo.revokeSessionsOfAccount(tx, account.id, 'account_deleted');
+        await revokeSessionsOfAccount(tx, account.id, 'account_deleted');
       });
     },
 
@@ -104,7 +110,7 @@ export function createAccountService(deps: {
       if (Object.keys(merged).length > maxStoredFlags) {
         throw badRequest({ flags: 'validation.validateMaxLength' });
       }
-      await authRepo.updateAccount(db, account.id, { frontendSettings: merged });
+      await updateAccount(db, account.id, { frontendSettings: merged });
       return merged;
     },
 
@@ -152,12 +158,11 @@ export function createAccountService(deps: {
       if (row.accountId !== account.id) {
         throw noPendingCode();
       }
-      if (await authRepo.findLiveAccountByEmail(db, input.login)) {
+      if (await findLiveAccountByEmail(db, input.login)) {
         throw conflict(errorCodes.conflict, { field: 'email' });
       }
       return (
-        (await authRepo.updateAccount(db, account.id, { email: input.login, emailVerifiedAt: new Date() })) ??
-        account
+        (await updateAccount(db, account.id, { email: input.login, emailVerifiedAt: new Date() })) ?? account
       );
     },
   };

@@ -219,4 +219,22 @@ describe(`account (${testDriver})`, () => {
     });
     expect(clashConfirm.statusCode).toBe(409);
   });
+
+  it('counts password attempts per account: the seventh in a minute is 429, other accounts go on', async () => {
+    const anna = await signUp(server, { password: 'Erstes-Passwort-1' });
+    const ben = await signUp(server, { password: 'Erstes-Passwort-1' });
+    const guess = (token: string) =>
+      call('PATCH', '/api/user/password', token, {
+        currentPassword: 'geraten',
+        password: 'Zweites-Passwort-2',
+        passwordConfirmation: 'Zweites-Passwort-2',
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      statuses.push((await guess(anna.accessToken)).statusCode);
+    }
+    expect(statuses.slice(0, 6)).toEqual([400, 400, 400, 400, 400, 400]);
+    expect(statuses[6]).toBe(429);
+    expect((await guess(ben.accessToken)).statusCode).toBe(400);
+  });
 });
