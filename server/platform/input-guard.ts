@@ -38,17 +38,21 @@ export function isStorableText(text: string): boolean {
 // TypeScript's ES2024 lib, newer than the project's.
 const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
+type Visit = { value: unknown; key: string; parent: Visit | undefined };
+
 /**
- * Walks a parsed value without recursion (a deeply nested JSON body cannot overflow the stack). Field names
- * follow the validation errors: the path inside the part, or the part itself for a top-level value.
+ * Walks a parsed value without recursion (a deeply nested JSON body cannot overflow the stack), keeping a
+ * parent link instead of a path per value, so a deep body costs linear time. Field names follow the validation
+ * errors: the path inside the part, or the part itself for a top-level value.
  */
 function findIn(root: unknown, part: string): string | undefined {
-  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  const stack: Visit[] = [{ value: root, key: '', parent: undefined }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value } = visit;
     if (typeof value === 'string') {
       if (!isStorableText(value)) {
-        return fieldName(part, path);
+        return fieldName(part, pathOf(visit));
       }
       continue;
     }
@@ -57,12 +61,20 @@ function findIn(root: unknown, part: string): string | undefined {
     }
     for (const [key, child] of Object.entries(value)) {
       if (!isStorableText(key)) {
-        return fieldName(part, [...path, printable(key)]);
+        return fieldName(part, [...pathOf(visit), printable(key)]);
       }
-      stack.push({ value: child, path: [...path, key] });
+      stack.push({ value: child, key, parent: visit });
     }
   }
   return undefined;
+}
+
+function pathOf(visit: Visit): string[] {
+  const path: string[] = [];
+  for (let current: Visit | undefined = visit; current?.parent; current = current.parent) {
+    path.unshift(current.key);
+  }
+  return path;
 }
 
 /** The key as a field name the client can show: each unstorable character becomes `?`. */
