@@ -190,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...workspaceRoutes({ workspace: createWorkspaceService({ db, host: appHost }) }),
       ...projectRoutes({
         projects: createProjectService({ db, defaultTariffId: config.defaultTariffId }),
+        scopes,
+        db,
       }),
       ...appRoutes({
         apps: createAppsService({ db, host: appHost }),

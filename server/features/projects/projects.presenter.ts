@@ -4,8 +4,7 @@ import {
   type ProjectUsage,
   type Tariff,
 } from '../../../contracts/workspace.ts';
-import type { ProjectAbility } from '../workspace/project.policy.ts';
-import type { ProjectRow } from '../workspace/workspace.repo.ts';
+import type { ProjectAbility, ProjectRow } from '../workspace/public.ts';
 import type { UsageCounts } from './quota.ts';
 import { tariffById } from './tariffs.ts';
 

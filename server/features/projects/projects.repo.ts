@@ -3,8 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, projects, teamMembers } from '../../db/schema/index.ts';
 import type { PageRequest } from '../../platform/pagination.ts';
 import { pageOffset } from '../../platform/pagination.ts';
-import { visibleProjectsCondition } from '../workspace/access.ts';
-import type { ProjectRow } from '../workspace/workspace.repo.ts';
+import { visibleProjectsCondition, type ProjectRow } from '../workspace/public.ts';
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 

@@ -11,13 +11,18 @@ import {
   tariffListSchema,
   tariffsQuerySchema,
 } from '../../../contracts/workspace.ts';
+import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import type { AccessScopes } from '../workspace/public.ts';
+import { projectOwnerScope } from './projects.scopes.ts';
 import type { ProjectService } from './projects.service.ts';
 
 const tags = ['projects'];
 
-export function projectRoutes(deps: { projects: ProjectService }) {
+export function projectRoutes(deps: { projects: ProjectService; scopes: AccessScopes; db: Db }) {
   const { projects } = deps;
+  const project = deps.scopes.project('id');
+  const projectOwner = projectOwnerScope(deps.db);
   return [
     defineRoute({
       method: 'GET',
@@ -46,16 +51,18 @@ export function projectRoutes(deps: { projects: ProjectService }) {
       method: 'GET',
       url: '/api/projects/:id',
       auth: 'session',
+      scope: project,
       ability: 'project:view',
       summary: 'One project with its tariff, usage and the caller’s abilities',
       tags,
       schema: { params: projectParamsSchema, response: { 200: projectResponseSchema } },
-      handler: async (request) => ({ data: await projects.get(request.actor, request.params.id) }),
+      handler: async (request) => ({ data: await projects.get(request.access) }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/projects/:id',
       auth: 'session',
+      scope: project,
       ability: 'project:edit',
       summary: 'Rename the project',
       tags,
@@ -65,28 +72,30 @@ export function projectRoutes(deps: { projects: ProjectService }) {
         response: { 200: projectResponseSchema },
       },
       handler: async (request) => ({
-        data: await projects.update(request.actor, request.params.id, request.body),
+        data: await projects.update(request.access, request.body),
       }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/projects/:id/archive',
       auth: 'session',
+      scope: projectOwner,
       ability: 'project:edit',
-      summary: 'Archive the project (owner only); its apps go offline',
+      summary: 'Archive the project (the owner only, not the team); its apps go offline',
       tags,
       schema: { params: projectParamsSchema, response: { 200: projectResponseSchema } },
-      handler: async (request) => ({ data: await projects.archive(request.actor, request.params.id) }),
+      handler: async (request) => ({ data: await projects.archive(request.access) }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/projects/:id/restore',
       auth: 'session',
+      scope: projectOwner,
       ability: 'project:edit',
-      summary: 'Restore an archived project (owner only)',
+      summary: 'Restore an archived project (the owner only, not the team)',
       tags,
       schema: { params: projectParamsSchema, response: { 200: projectResponseSchema } },
-      handler: async (request) => ({ data: await projects.restore(request.actor, request.params.id) }),
+      handler: async (request) => ({ data: await projects.restore(request.access) }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -105,21 +114,23 @@ export function projectRoutes(deps: { projects: ProjectService }) {
       method: 'GET',
       url: '/api/projects/:id/usage',
       auth: 'session',
+      scope: project,
       ability: 'project:view',
       summary: 'Usage against the tariff: apps, contacts, domains, team members (-1 unlimited, 0 disabled)',
       tags,
       schema: { params: projectParamsSchema, response: { 200: projectUsageSchema } },
-      handler: async (request) => projects.usage(request.actor, request.params.id),
+      handler: async (request) => projects.usage(request.access),
     }),
     defineRoute({
       method: 'GET',
       url: '/api/projects/:id/options',
       auth: 'session',
+      scope: project,
       ability: 'project:view',
       summary: 'What the project’s screens switch on: discovery, SMTP and the team settings',
       tags,
       schema: { params: projectParamsSchema, response: { 200: projectOptionsSchema } },
-      handler: async (request) => ({ data: await projects.options(request.actor, request.params.id) }),
+      handler: async (request) => ({ data: await projects.options(request.access) }),
     }),
     defineRoute({
       method: 'GET',

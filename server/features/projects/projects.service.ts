@@ -3,19 +3,20 @@ import type { Paginated } from '../../../contracts/pagination.ts';
 import type { Project, ProjectUsage, Tariff, TeamSettingsValues } from '../../../contracts/workspace.ts';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { AppError, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { paginate } from '../../platform/pagination.ts';
-import { ensureContact } from '../contacts/contacts.repo.ts';
+import { ensureContact } from '../contacts/public.ts';
 import {
+  findProjectById,
+  insertProject,
   loadProjectAccess,
+  projectAbilities,
   requireAccount,
-  requireProject,
+  teamSettingsOf,
   type ProjectAccess,
-} from '../workspace/access.ts';
-import { projectAbilities, teamSettingsOf } from '../workspace/project.policy.ts';
-import * as workspaceRepo from '../workspace/workspace.repo.ts';
-import type { ProjectRow } from '../workspace/workspace.repo.ts';
+  type ProjectRow,
+} from '../workspace/public.ts';
 import { presentProject, presentUsage } from './projects.presenter.ts';
 import * as repo from './projects.repo.ts';
 import { countUsageByProject, type UsageCounts } from './quota.ts';
@@ -37,17 +38,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
   const present = async (row: ProjectRow, access: Pick<ProjectAccess, 'isOwner' | 'can'>) =>
     presentProject(row, access, await countsOf(row.id));
 
-  /** Archiving and restoring change what every member of the project sees, so only the owner may. */
-  async function setArchived(actor: Actor, projectId: string, isArchive: boolean): Promise<Project> {
-    const access = await loadProjectAccess(db, actor, projectId);
-    requireProject(access, 'edit');
-    if (!access.isOwner) {
-      throw forbidden();
-    }
+  /** Archiving and restoring: the route's owner scope has let only the project's owner through. */
+  async function setArchived(access: ProjectAccess, isArchive: boolean): Promise<Project> {
     const row =
       access.project.isArchive === isArchive
         ? access.project
-        : await repo.updateProject(db, projectId, { isArchive });
+        : await repo.updateProject(db, access.project.id, { isArchive });
     if (!row) {
       throw notFound();
     }
@@ -81,8 +77,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       return paginate(data, total, page);
     },
 
-    async get(actor: Actor, projectId: string): Promise<Project> {
-      const access = await loadProjectAccess(db, actor, projectId);
+    async get(access: ProjectAccess): Promise<Project> {
       return present(access.project, access);
     },
 
@@ -94,7 +89,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
         if (!email) {
           throw unauthorized();
         }
-        const project = await workspaceRepo.insertProject(tx, {
+        const project = await insertProject(tx, {
           id: newId(),
           name: input.name.trim(),
           ownerAccountId: accountId,
@@ -115,26 +110,24 @@ export function createProjectService(deps: ProjectServiceDeps) {
       });
     },
 
-    async update(actor: Actor, projectId: string, input: { name?: string }): Promise<Project> {
-      const access = await loadProjectAccess(db, actor, projectId);
-      requireProject(access, 'edit');
+    async update(access: ProjectAccess, input: { name?: string }): Promise<Project> {
       const row =
         input.name === undefined
           ? access.project
-          : await repo.updateProject(db, projectId, { name: input.name.trim() });
+          : await repo.updateProject(db, access.project.id, { name: input.name.trim() });
       if (!row) {
         throw notFound();
       }
       return present(row, access);
     },
 
-    archive: (actor: Actor, projectId: string) => setArchived(actor, projectId, true),
-    restore: (actor: Actor, projectId: string) => setArchived(actor, projectId, false),
+    archive: (access: ProjectAccess) => setArchived(access, true),
+    restore: (access: ProjectAccess) => setArchived(access, false),
 
     /** A team member (active or still pending) gives up their seat; the owner cannot leave their project. */
     async leave(actor: Actor, projectId: string): Promise<void> {
       const accountId = requireAccount(actor);
-      const project = await workspaceRepo.findProjectById(db, projectId);
+      const project = await findProjectById(db, projectId);
       if (!project) {
         throw notFound();
       }
@@ -151,18 +144,15 @@ export function createProjectService(deps: ProjectServiceDeps) {
       await repo.deleteTeamSeat(db, projectId, seat.id);
     },
 
-    async usage(actor: Actor, projectId: string): Promise<ProjectUsage> {
-      const access = await loadProjectAccess(db, actor, projectId);
+    async usage(access: ProjectAccess): Promise<ProjectUsage> {
       const tariff = tariffById(access.project.tariffId);
-      return { data: presentUsage(tariff, await countsOf(projectId)) };
+      return { data: presentUsage(tariff, await countsOf(access.project.id)) };
     },
 
     /** What the project's screens switch on: tariff features and the team's settings. */
     async options(
-      actor: Actor,
-      projectId: string,
+      access: ProjectAccess,
     ): Promise<{ discovery: boolean; smtp: boolean; teamSettings: TeamSettingsValues }> {
-      const access = await loadProjectAccess(db, actor, projectId);
       const { limits } = tariffById(access.project.tariffId);
       return {
         discovery: limits.discovery !== 0,
