@@ -6,7 +6,8 @@ import type { StorageConfig } from './platform/storage/storage.ts';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
-const port = z.coerce.number().int().min(1).max(65_535);
+// 0: any free port (tests start several instances; the log line names the port taken).
+const port = z.coerce.number().int().min(0).max(65_535);
 const positiveInt = z.coerce.number().int().min(1);
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL');
 const redisUrl = z.string().regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL');

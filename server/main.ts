@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { InstanceConflictError, registerInstance, type InstanceRegistration } from './platform/instances.ts';
 import { createLogger } from './platform/logger.ts';
 import { projectRoot } from './platform/paths.ts';
 import { openRuntime } from './runtime.ts';
@@ -37,6 +38,22 @@ async function main(config: Config): Promise<void> {
     'starting',
   );
   const runtime = await openRuntime(config, logger);
+  let instance: InstanceRegistration | undefined;
+  if (runtime.database.driver === 'postgres') {
+    try {
+      instance = await registerInstance({
+        db: runtime.database.db,
+        role: config.role,
+        storage: config.storage,
+        dataDir: config.dataDir,
+        redis: Boolean(config.redisUrl),
+        logger,
+      });
+    } catch (error) {
+      await runtime.close();
+      throw error;
+    }
+  }
   const runsWeb = config.role !== 'worker';
   const runsWorker = config.role !== 'web';
 
@@ -56,7 +73,10 @@ async function main(config: Config): Promise<void> {
   const app = runsWeb ? await buildApp({ config, logger, ...runtime }) : undefined;
   if (app) {
     await app.listen({ host: config.host, port: config.port });
-    logger.info(`web role: serving http://localhost:${config.port}`);
+    // PORT=0 picks a free port: say which (the two-instance test reads this line).
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    logger.info({ port }, `web role: serving http://localhost:${port}`);
   }
 
   let stopping = false;
@@ -76,6 +96,7 @@ async function main(config: Config): Promise<void> {
       if (app && !(await app.inFlight.drain(config.shutdownTimeoutMs))) {
         logger.warn({ handlers: app.inFlight.count }, 'handlers still running at shutdown timeout');
       }
+      await instance?.stop().catch(() => undefined);
       await runtime.close();
       logger.info('stopped cleanly');
       process.exit(0);
@@ -89,6 +110,10 @@ async function main(config: Config): Promise<void> {
 }
 
 main(config).catch((error: unknown) => {
+  if (error instanceof InstanceConflictError) {
+    logger.fatal(`start-up refused: ${error.message}`);
+    process.exit(1);
+  }
   logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
   process.exit(1);
 });
