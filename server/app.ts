@@ -210,6 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...customFieldRoutes({ customFields: createCustomFieldService({ db }), scopes, db }),
       ...invitationLinkRoutes({
         invitationLinks: createInvitationLinkService({ db, appBaseUrl: appHost.appBaseUrl }),
+        scopes,
+        db,
       }),
       ...memberRoutes({
         members,

@@ -83,7 +83,10 @@ export function createCustomFieldService(deps: { db: Db }) {
      * checked as a whole. A type change drops options and length rules that no longer apply unless they were
      * sent, and removes the members' values of the field, which were given for the old type.
      */
-    async update({ app: access, field }: CustomFieldScopeAccess, input: CustomFieldPatchBody): Promise<CustomField> {
+    async update(
+      { app: access, field }: CustomFieldScopeAccess,
+      input: CustomFieldPatchBody,
+    ): Promise<CustomField> {
       const type = (input.type ?? field.type) as CustomFieldType;
       const typeChanged = type !== field.type;
       const stored = field.validationRules;

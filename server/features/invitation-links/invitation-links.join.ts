@@ -3,11 +3,11 @@ import type { Tx } from '../../db/client.ts';
 import { contacts, projects } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { ensureContact, type ContactSource } from '../contacts/contacts.repo.ts';
-import { assertWithinQuota } from '../projects/quota.ts';
-import { addProfileTags, findOwnTagIds } from '../tags/tags.repo.ts';
-import { insertProfile } from '../workspace/workspace.repo.ts';
-import { findLiveProfileId, setProfileType } from '../invitations/invitations.repo.ts';
+import { ensureContact, type ContactSource } from '../contacts/public.ts';
+import { findLiveProfileId, setProfileType } from '../invitations/public.ts';
+import { assertWithinQuota } from '../projects/public.ts';
+import { addProfileTags, findOwnTagIds } from '../tags/public.ts';
+import { insertProfile } from '../workspace/public.ts';
 import { claimLinkUse, type InvitationLinkRow } from './invitation-links.repo.ts';
 
 /**
