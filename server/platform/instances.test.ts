@@ -20,7 +20,7 @@ beforeAll(async () => {
   const scratch = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
-  drop = scratch?.drop;
+  drop = scratch ? () => scratch.drop() : undefined;
   database = await openDatabase({ url: scratch?.url, dataDir: 'memory://', poolMax: 2 });
   await database.migrate();
 });
