@@ -76,7 +76,8 @@ async function expectServed(address: string) {
 
 /** Gone for every kind of request: whole, a video range, and a revalidation of a cached copy. */
 async function expectGone(address: string) {
-  for (const headers of [{}, { range: 'bytes=0-3' }, { 'if-none-match': '*' }]) {
+  const requests: Record<string, string>[] = [{}, { range: 'bytes=0-3' }, { 'if-none-match': '*' }];
+  for (const headers of requests) {
     const response = await fetchBlob(address, headers);
     expect(response.statusCode, JSON.stringify(headers)).toBe(404);
     expect(response.body).not.toContain(content);

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isInlineSafe, sendBlob } from '../../platform/storage/serve.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import { findServableFile } from './blob-access.ts';
+import { createServableFileLookup } from './blob-access.ts';
 import { loadFileForCaller } from './cloud.access.ts';
 import { blobPath, presentItems, type BlobVariant } from './cloud.presenter.ts';
 
@@ -28,6 +28,7 @@ const variantTypes: Record<Exclude<BlobVariant, 'original'>, string> = {
 export function createFileService(deps: { db: Db; storage: BlobStorage; signer: UrlSigner }) {
   const { db, storage, signer } = deps;
   const sign = (path: string) => signer.sign(path);
+  const findServableFile = createServableFileLookup(db);
 
   return {
     async get(actor: Actor, headers: Headers, fileId: string): Promise<CloudEntity> {
@@ -60,7 +61,7 @@ export function createFileService(deps: { db: Db; storage: BlobStorage; signer: 
       }
       // Checked on every request (304 and range requests too): an address handed out earlier stops working the
       // moment the file goes to Removed or its owner loses access.
-      const file = await findServableFile(db, input.fileId);
+      const file = await findServableFile(input.fileId);
       if (!file) {
         throw notFound();
       }
