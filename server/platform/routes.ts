@@ -86,7 +86,8 @@ export type RouteDefinition<S extends Schema = Schema, A = undefined> = {
     timeWindow: string | number;
     keyGenerator?: (request: FastifyRequest) => string;
   };
-  attempts?: AttemptLimit;
+  /** One limit, or several counted in order (an invitation counts per inviter and per invited address). */
+  attempts?: AttemptLimit | readonly AttemptLimit[];
   bodyLimit?: number;
   handler: (
     request: RouteRequest<S, A>,
@@ -161,10 +162,18 @@ function subjectOf(ability: Ability): string | undefined {
   return colon === -1 ? undefined : ability.slice(0, colon);
 }
 
+function attemptLimitsOf(definition: RouteDefinition<Schema, unknown>): readonly AttemptLimit[] {
+  const { attempts } = definition;
+  if (!attempts) {
+    return [];
+  }
+  return 'bucket' in attempts ? [attempts] : attempts;
+}
+
 export function declarationOf(definition: RouteDefinition<Schema, unknown>): RouteDeclaration {
   const limits = [
     definition.rateLimit ? `rate ${definition.rateLimit.max}/${String(definition.rateLimit.timeWindow)}` : '',
-    definition.attempts ? `attempts ${definition.attempts.bucket}` : '',
+    ...attemptLimitsOf(definition).map((limit) => `attempts ${limit.bucket}`),
   ].filter(Boolean);
   return {
     method: definition.method,
@@ -207,12 +216,8 @@ export function registerRoutes(
       // preHandler: after validation (ids are well-formed), before the handler: attempts, scope, ability.
       preHandler: async (request) =>
         pipeline.inFlight.track(async () => {
-        if (definition.attempts) {
-          await pipeline.limiter.hit(
-            definition.attempts.bucket,
-            definition.attempts.keys(request),
-            definition.attempts.windows,
-          );
+        for (const limit of attemptLimitsOf(definition)) {
+          await pipeline.limiter.hit(limit.bucket, limit.keys(request), limit.windows);
         }
         if (definition.scope) {
           const access = await definition.scope.resolve(request);
