@@ -73,6 +73,7 @@ function bodyVariants(url: string, body: JsonSchema | undefined, ids: Record<str
       url,
       payload: `email\n${nul}\n`,
       headers: { 'content-type': 'text/plain' },
+      unstorable: true,
     },
   ];
   if (!body) {
