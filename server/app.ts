@@ -184,7 +184,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...authRoutes({ auth, profiles }),
       ...invitationRoutes({
         invitations: createInvitationService({ db, codes, sessions, mailer: deps.mailer }),
-        limiter,
       }),
       ...accountRoutes({ account }),
       ...workspaceRoutes({ workspace: createWorkspaceService({ db, host: appHost }) }),

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { codeLimitsSchema, sendCodeQuerySchema, sessionSchema } from '../../../contracts/auth.ts';
 import {
   invitationCheckCodeBodySchema,
@@ -10,18 +9,14 @@ import {
   invitationUserConfirmBodySchema,
 } from '../../../contracts/invitation.ts';
 import { z } from 'zod';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { defineRoute } from '../../platform/routes.ts';
-import { isResend, requestLanguage, sessionMetaOf } from '../auth/request-context.ts';
+import { attemptsPerLogin, isResend, requestLanguage, sessionMetaOf } from '../auth/public.ts';
 import type { InvitationService } from './invitations.service.ts';
 
 const tags = ['auth'];
 
-export function invitationRoutes(deps: { invitations: InvitationService; limiter: AttemptLimiter }) {
-  const { invitations, limiter } = deps;
-  const limit = (bucket: string, request: FastifyRequest, login: string) =>
-    limiter.hit(bucket, [`ip:${request.ip}`, `login:${login}`]);
-
+export function invitationRoutes(deps: { invitations: InvitationService }) {
+  const { invitations } = deps;
   return [
     defineRoute({
       method: 'GET',
@@ -42,19 +37,18 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       ability: 'public',
       summary: 'Mail a code to the invited address, or any address for an invite link (resend: ?resend=true)',
       tags,
+      attempts: attemptsPerLogin('send-code'),
       schema: {
         body: invitationSendCodeBodySchema,
         querystring: sendCodeQuerySchema,
         response: { 200: invitationCodeSentSchema },
       },
-      handler: async (request) => {
-        await limit('send-code', request, request.body.login);
-        return invitations.sendCode({
+      handler: async (request) =>
+        invitations.sendCode({
           ...request.body,
           resend: isResend(request.query),
           language: requestLanguage(request),
-        });
-      },
+        }),
     }),
     defineRoute({
       method: 'POST',
@@ -63,11 +57,9 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       ability: 'public',
       summary: 'An invited person with an account confirms with the code and joins the app',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: { body: invitationConfirmBodySchema, response: { 200: sessionSchema } },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return invitations.confirmExisting(request.body, sessionMetaOf(request));
-      },
+      handler: async (request) => invitations.confirmExisting(request.body, sessionMetaOf(request)),
     }),
     defineRoute({
       method: 'POST',
@@ -76,14 +68,15 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       ability: 'public',
       summary: 'A new invited person checks the code before the form (does not use it up)',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: {
         body: invitationCheckCodeBodySchema,
         response: { 200: z.object({ valid: z.literal(true), limits: codeLimitsSchema }) },
       },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return { valid: true as const, limits: await invitations.checkNewUserCode(request.body) };
-      },
+      handler: async (request) => ({
+        valid: true as const,
+        limits: await invitations.checkNewUserCode(request.body),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -92,11 +85,10 @@ export function invitationRoutes(deps: { invitations: InvitationService; limiter
       ability: 'public',
       summary: 'A new invited person creates the account with the code and joins the app',
       tags,
+      attempts: attemptsPerLogin('sign-in'),
       schema: { body: invitationUserConfirmBodySchema, response: { 200: sessionSchema } },
-      handler: async (request) => {
-        await limit('sign-in', request, request.body.login);
-        return invitations.confirmNewUser(request.body, requestLanguage(request), sessionMetaOf(request));
-      },
+      handler: async (request) =>
+        invitations.confirmNewUser(request.body, requestLanguage(request), sessionMetaOf(request)),
     }),
   ];
 }

@@ -8,13 +8,26 @@ import { sha256 } from '../../platform/crypto.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import { codeLimitsOf, noPendingCode, type CodeService } from '../auth/codes.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import type { SessionMeta, SessionService } from '../auth/sessions.service.ts';
-import { recordJoinContact, joinThroughLink } from '../invitation-links/invitation-links.join.ts';
-import { findOpenLinkByToken, type InvitationLinkRow } from '../invitation-links/invitation-links.repo.ts';
-import { insertProfile } from '../workspace/workspace.repo.ts';
+import {
+  codeLimitsOf,
+  findLiveAccountByEmail,
+  hashPassword,
+  insertAccount,
+  isPlaceholderAccount,
+  noPendingCode,
+  updateAccount,
+  type AccountRow,
+  type CodeService,
+  type SessionMeta,
+  type SessionService,
+} from '../auth/public.ts';
+import {
+  findOpenLinkByToken,
+  joinThroughLink,
+  recordJoinContact,
+  type InvitationLinkRow,
+} from '../invitation-links/public.ts';
+import { insertProfile } from '../workspace/public.ts';
 import * as repo from './invitations.repo.ts';
 
 type InvitationLogin = { invitationToken: string; login: string };
@@ -78,7 +91,7 @@ export function createInvitationService(deps: {
   };
 
   /** Uses the personal invitation and gives the account its profile in the app (an existing one stays). */
-  const acceptPersonal = async (tx: Tx, invitation: repo.InvitationRow, account: authRepo.AccountRow) => {
+  const acceptPersonal = async (tx: Tx, invitation: repo.InvitationRow, account: AccountRow) => {
     if (!(await repo.markInvitationAccepted(tx, invitation.id, account.id))) {
       throw noPendingCode();
     }
@@ -108,7 +121,7 @@ export function createInvitationService(deps: {
   /** Accepts the invitation or link in one transaction, then signs the account in to the app. */
   const accept = async (
     ticket: Ticket,
-    account: authRepo.AccountRow,
+    account: AccountRow,
     isRemember: boolean,
     meta: SessionMeta,
   ): Promise<Session> => {
@@ -124,8 +137,8 @@ export function createInvitationService(deps: {
 
   /** The account of an address as the join screen sees it: a never-used placeholder counts as none. */
   const findUsableAccount = async (email: string) => {
-    const account = await authRepo.findLiveAccountByEmail(db, email);
-    return account && !authRepo.isPlaceholderAccount(account) ? account : undefined;
+    const account = await findLiveAccountByEmail(db, email);
+    return account && !isPlaceholderAccount(account) ? account : undefined;
   };
 
   return {
@@ -188,14 +201,14 @@ export function createInvitationService(deps: {
     ): Promise<Session> {
       const found = await loadFor(input);
       await checkCode(input, found, true);
-      const account = await authRepo.findLiveAccountByEmail(db, input.login);
+      const account = await findLiveAccountByEmail(db, input.login);
       if (!account) {
         throw noPendingCode();
       }
       // The code reached the mailbox: that proves the address, also of a placeholder.
       const proven = account.emailVerifiedAt
         ? account
-        : ((await authRepo.updateAccount(db, account.id, { emailVerifiedAt: new Date() })) ?? account);
+        : ((await updateAccount(db, account.id, { emailVerifiedAt: new Date() })) ?? account);
       return accept(found, proven, input.isRemember, meta);
     },
 
@@ -216,12 +229,12 @@ export function createInvitationService(deps: {
         timezone: input.timezone ?? 'Europe/Berlin',
         emailVerifiedAt: new Date(),
       };
-      const existing = await authRepo.findLiveAccountByEmail(db, input.login);
+      const existing = await findLiveAccountByEmail(db, input.login);
       // The invitation's placeholder (made when the person was invited) becomes their account now.
       const account = !existing
-        ? await authRepo.insertAccount(db, { id: newId(), email: input.login, ...fields })
-        : authRepo.isPlaceholderAccount(existing)
-          ? ((await authRepo.updateAccount(db, existing.id, fields)) ?? existing)
+        ? await insertAccount(db, { id: newId(), email: input.login, ...fields })
+        : isPlaceholderAccount(existing)
+          ? ((await updateAccount(db, existing.id, fields)) ?? existing)
           : existing;
       return accept(found, account, input.isRemember, meta);
     },
