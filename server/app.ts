@@ -195,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...appRoutes({
         apps: createAppsService({ db, host: appHost }),
         appServices: createAppServicesService({ db }),
+        scopes,
+        db,
       }),
       ...profileRoutes({ profiles, limiter }),
       ...teamRoutes({

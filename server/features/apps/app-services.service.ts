@@ -1,29 +1,19 @@
-import type { AbilityName } from '../../../contracts/abilities.ts';
 import {
-  appServiceValues,
   serviceSettingsPatchSchemaOf,
   serviceSettingsSchemas,
   type AppOptionsValues,
   type AppService,
 } from '../../../contracts/workspace.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
-import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { toFieldErrors } from '../../platform/validation-errors.ts';
-import { isAppManager, loadAppAccess, requireApp, type AppAccess } from '../workspace/access.ts';
-import type { AppRow } from '../workspace/workspace.repo.ts';
+import type { AppAccess, AppRow } from '../workspace/public.ts';
+import { serviceAbilities, type ServiceAbility } from './app-services.policy.ts';
+import type { ServiceScopeAccess } from './apps.scopes.ts';
 import { servicesOf } from './apps.presenter.ts';
 import * as repo from './apps.repo.ts';
 
-type ServiceSettings = { data: Record<string, unknown>; permissions: { can: AbilityName<'service'>[] } };
-
-function serviceOf(name: string): AppService {
-  const service = appServiceValues.find((value) => value === name);
-  if (!service) {
-    throw notFound();
-  }
-  return service;
-}
+type ServiceSettings = { data: Record<string, unknown>; permissions: { can: ServiceAbility[] } };
 
 /** The stored settings of a service over its defaults; stored values a newer schema refuses fall back too. */
 function settingsOf(row: AppRow, service: AppService): Record<string, unknown> {
@@ -32,55 +22,38 @@ function settingsOf(row: AppRow, service: AppService): Record<string, unknown> {
   return parsed.success ? parsed.data : schema.parse({});
 }
 
-const serviceCan = (access: AppAccess): AbilityName<'service'>[] =>
-  access.can.includes('settings_app') ? ['view', 'edit'] : ['view'];
-
-/** Which services an app offers (`/apps/{id}/options`) and each service's settings. */
+/**
+ * Which services an app offers (`/apps/{id}/options`) and each service's settings. The routes' scopes have
+ * resolved the app (and the service) and checked the declared ability.
+ */
 export function createAppServicesService(deps: { db: Db }) {
   const { db } = deps;
 
   return {
-    async options(actor: Actor, appId: string): Promise<AppOptionsValues> {
-      const access = await loadAppAccess(db, actor, appId);
-      requireApp(access, 'view');
+    options(access: AppAccess): AppOptionsValues {
       return { services: servicesOf(access.app.options) };
     },
 
     async updateOptions(
-      actor: Actor,
-      appId: string,
+      access: AppAccess,
       input: { services: Partial<Record<AppService, boolean>> },
     ): Promise<AppOptionsValues> {
-      const access = await loadAppAccess(db, actor, appId);
-      requireApp(access, 'settings_app');
-      const row = await repo.mergeAppServices(db, access.project.id, appId, input.services);
+      const row = await repo.mergeAppServices(db, access.project.id, access.app.id, input.services);
       if (!row) {
         throw notFound();
       }
       return { services: servicesOf(row.options) };
     },
 
-    /** Spec §6: service settings load for admins, and for anyone who sees the app for the communities service. */
-    async settings(actor: Actor, appId: string, name: string): Promise<ServiceSettings> {
-      const service = serviceOf(name);
-      const access = await loadAppAccess(db, actor, appId);
-      const allowed = isAppManager(access) || (service === 'communities' && access.can.includes('view'));
-      if (!allowed) {
-        throw forbidden();
-      }
-      return { data: settingsOf(access.app, service), permissions: { can: serviceCan(access) } };
+    settings({ app, service }: ServiceScopeAccess): ServiceSettings {
+      return { data: settingsOf(app.app, service), permissions: { can: serviceAbilities(app, service) } };
     },
 
     /** Merges the sent fields into the service's settings; unknown fields and bad values are 400. */
     async updateSettings(
-      actor: Actor,
-      appId: string,
-      name: string,
+      { app, service }: ServiceScopeAccess,
       body: Record<string, unknown>,
     ): Promise<ServiceSettings> {
-      const service = serviceOf(name);
-      const access = await loadAppAccess(db, actor, appId);
-      requireApp(access, 'settings_app');
       const parsed = serviceSettingsPatchSchemaOf(service).safeParse(body);
       if (!parsed.success) {
         throw badRequest(
@@ -95,11 +68,11 @@ export function createAppServicesService(deps: { db: Db }) {
           ),
         );
       }
-      const row = await repo.mergeServiceSettings(db, access.project.id, appId, service, parsed.data);
+      const row = await repo.mergeServiceSettings(db, app.project.id, app.app.id, service, parsed.data);
       if (!row) {
         throw notFound();
       }
-      return { data: settingsOf(row, service), permissions: { can: serviceCan(access) } };
+      return { data: settingsOf(row, service), permissions: { can: serviceAbilities(app, service) } };
     },
   };
 }

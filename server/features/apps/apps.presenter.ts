@@ -5,8 +5,7 @@ import {
   type AppService,
 } from '../../../contracts/workspace.ts';
 import type { AppOptions, AppTheme } from '../../db/schema/index.ts';
-import type { AppAccess } from '../workspace/access.ts';
-import type { AppRow } from '../workspace/workspace.repo.ts';
+import type { AppAccess, AppRow } from '../workspace/public.ts';
 
 /** Where apps live: `publicDomain` (host[:port]) and the base URL an app's address starts with. */
 export type AppHost = { publicDomain: string; appBaseUrl: string };

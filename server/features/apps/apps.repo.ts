@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { apps, projects, tags, teamMembers } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOffset, type PageRequest } from '../../platform/pagination.ts';
-import type { AppRow } from '../workspace/workspace.repo.ts';
+import type { AppRow } from '../workspace/public.ts';
 
 export type AppChanges = Partial<Omit<typeof apps.$inferInsert, 'id' | 'projectId' | 'createdAt'>>;
 

@@ -14,19 +14,33 @@ import {
   serviceSettingsPatchBodySchema,
   serviceSettingsResponseSchema,
 } from '../../../contracts/workspace.ts';
+import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import type { AccessScopes } from '../workspace/public.ts';
 import type { AppServicesService } from './app-services.service.ts';
+import { appProjectScope, serviceScope } from './apps.scopes.ts';
 import type { AppsService } from './apps.service.ts';
 
 const tags = ['apps'];
 
-export function appRoutes(deps: { apps: AppsService; appServices: AppServicesService }) {
-  const { apps, appServices } = deps;
+export function appRoutes(deps: {
+  apps: AppsService;
+  appServices: AppServicesService;
+  scopes: AccessScopes;
+  db: Db;
+}) {
+  const { apps, appServices, scopes } = deps;
+  const project = scopes.project('projectId');
+  const app = scopes.app('appId');
+  const appOrArchived = scopes.app('appId', { includeArchived: true });
+  const appProject = appProjectScope(deps.db);
+  const service = serviceScope(deps.db);
   return [
     defineRoute({
       method: 'GET',
       url: '/api/projects/:projectId/apps',
       auth: 'session',
+      scope: project,
       ability: 'project:view_apps',
       summary: 'The project’s apps (`isArchive=true`: the archived ones), newest first',
       tags,
@@ -35,12 +49,13 @@ export function appRoutes(deps: { apps: AppsService; appServices: AppServicesSer
         querystring: appListQuerySchema,
         response: { 200: appListSchema },
       },
-      handler: async (request) => apps.list(request.actor, request.params.projectId, request.query),
+      handler: async (request) => apps.list(request.access, request.query),
     }),
     defineRoute({
       method: 'GET',
       url: '/api/projects/:projectId/apps/dropdown',
       auth: 'session',
+      scope: project,
       ability: 'project:view_apps',
       summary: 'App choices of the project (15 per page; `search` by name, `ids` for saved choices)',
       tags,
@@ -49,12 +64,13 @@ export function appRoutes(deps: { apps: AppsService; appServices: AppServicesSer
         querystring: appDropdownQuerySchema,
         response: { 200: dropdownListSchema },
       },
-      handler: async (request) => apps.dropdown(request.actor, request.params.projectId, request.query),
+      handler: async (request) => apps.dropdown(request.access, request.query),
     }),
     defineRoute({
       method: 'POST',
       url: '/api/projects/:projectId/apps',
       auth: 'session',
+      scope: project,
       ability: 'project:apps',
       summary: 'Create an app (counted against the tariff); the creator becomes its owner',
       tags,
@@ -64,7 +80,7 @@ export function appRoutes(deps: { apps: AppsService; appServices: AppServicesSer
         response: { 201: appResponseSchema },
       },
       handler: async (request, reply) => {
-        const data = await apps.create(request.actor, request.params.projectId, request.body);
+        const data = await apps.create(request.access, request.body);
         return reply.status(201).send({ data });
       },
     }),
@@ -72,58 +88,64 @@ export function appRoutes(deps: { apps: AppsService; appServices: AppServicesSer
       method: 'GET',
       url: '/api/apps/:appId',
       auth: 'optional',
+      scope: appOrArchived,
       ability: 'app:view',
       summary: 'One app with the caller’s abilities (managers also see it archived)',
       tags,
       schema: { params: appIdParamsSchema, response: { 200: appResponseSchema } },
-      handler: async (request) => ({ data: await apps.get(request.actor, request.params.appId) }),
+      handler: async (request) => ({ data: apps.get(request.access) }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId',
       auth: 'session',
+      scope: app,
       ability: 'app:settings_app',
       summary: 'Change the app’s general settings (theme and menu layout: theme editor only)',
       tags,
       schema: { params: appIdParamsSchema, body: appPatchBodySchema, response: { 200: appResponseSchema } },
       handler: async (request) => ({
-        data: await apps.update(request.actor, request.params.appId, request.body),
+        data: await apps.update(request.access, request.body),
       }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId/archive',
       auth: 'session',
+      scope: appProject,
       ability: 'project:apps',
       summary: 'Archive the app: it goes offline and no longer counts against the tariff',
       tags,
       schema: { params: appIdParamsSchema, response: { 200: appResponseSchema } },
-      handler: async (request) => ({ data: await apps.archive(request.actor, request.params.appId) }),
+      handler: async (request) => ({ data: await apps.archive(request.access) }),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/api/apps/:appId/archive',
       auth: 'session',
+      scope: appProject,
       ability: 'project:apps',
       summary: 'Restore an archived app (counted against the tariff again)',
       tags,
       schema: { params: appIdParamsSchema, response: { 200: appResponseSchema } },
-      handler: async (request) => ({ data: await apps.restore(request.actor, request.params.appId) }),
+      handler: async (request) => ({ data: await apps.restore(request.access) }),
     }),
     defineRoute({
       method: 'GET',
       url: '/api/apps/:appId/options',
       auth: 'optional',
+      scope: app,
       ability: 'app:view',
       summary: 'Which services the app has switched on',
       tags,
       schema: { params: appIdParamsSchema, response: { 200: appOptionsResponseSchema } },
-      handler: async (request) => ({ data: await appServices.options(request.actor, request.params.appId) }),
+      handler: async (request) => ({ data: appServices.options(request.access) }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId/options',
       auth: 'session',
+      scope: app,
       ability: 'app:settings_app',
       summary: 'Switch services on or off (the ones left out keep their state)',
       tags,
@@ -133,26 +155,27 @@ export function appRoutes(deps: { apps: AppsService; appServices: AppServicesSer
         response: { 200: appOptionsResponseSchema },
       },
       handler: async (request) => ({
-        data: await appServices.updateOptions(request.actor, request.params.appId, request.body),
+        data: await appServices.updateOptions(request.access, request.body),
       }),
     }),
     defineRoute({
       method: 'GET',
       url: '/api/apps/:appId/:service/settings',
       auth: 'optional',
+      scope: service,
       ability: 'service:view',
       summary:
         'A service’s settings (admins; anyone who sees the app for `communities`); unknown service 404',
       tags,
       schema: { params: serviceSettingsParamsSchema, response: { 200: serviceSettingsResponseSchema } },
-      handler: async (request) =>
-        appServices.settings(request.actor, request.params.appId, request.params.service),
+      handler: async (request) => appServices.settings(request.access),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId/:service/settings',
       auth: 'session',
-      ability: 'app:settings_app',
+      scope: service,
+      ability: 'service:edit',
       summary: 'Change a service’s settings (the fields sent are merged into the stored ones)',
       tags,
       schema: {
@@ -160,8 +183,7 @@ export function appRoutes(deps: { apps: AppsService; appServices: AppServicesSer
         body: serviceSettingsPatchBodySchema,
         response: { 200: serviceSettingsResponseSchema },
       },
-      handler: async (request) =>
-        appServices.updateSettings(request.actor, request.params.appId, request.params.service, request.body),
+      handler: async (request) => appServices.updateSettings(request.access, request.body),
     }),
   ];
 }

@@ -5,27 +5,24 @@ import { slugify } from '../../../contracts/slug.ts';
 import { reservedAppSlugs, type App, type appPatchBodySchema } from '../../../contracts/workspace.ts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { paginate } from '../../platform/pagination.ts';
-import { isTimezone } from '../account/timezones.ts';
-import { ensureContact } from '../contacts/contacts.repo.ts';
-import { findAccountEmail } from '../projects/projects.repo.ts';
-import { assertWithinQuota } from '../projects/quota.ts';
+import { isTimezone } from '../account/public.ts';
+import { findLiveAccountById } from '../auth/public.ts';
+import { ensureContact } from '../contacts/public.ts';
+import { assertWithinQuota } from '../projects/public.ts';
 import {
   accessToApp,
-  loadAppAccess,
-  loadProjectAccess,
+  insertProfile,
   requireApp,
-  requireProject,
   type AppAccess,
-} from '../workspace/access.ts';
-import { projectAbilities } from '../workspace/project.policy.ts';
-import * as workspaceRepo from '../workspace/workspace.repo.ts';
-import type { AppRow } from '../workspace/workspace.repo.ts';
+  type AppRow,
+  type ProjectAccess,
+} from '../workspace/public.ts';
 import { presentApp, type AppHost } from './apps.presenter.ts';
 import * as repo from './apps.repo.ts';
+import type { AppProjectAccess } from './apps.scopes.ts';
 
 export const appsPageSize = 20;
 export const appsDropdownPageSize = 15;
@@ -95,23 +92,9 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
     throw slugTaken();
   }
 
-  /** The caller's project abilities on the app's project (owner or active team), without a 404 of its own. */
-  async function projectCan(access: AppAccess) {
-    const accountId = access.masquerade?.realAccountId ?? access.accountId;
-    if (!accountId) {
-      return [];
-    }
-    const isOwner = access.project.ownerAccountId === accountId;
-    const isActiveTeamMember = !isOwner && (await repo.isActiveTeamMember(db, access.project.id, accountId));
-    return projectAbilities({ isOwner, isActiveTeamMember, teamSettings: access.project.teamSettings });
-  }
-
-  /** Archiving and restoring are project decisions (the tariff counts apps): project ability `apps`. */
-  async function setArchived(actor: Actor, appId: string, isArchive: boolean): Promise<App> {
-    const access = await loadAppAccess(db, actor, appId, { includeArchived: true });
-    if (!(await projectCan(access)).includes('apps')) {
-      throw forbidden();
-    }
+  /** Archiving and restoring: the route's scope has checked the project ability `apps` (the tariff counts apps). */
+  async function setArchived({ app: access }: AppProjectAccess, isArchive: boolean): Promise<App> {
+    const appId = access.app.id;
     if (access.app.isArchive === isArchive) {
       return present(access.app, access);
     }
@@ -130,16 +113,13 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
 
   return {
     async list(
-      actor: Actor,
-      projectId: string,
+      projectAccess: ProjectAccess,
       query: { page: number; isArchive: boolean },
     ): Promise<Paginated<App>> {
-      const projectAccess = await loadProjectAccess(db, actor, projectId);
-      requireProject(projectAccess, 'view_apps');
       const page = { page: query.page, limit: appsPageSize };
       const { rows, total } = await repo.listAppsOfProject(
         db,
-        projectId,
+        projectAccess.project.id,
         { isArchive: query.isArchive },
         page,
       );
@@ -156,14 +136,11 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
     },
 
     async dropdown(
-      actor: Actor,
-      projectId: string,
+      projectAccess: ProjectAccess,
       query: { page: number; search?: string; ids?: string[] },
     ): Promise<Paginated<{ id: string; name: string }>> {
-      const projectAccess = await loadProjectAccess(db, actor, projectId);
-      requireProject(projectAccess, 'view_apps');
       const page = { page: query.page, limit: appsDropdownPageSize };
-      const { rows, total } = await repo.dropdownAppsOfProject(db, projectId, query, page);
+      const { rows, total } = await repo.dropdownAppsOfProject(db, projectAccess.project.id, query, page);
       return paginate(rows, total, page);
     },
 
@@ -172,12 +149,9 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
      * owner (an admin profile with the owner flag) and a contact of the project.
      */
     async create(
-      actor: Actor,
-      projectId: string,
+      projectAccess: ProjectAccess,
       input: { name: string; slug?: string; language: Language },
     ): Promise<App> {
-      const projectAccess = await loadProjectAccess(db, actor, projectId);
-      requireProject(projectAccess, 'apps');
       if (projectAccess.project.isArchive) {
         throw conflict();
       }
@@ -185,8 +159,9 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
         throw badRequest({ slug: 'validation.slugTaken' });
       }
       const { accountId, project } = projectAccess;
+      const projectId = project.id;
       return db.transaction(async (tx) => {
-        const email = await findAccountEmail(tx, accountId);
+        const email = (await findLiveAccountById(tx, accountId))?.email;
         if (!email) {
           throw notFound();
         }
@@ -198,7 +173,7 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
           input.slug,
         );
         await repo.insertDefaultTags(tx, app, defaultTagNames[input.language]);
-        await workspaceRepo.insertProfile(tx, {
+        await insertProfile(tx, {
           id: newId(),
           projectId,
           appId: app.id,
@@ -217,17 +192,14 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
       });
     },
 
-    /** One app; its managers also see it while it is archived. */
-    async get(actor: Actor, appId: string): Promise<App> {
-      const access = await loadAppAccess(db, actor, appId, { includeArchived: true });
-      requireApp(access, 'view');
+    /** One app; its managers also see it while it is archived (the route's scope includes archived apps). */
+    get(access: AppAccess): App {
       return present(access.app, access);
     },
 
     /** The general settings (settings/general); the theme and the menu layout need the theme editor's ability. */
-    async update(actor: Actor, appId: string, input: AppPatch): Promise<App> {
-      const access = await loadAppAccess(db, actor, appId);
-      requireApp(access, 'settings_app');
+    async update(access: AppAccess, input: AppPatch): Promise<App> {
+      const appId = access.app.id;
       if (input.theme !== undefined || input.desktopMenuLayout !== undefined) {
         requireApp(access, 'settings_theme');
       }
@@ -273,8 +245,8 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
       return present(row, access);
     },
 
-    archive: (actor: Actor, appId: string) => setArchived(actor, appId, true),
-    restore: (actor: Actor, appId: string) => setArchived(actor, appId, false),
+    archive: (access: AppProjectAccess) => setArchived(access, true),
+    restore: (access: AppProjectAccess) => setArchived(access, false),
   };
 }
 
