@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { webLayersPlugin } from './web/lint/layers.js';
 
 export default tseslint.config(
   {
@@ -45,6 +46,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // The web's layers: app → features → kernel, components, api, i18n (web/lint/layers.js).
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'web-layers': webLayersPlugin },
+    rules: { 'web-layers/imports': 'error' },
   },
   {
     // Test code reads untyped JSON responses on purpose; the assertions are the type check.

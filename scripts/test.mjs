@@ -13,6 +13,12 @@ const steps = [
   ['typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['unit and API tests', bin('vitest'), ['run']],
+  // Builds the web app when stale (as `npm start` would, so the journeys reuse it), then checks the budget.
+  [
+    'initial JavaScript budget',
+    process.execPath,
+    [path.join(root, 'scripts', 'check-bundle-size.mjs'), '--build'],
+  ],
   ['browser journeys', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts']],
 ];
 

@@ -47,6 +47,7 @@ import { libraryRoutes } from './features/cloud/library.routes.ts';
 import { createLibraryService } from './features/cloud/library.service.ts';
 import { createFileService } from './features/cloud/files.service.ts';
 import { createUploadService } from './features/cloud/uploads.service.ts';
+import { createCloudScopes } from './features/cloud/cloud.scopes.ts';
 import { createImportService } from './features/members/import.service.ts';
 import { createInviteService } from './features/members/invite.service.ts';
 import { memberRoutes } from './features/members/members.routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const appHost = appHostOf(config);
   const members = createMemberService({ db });
   const scopes = createAccessScopes(db);
+  const cloudScopes = createCloudScopes(db);
   // The explicit list of every feature's routes.
   registerRoutes(
     app,
@@ -234,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
       ...libraryRoutes({
         library: createLibraryService({
+        scopes: cloudScopes,
           db,
           storage: deps.storage,
           sign: (path) => deps.urlSigner.sign(path),
@@ -242,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
       ...(deps.extraRoutes ?? []),
     ] as RouteDefinition<never, never>[],
+        scopes: cloudScopes,
     { inFlight: app.inFlight, limiter, onAuthorized: deps.onAuthorized },
   );
 

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { installSessionHandling } from './features/auth/session/session';
+import { installSessionHandling } from './kernel/session/session';
 import { initI18n } from './i18n/i18n';
 
 async function start(): Promise<void> {

@@ -36,6 +36,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
+      treeshake: {
+        // react-remove-scroll marks its side car as a side effect, which keeps it (and its helpers) in the
+        // entry as soon as anything imports @mantine/core. The side car is only reached through the
+        // `RemoveScroll` component that uses its export, so it can go wherever that component goes.
+        moduleSideEffects: [{ test: /node_modules[\\/]react-remove-scroll[\\/]/, sideEffects: false }],
+      },
       output: {
         // Libraries every screen needs get stable chunks that survive app deploys in the browser cache.
         // Only libraries used in full at start-up belong here: a group is loaded whole.

@@ -9,9 +9,9 @@ import type { ClientConfig } from '../../contracts/platform';
 import { FullPageLoader } from '../components/full-page-loader';
 import { FullPageMessage } from '../components/full-page-message';
 import { currentLanguage, setLanguage, storedLanguage } from '../i18n/i18n';
-import { ClientConfigContext, clientConfigQuery } from './client-config';
-import { detectHostKind } from './host';
-import { HostKindContext } from './host-context';
+import { ClientConfigContext, clientConfigQuery } from '../kernel/client-config';
+import { detectHostKind } from '../kernel/host';
+import { HostKindContext } from '../kernel/host-context';
 import { createRoutes } from './routes';
 
 /** Loads the client configuration first: it decides which host this is and the default language. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '../api/token-store';
-import { getAccount } from '../features/auth/session/account-store';
-import { storeRefreshToken } from '../features/auth/session/refresh-token-storage';
-import { installSessionHandling } from '../features/auth/session/session';
+import { getAccount } from '../kernel/session/account-store';
+import { storeRefreshToken } from '../kernel/session/refresh-token-storage';
+import { installSessionHandling } from '../kernel/session/session';
 import { callsTo, json, signInForTest, stubFetch, testSession } from '../test/fixtures';
-import { guestOnly, requireAuth, takeRedirectAfterAuth } from './guards';
+import { takeRedirectAfterAuth } from '../kernel/redirect-after-auth';
+import { guestOnly, requireAuth } from './guards';
 
 const guard = { signInPath: '/akademie/auth', homePath: '/akademie' };
 const stashCode = 'stash-code-0123456789abcdef';

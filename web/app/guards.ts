@@ -1,8 +1,7 @@
 import { redirect } from 'react-router';
-import { isAuthenticated } from '../features/auth/session/account-store';
-import { settleSession, withoutStashCode } from '../features/auth/session/settle';
-
-const redirectKey = 'redirectAfterAuth';
+import { isAuthenticated } from '../kernel/session/account-store';
+import { settleSession, withoutStashCode } from '../kernel/session/settle';
+import { rememberRedirectAfterAuth } from '../kernel/redirect-after-auth';
 
 export type GuardContext = {
   /** Sign-in route of this host: `/auth` or `/{appSlug}/auth`. */
@@ -10,15 +9,6 @@ export type GuardContext = {
   /** Where signed-in people go from guest-only routes: `/projects` or the app's default route. */
   homePath: string;
 };
-
-/** Remembers where to return after signing in (a path of this origin). */
-export function rememberRedirectAfterAuth(target: string): void {
-  try {
-    window.sessionStorage.setItem(redirectKey, target);
-  } catch {
-    // Without storage the person lands on the home route after signing in.
-  }
-}
 
 /**
  * Spec §2: an auth route without a session remembers the target and goes to sign-in.
@@ -37,16 +27,4 @@ export async function requireAuth(request: Request, context: GuardContext): Prom
 export async function guestOnly(request: Request, context: GuardContext): Promise<Response | null> {
   await settleSession(request);
   return isAuthenticated() ? redirect(context.homePath) : null;
-}
-
-/** The remembered target, once: the identity feature calls this after a successful sign-in. */
-export function takeRedirectAfterAuth(): string | null {
-  try {
-    const target = window.sessionStorage.getItem(redirectKey);
-    window.sessionStorage.removeItem(redirectKey);
-    // Only paths of this origin: never an open redirect.
-    return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : null;
-  } catch {
-    return null;
-  }
 }

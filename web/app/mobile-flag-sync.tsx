@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { mobileMediaQuery } from './layout-sizes';
-import { useUiStore } from './ui-store';
+import { mobileMediaQuery } from '../kernel/layout-sizes';
+import { useUiStore } from '../kernel/ui-store';
 
 /** Keeps the UI store's mobile flag in step with the viewport. Renders nothing. */
 export function MobileFlagSync() {

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { MobileFlagSync } from './mobile-flag-sync';
+import { NotificationsOutlet } from './notifications-outlet';
 import { theme } from './theme';
 
 type AppProvidersProps = {
@@ -18,7 +18,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
-        <Notifications position="top-right" limit={4} zIndex={1000} />
+        <NotificationsOutlet />
         <MobileFlagSync />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { FullPageMessage } from '../components/full-page-message';
 import { NotFoundMessage } from '../components/not-found-message';
-import { isChunkLoadError } from './chunk';
+import { isChunkLoadError } from '../kernel/chunk';
 
 function reload() {
   window.location.reload();

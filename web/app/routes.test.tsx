@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession } from '../api/token-store';
-import { storeRefreshToken } from '../features/auth/session/refresh-token-storage';
-import { installSessionHandling } from '../features/auth/session/session';
+import { storeRefreshToken } from '../kernel/session/refresh-token-storage';
+import { installSessionHandling } from '../kernel/session/session';
 import {
   callsTo,
   json,

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useClientConfig } from '../app/client-config';
+import { useClientConfig } from '../kernel/client-config';
 import { currentLanguage, setLanguage } from '../i18n/i18n';
 import { languageNames, supportedLanguages, type Language } from '../i18n/languages';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../app/use-page-title';
+import { usePageTitle } from '../kernel/use-page-title';
 import { FullPageMessage } from './full-page-message';
 import classes from './not-found-message.module.css';
 

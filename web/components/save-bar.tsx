@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconDeviceFloppy, IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../app/ui-store';
+import { useIsMobile } from '../kernel/ui-store';
 import classes from './save-bar.module.css';
 
 type SaveBarProps = {

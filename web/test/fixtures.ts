@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { Account, CodeLimits, Session } from '../../contracts/auth';
 import type { RouterApp } from '../../contracts/router';
-import { startSession } from '../features/auth/session/session';
+import { startSession } from '../kernel/session/session';
 
 export const testAccount: Account = {
   id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e5f',

@@ -3,9 +3,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { ClientConfig } from '../../contracts/platform';
-import { ClientConfigContext } from '../app/client-config';
-import type { HostKind } from '../app/host';
-import { HostKindContext } from '../app/host-context';
+import { ClientConfigContext } from '../kernel/client-config';
+import type { HostKind } from '../kernel/host';
+import { HostKindContext } from '../kernel/host-context';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
 

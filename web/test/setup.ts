@@ -2,8 +2,8 @@ import { cleanNotifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { clearSession } from '../api/token-store';
-import { setAccount } from '../features/auth/session/account-store';
-import { resetSessionSettling } from '../features/auth/session/settle-memo';
+import { setAccount } from '../kernel/session/account-store';
+import { resetSessionSettling } from '../kernel/session/settle-memo';
 import { initI18n, setLanguage } from '../i18n/i18n';
 
 // CI shares two cores with a server suite and a browser; findBy/waitFor get more than the 1 s default there.
@@ -42,6 +42,8 @@ if (!('fonts' in document)) {
 
 beforeAll(async () => {
   await initI18n('de');
+  // The app loads its notification stack lazily; loaded here once, notifications show as soon as they are raised.
+  await import('../app/notifications-stack');
 });
 
 beforeEach(async () => {

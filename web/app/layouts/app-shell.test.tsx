@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../contracts/workspace';
-import { installSessionHandling } from '../../features/auth/session/session';
+import { installSessionHandling } from '../../kernel/session/session';
 import { json, signInForTest, stubFetch, testApp, urlOf, type Route } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { masqueradeHeader, masqueradeProfileOf, startMasquerade } from '../current-app';
+import { masqueradeHeader, masqueradeProfileOf, startMasquerade } from '../../kernel/current-app';
 import { createRoutes } from '../routes';
 import { appColorCss, colorTupleOf } from '../theme';
 import { appMenuItems, showsThemeEntry } from './app-menu';

@@ -9,9 +9,8 @@ import { setHeadersProvider } from '../../api/client';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { NotFoundMessage } from '../../components/not-found-message';
-import { AccountMenu } from '../../features/account/account-menu';
-import { useAppAccountLinks } from '../../features/app-profile/app-profile-paths';
-import { useAccount, useIsAuthenticated } from '../../features/auth/session/account-store';
+import { AccountMenu } from '../../features/account';
+import { useAccount, useIsAuthenticated } from '../../kernel/session/account-store';
 import {
   appRequestHeaders,
   CurrentAppContext,
@@ -19,14 +18,16 @@ import {
   endMasquerade,
   useMasqueradeProfileId,
   type RouterApp,
-} from '../current-app';
-import { layout } from '../layout-sizes';
+} from '../../kernel/current-app';
+import { layout } from '../../kernel/layout-sizes';
 import { appColorCss, appColorTheme } from '../theme';
-import { useIsMobile } from '../ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
+import { menuEntries } from '../features';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { appMenuItems, appSettingsPath, desktopMenuLayoutOf, showsThemeEntry } from './app-menu';
 import { AppBottomNav, AppSecondaryNav, AppSideNav } from './app-nav';
 import { MasqueradeBanner } from './masquerade-banner';
-import { useIsImmersiveRoute } from './route-handle';
+import { useIsImmersiveRoute } from '../../kernel/route-handle';
 import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
 import { useSignInOnSessionEnd } from './use-sign-in-on-session-end';
@@ -94,7 +95,7 @@ function AppFrame({ app, slug, children }: FrameProps) {
   const signedIn = useIsAuthenticated();
   const isMobile = useIsMobile();
   const immersive = useIsImmersiveRoute();
-  const accountLinks = useAppAccountLinks();
+  const { t } = useTranslation();
   useSignInOnSessionEnd();
 
   const masquerading = Boolean(app?.masqueradeProfileId);
@@ -104,6 +105,9 @@ function AppFrame({ app, slug, children }: FrameProps) {
   const menu = items.length > 1 ? items : [];
   const menuLayout = desktopMenuLayoutOf(app);
   const themeEntry = menuInput && slug && showsThemeEntry(menuInput) ? <ThemeEntry slug={slug} /> : null;
+  const accountLinks = slug
+    ? menuEntries('appAccount', { slug }).map((entry) => ({ ...entry, label: t(entry.label) }))
+    : [];
   const account = signedIn && app ? <AccountMenu links={accountLinks} /> : null;
 
   const sizes = {
@@ -241,4 +245,13 @@ export function AppHostShell({ children }: { children?: ReactNode }) {
     );
   }
   return <ResolvedApp slug={appSlug}>{children}</ResolvedApp>;
+}
+
+/** A route of an app failed to load or render: the message inside the app's shell. */
+export function AppHostShellErrorBoundary() {
+  return (
+    <AppHostShell>
+      <RouteErrorBoundary />
+    </AppHostShell>
+  );
 }

@@ -3,15 +3,10 @@ import { IconEyeOff, IconMask } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { memberQuery } from '../../features/member-page/member-api';
-import { endMasquerade, type RouterApp } from '../current-app';
-import { useIsMobile } from '../ui-store';
+import { memberQuery } from '../../features/member-page';
+import { endMasquerade, forgetAnswersOfViewer, type RouterApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import classes from './app-shell.module.css';
-
-/** Every cached answer was given as the viewed member, except the deployment's configuration. */
-export function forgetAnswersOfViewer(queryClient: ReturnType<typeof useQueryClient>): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'client-config' });
-}
 
 /** Spec §6 masquerade: the admin sees the app as a member until they end it here. */
 export function MasqueradeBanner({ app, profileId }: { app: RouterApp; profileId: string }) {

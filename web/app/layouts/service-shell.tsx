@@ -1,38 +1,43 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../components/logo';
-import { IconLayoutGrid, IconLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AccountMenu } from '../../features/account/account-menu';
-import { accountPaths } from '../../features/account/account-paths';
-import { useIsAuthenticated } from '../../features/auth/session/account-store';
-import { productName } from '../brand';
+import { Logo } from '../../components/logo';
+import { AccountMenu } from '../../features/account';
+import { productName } from '../../kernel/brand';
+import { useIsAuthenticated } from '../../kernel/session/account-store';
+import { menuEntries } from '../features';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { Shell } from './shell';
-import type { NavItem } from './shell-header';
 
-const signedInNav: NavItem[] = [
-  { to: '/projects', label: 'common.nav.projects', icon: IconLayoutGrid, end: true },
-];
-
-/** Provider-level screens on the service host. */
+/** Provider-level screens on the service host; the menus come from the features' manifests. */
 export function ServiceShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const signedIn = useIsAuthenticated();
-  const accountLinks = [
-    { to: accountPaths.profile, label: t('account.nav.profile'), icon: IconUserCircle },
-    { to: accountPaths.password, label: t('account.nav.password'), icon: IconLock },
-  ];
+  const context = { signedIn };
+  const accountLinks = menuEntries('serviceAccount', context).map((entry) => ({
+    ...entry,
+    label: t(entry.label),
+  }));
   return (
     <Shell
       testId="app-shell-service"
       homePath="/"
       brand={<Logo name={productName} />}
       owner={productName}
-      navItems={signedIn ? signedInNav : []}
+      navItems={menuEntries('serviceMain', context)}
       account={signedIn ? <AccountMenu links={accountLinks} /> : null}
       // Legal links come from the deployment's configuration once the server provides them.
       legalLinks={[]}
     >
       {children}
     </Shell>
+  );
+}
+
+/** A route of the service host failed to load or render: the message inside the shell. */
+export function ServiceShellErrorBoundary() {
+  return (
+    <ServiceShell>
+      <RouteErrorBoundary />
+    </ServiceShell>
   );
 }

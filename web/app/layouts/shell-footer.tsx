@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useClientConfig } from '../client-config';
+import { useClientConfig } from '../../kernel/client-config';
 import classes from './shell.module.css';
 
 export type FooterLink = {

@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Outlet } from 'react-router';
-import { layout } from '../layout-sizes';
-import { useIsMobile } from '../ui-store';
+import { layout } from '../../kernel/layout-sizes';
+import { useIsMobile } from '../../kernel/ui-store';
 import { useSignInOnSessionEnd } from './use-sign-in-on-session-end';
-import { useIsImmersiveRoute } from './route-handle';
+import { useIsImmersiveRoute } from '../../kernel/route-handle';
 import { ShellFooter, type FooterLink } from './shell-footer';
 import { ShellHeader, type NavItem } from './shell-header';
 import classes from './shell.module.css';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { tokenStore } from '../../api/token-store';
-import { sessionEndReason } from '../../features/auth/session/session';
-import { rememberRedirectAfterAuth } from '../guards';
-import { useHostPaths } from '../host-context';
+import { sessionEndReason } from '../../kernel/session/session';
+import { rememberRedirectAfterAuth } from '../../kernel/redirect-after-auth';
+import { useHostPaths } from '../../kernel/host-context';
 
 /**
  * Spec §4/§8: when the session ends, go to sign-in. After an expired session (a refresh failed) the current

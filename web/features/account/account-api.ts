@@ -3,7 +3,7 @@ import { timezoneListSchema } from '../../../contracts/account';
 import { accountSchema, codeSentSchema, identitySchema, type Account } from '../../../contracts/auth';
 import type { Language } from '../../../contracts/language';
 import { api } from '../../api/client';
-import type { CodeSent } from '../auth/auth-api';
+import type { CodeSent } from '../auth';
 
 export type AccountChanges = {
   firstName?: string;

@@ -3,8 +3,8 @@ import { Text, Title } from '@mantine/core';
 import { IconLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useIsMobile } from '../../app/ui-store';
-import { usePageTitle } from '../../app/use-page-title';
+import { useIsMobile } from '../../kernel/ui-store';
+import { usePageTitle } from '../../kernel/use-page-title';
 import { accountPaths } from './account-paths';
 import classes from './account.module.css';
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../api/token-store';
 import { callsTo, json, signInForTest, stubFetch, testAccount } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { getAccount } from '../auth/session/account-store';
-import { readRefreshToken } from '../auth/session/refresh-token-storage';
+import { getAccount } from '../../kernel/session/account-store';
+import { readRefreshToken } from '../../kernel/session/refresh-token-storage';
 import { PasswordPage } from './password-page';
 import { ProfilePage } from './profile-page';
 

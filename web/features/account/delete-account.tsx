@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endSession } from '../auth/session/session';
+import { endSession } from '../../kernel/session/session';
 import { accountApi } from './account-api';
 import { AccountSection } from './account-layout';
 

@@ -16,7 +16,7 @@ import {
   type FieldIssues,
 } from '../../components/form-issues';
 import { NewPasswordFields } from '../../components/new-password-fields';
-import { getAccount, useAccount } from '../auth/session/account-store';
+import { getAccount, useAccount } from '../../kernel/session/account-store';
 import { accountApi } from './account-api';
 import { AccountLayout, AccountSection } from './account-layout';
 import { useAccountUpdated } from './use-account-updates';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { updateAccountBodySchema } from '../../../contracts/account';
 import type { Account } from '../../../contracts/auth';
 import { ApiError } from '../../api/api-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import {
   fieldIssues,
   hasIssues,
@@ -17,7 +17,7 @@ import {
 } from '../../components/form-issues';
 import { currentLanguage, setLanguage } from '../../i18n/i18n';
 import { isLanguage, languageNames, supportedLanguages } from '../../i18n/languages';
-import { fullNameOf, initialsOf } from '../auth/session/account-store';
+import { fullNameOf, initialsOf } from '../../kernel/session/account-store';
 import { accountApi, type AccountChanges } from './account-api';
 import { AccountSection } from './account-layout';
 import { TimezoneSelect } from './timezone-select';

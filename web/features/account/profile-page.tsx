@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAccount } from '../auth/session/account-store';
+import { useAccount } from '../../kernel/session/account-store';
 import { AccountLayout } from './account-layout';
 import { DeleteAccount } from './delete-account';
 import { EmailChange } from './email-change';

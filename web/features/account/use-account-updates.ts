@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Account } from '../../../contracts/auth';
-import { setAccount } from '../auth/session/account-store';
+import { setAccount } from '../../kernel/session/account-store';
 import { accountApi } from './account-api';
 
 /** GET /auth/identity: the account as the server has it now; the answer becomes the session's account. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useOptionalCurrentApp } from '../../app/current-app';
-import { signOut } from '../auth/session/session';
+import { useOptionalCurrentApp } from '../../kernel/current-app';
+import { signOut } from '../../kernel/session/session';
 
 /**
  * Signs out and forgets every cached answer of the account; the shell then goes to sign-in. Inside an app

@@ -9,11 +9,10 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
+import { useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useStoredTasks } from '../tasks/task-storage';
-import { isTaskFinished, useTaskProgress } from '../tasks/use-task-progress';
+import { useStoredTasks, isTaskFinished, useTaskProgress } from '../tasks';
 import { checkCsvFile, previewCsv, templateHeader, type CsvPreview, type CsvProblem } from './csv-preview';
 import { CsvDropZone } from './csv-drop-zone';
 import { CsvPreviewTable } from './csv-preview-table';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../../contracts/tasks';
 import { callsTo, json, signInForTest, stubFetch, testAccount, urlOf } from '../../test/fixtures';
-import { storeTask } from '../tasks/task-storage';
+import { storeTask } from '../tasks';
 import { BulkImportPage } from './bulk-import-page';
 import { adminApp, paths, renderInSettings, tagsRoute } from './members-test-data';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Modal, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { ConfirmActions } from '../../components/confirm-actions';
 
 type ConfirmDialogProps = {

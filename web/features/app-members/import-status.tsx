@@ -4,10 +4,10 @@ import { IconDownload, IconFileImport, IconRefresh, IconUsers } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyError } from '../../api/notify-error';
-import { useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
-import { TaskProgress } from '../tasks/task-progress';
-import type { Task } from '../tasks/use-task-progress';
+import { useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
+import { TaskProgress } from '../tasks';
+import type { Task } from '../tasks';
 import { importOutcome } from './import-outcome';
 import { downloadImportErrors } from './members-api';
 import { membersPaths } from './members-paths';

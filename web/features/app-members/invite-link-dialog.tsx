@@ -10,8 +10,8 @@ import {
   invitationLinkMemberTypeValues,
 } from '../../../contracts/invitation-links';
 import { ApiError } from '../../api/api-error';
-import { useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
+import { useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import { fieldIssues, serverFieldIssues, useIssueText, type FieldIssues } from '../../components/form-issues';
 import { inviteLinkKeys, inviteLinksApi, type InvitationLink } from './invite-links-api';
 import { TagSelect } from './tag-select';

@@ -1,7 +1,7 @@
 import { Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaginationMeta } from '../../../contracts/pagination';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import classes from './app-members.module.css';
 
 /** "41–60 von 87" and the page buttons under a list; nothing while everything fits on one page. */

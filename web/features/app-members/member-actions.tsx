@@ -5,7 +5,7 @@ import { IconDots, IconMailForward, IconPencil, IconUser, IconUserMinus } from '
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentApp } from '../../app/current-app';
+import { useCurrentApp } from '../../kernel/current-app';
 import { ConfirmDialog } from './confirm-dialog';
 import { fullName } from './member-badges';
 import { memberKeys, membersApi, type Member } from './members-api';

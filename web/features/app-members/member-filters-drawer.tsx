@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Group, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import type { MemberFilter } from './members-api';
 import { TagSelect } from './tag-select';
 import classes from './app-members.module.css';

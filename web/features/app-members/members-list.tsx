@@ -1,7 +1,7 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentApp } from '../../app/current-app';
+import { useCurrentApp } from '../../kernel/current-app';
 import { MemberActions } from './member-actions';
 import { MemberAvatar, MemberTags, RoleBadge, formatDate, fullName } from './member-badges';
 import type { Member } from './members-api';

@@ -15,8 +15,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
+import { useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import { EmptyState, ListError, ListSkeleton } from './list-states';
 import { ListPager } from './list-pager';
 import { MemberEditDrawer } from './member-edit-drawer';

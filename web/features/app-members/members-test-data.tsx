@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import type { App } from '../../../contracts/workspace';
 import type { Member, MemberCounts } from '../../../contracts/members';
 import type { Tag } from '../../../contracts/tags';
-import { CurrentAppContext } from '../../app/current-app';
+import { CurrentAppContext } from '../../kernel/current-app';
 import { json, testApp, type Route } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 

@@ -3,7 +3,7 @@ import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app';
+import { useCurrentApp } from '../../kernel/current-app';
 import { tagDropdownQuery } from './tags-api';
 import { useTagName } from './tag-badge';
 

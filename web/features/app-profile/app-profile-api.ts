@@ -9,7 +9,7 @@ import {
   type UpdateProfileBody,
 } from '../../../contracts/profile';
 import { api } from '../../api/client';
-import type { CodeSent } from '../auth/auth-api';
+import type { CodeSent } from '../auth';
 
 export type { Notifications, Profile, UpdateNotificationsBody, UpdateProfileBody };
 

@@ -10,20 +10,19 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useCurrentApp } from '../../app/current-app';
-import { usePageTitle } from '../../app/use-page-title';
+import { useCurrentApp } from '../../kernel/current-app';
+import { usePageTitle } from '../../kernel/use-page-title';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
-import { SettingsLayout } from '../account/account-layout';
-import { useSignOut } from '../account/use-sign-out';
-import { useAccount } from '../auth/session/account-store';
-import { useAppAccountLinks } from './app-profile-paths';
+import { SettingsLayout, useSignOut } from '../account';
+import { useAccount } from '../../kernel/session/account-store';
+import { useAppProfileLinks } from './app-profile-links';
 
 /** The member's screens of one app share the settings layout of the account screens. */
 export function AppProfileLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const app = useCurrentApp();
-  const links = useAppAccountLinks();
+  const links = useAppProfileLinks();
   return (
     <SettingsLayout
       title={title}

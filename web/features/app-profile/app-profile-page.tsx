@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app';
-import { EmailChangeSection } from '../account/email-change';
-import { getAccount, setAccount } from '../auth/session/account-store';
+import { useCurrentApp } from '../../kernel/current-app';
+import { EmailChangeSection } from '../account';
+import { getAccount, setAccount } from '../../kernel/session/account-store';
 import { appProfileApi, memberProfileQuery, type Profile } from './app-profile-api';
 import { AppProfileLayout, ProfileQueryFallback } from './app-profile-layout';
 import { DeleteProfile } from './delete-profile';

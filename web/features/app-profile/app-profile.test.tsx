@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Notifications, Profile } from '../../../contracts/profile';
 import { getAccessToken } from '../../api/token-store';
-import { CurrentAppContext } from '../../app/current-app';
+import { CurrentAppContext } from '../../kernel/current-app';
 import {
   callsTo,
   json,
@@ -14,7 +14,7 @@ import {
   testLimits,
 } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { getAccount } from '../auth/session/account-store';
+import { getAccount } from '../../kernel/session/account-store';
 import { AppProfilePage } from './app-profile-page';
 import { NotificationsPage } from './notifications-page';
 

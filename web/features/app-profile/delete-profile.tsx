@@ -6,11 +6,10 @@ import { IconDoorExit, IconMailFast } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentApp } from '../../app/current-app';
-import { AccountSection } from '../account/account-layout';
-import { CodeStep } from '../auth/code/code-step';
-import { useCodeChallenge } from '../auth/code/use-code-challenge';
-import { signOut } from '../auth/session/session';
+import { useCurrentApp } from '../../kernel/current-app';
+import { AccountSection } from '../account';
+import { CodeStep, useCodeChallenge } from '../auth';
+import { signOut } from '../../kernel/session/session';
 import { appProfileApi } from './app-profile-api';
 
 type Step = 'confirm' | 'code';

@@ -4,10 +4,10 @@ import { notifications as toasts } from '@mantine/notifications';
 import { IconBellRinging, IconMail } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
-import { AccountSection } from '../account/account-layout';
-import { useAccount } from '../auth/session/account-store';
+import { useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
+import { AccountSection } from '../account';
+import { useAccount } from '../../kernel/session/account-store';
 import {
   appProfileApi,
   notificationsQuery,

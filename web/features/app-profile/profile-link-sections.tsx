@@ -16,7 +16,7 @@ import {
   type PrivacyFlagKey,
   type SocialLinkKey,
 } from '../../../contracts/profile';
-import { AccountSection } from '../account/account-layout';
+import { AccountSection } from '../account';
 import classes from './app-profile.module.css';
 
 export const switchClassNames = {

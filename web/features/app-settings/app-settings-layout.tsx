@@ -2,8 +2,8 @@ import { Select, Text } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { appCan, appHomePath, useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
+import { appCan, appHomePath, useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import {
   isKnownSettingsPath,
   settingsGroupsFor,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../contracts/workspace';
 import { createRoutes } from '../../app/routes';
-import { installSessionHandling } from '../auth/session/session';
+import { installSessionHandling } from '../../kernel/session/session';
 import { callsTo, json, signInForTest, stubFetch, testApp, type Route } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 

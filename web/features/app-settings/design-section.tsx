@@ -1,7 +1,7 @@
 import { ColorInput, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { menuLayoutValues, type MenuLayout } from '../../../contracts/theme-enums';
-import { AccountSection } from '../account/account-layout';
+import { AccountSection } from '../account';
 import { defaultPrimaryColor } from './general-values';
 import classes from './app-settings.module.css';
 

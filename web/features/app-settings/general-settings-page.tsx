@@ -8,14 +8,13 @@ import { useNavigate } from 'react-router';
 import type { RouterResult } from '../../../contracts/router';
 import type { App } from '../../../contracts/workspace';
 import { ApiError } from '../../api/api-error';
-import { appCan, currentAppQueryPrefix, useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
+import { appCan, currentAppQueryPrefix, useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import { useIssueText } from '../../components/form-issues';
 import { SaveBar } from '../../components/save-bar';
 import { isLanguage, languageNames, supportedLanguages } from '../../i18n/languages';
-import { AccountSection } from '../account/account-layout';
-import { switchClassNames } from '../app-profile/profile-link-sections';
-import { TimezoneSelect } from '../account/timezone-select';
+import { AccountSection, TimezoneSelect } from '../account';
+import { switchClassNames } from '../app-profile';
 import { appSettingsApi } from './app-settings-api';
 import { DesignSection } from './design-section';
 import {

@@ -6,11 +6,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { homeSettingsSchema } from '../../../contracts/workspace';
 import { ApiError } from '../../api/api-error';
-import { useCurrentApp } from '../../app/current-app';
+import { useCurrentApp } from '../../kernel/current-app';
 import { fieldIssues, serverFieldIssues, useIssueText, type FieldIssues } from '../../components/form-issues';
 import { SaveBar } from '../../components/save-bar';
-import { AccountSection } from '../account/account-layout';
-import { switchClassNames } from '../app-profile/profile-link-sections';
+import { AccountSection } from '../account';
+import { switchClassNames } from '../app-profile';
 import { appSettingsApi, homeSettingsQuery, type HomeSettings } from './app-settings-api';
 import classes from './app-settings.module.css';
 

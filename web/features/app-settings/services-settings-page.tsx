@@ -17,8 +17,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appServiceValues, type AppOptionsValues, type AppService } from '../../../contracts/workspace';
-import { currentAppQueryPrefix, useCurrentApp } from '../../app/current-app';
-import { AccountSection } from '../account/account-layout';
+import { currentAppQueryPrefix, useCurrentApp } from '../../kernel/current-app';
+import { AccountSection } from '../account';
 import { appOptionsQuery, appSettingsApi } from './app-settings-api';
 import { HomeSettingsSection } from './home-settings-section';
 import { SettingsPageHeader } from './settings-page-header';

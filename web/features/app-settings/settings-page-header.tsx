@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Text, Title } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../kernel/use-page-title';
 import classes from './app-settings.module.css';
 
 type SettingsPageHeaderProps = {

@@ -10,7 +10,7 @@ import {
   IconUpload,
   IconUsers,
 } from '@tabler/icons-react';
-import { appCan, type AppAbility, type RouterApp } from '../../app/current-app';
+import { appCan, type AppAbility, type RouterApp } from '../../kernel/current-app';
 
 /** The addresses of an app's settings (spec §2 "settings", web-routes.tsv ROUTE-87…112). */
 export function settingsPaths(slug: string) {

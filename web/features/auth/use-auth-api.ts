@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useOptionalCurrentApp } from '../../app/current-app';
+import { useOptionalCurrentApp } from '../../kernel/current-app';
 import { authApiFor } from './auth-api';
 
 /** The identity calls of this host: on an app host they carry the app's id (sessions bound to the app). */

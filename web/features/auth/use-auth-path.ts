@@ -1,4 +1,4 @@
-import { useHostPaths } from '../../app/host-context';
+import { useHostPaths } from '../../kernel/host-context';
 
 export type AuthSubPath = 'signup' | 'signup/confirm' | 'reset' | 'restore';
 

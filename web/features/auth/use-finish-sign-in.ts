@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import type { Session } from '../../../contracts/auth';
-import { takeRedirectAfterAuth } from '../../app/guards';
-import { useHostPaths } from '../../app/host-context';
+import { takeRedirectAfterAuth } from '../../kernel/redirect-after-auth';
+import { useHostPaths } from '../../kernel/host-context';
 import { currentLanguage, setLanguage } from '../../i18n/i18n';
-import { startSession } from './session/session';
+import { startSession } from '../../kernel/session/session';
 
 /** Keeps the session of a successful sign-in step and switches to the account's language. */
 export function beginSignedIn(session: Session): void {

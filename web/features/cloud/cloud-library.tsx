@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { CloudEntity, CloudSort } from '../../../contracts/cloud';
 import type { PickerFolderFilter } from '../../../contracts/cloud-filters';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { cloudListQuery, defaultListFilters, itemsOfPages } from './cloud-api';
 import { recordOpening } from './cloud-changes';
 import { useCloudScope, type CloudLocation } from './cloud-scope';

@@ -4,13 +4,18 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { cloudPseudoFolderValues, type CloudPseudoFolder } from '../../../contracts/cloud-enums';
-import { appCan, appHomePath, useCurrentApp } from '../../app/current-app';
-import { usePageTitle } from '../../app/use-page-title';
+import { appCan, appHomePath, useCurrentApp } from '../../kernel/current-app';
+import { usePageTitle } from '../../kernel/use-page-title';
 import { FullPageMessage } from '../../components/full-page-message';
-import { canInProject, useProject } from '../projects/project-context';
-import { projectPaths } from '../projects/projects-paths';
+import { canInProject, useProject, projectPaths } from '../projects';
 import { CloudLibrary } from './cloud-library';
-import { CloudScopeContext, cloudPagePath, myFiles, type CloudLocation, type CloudScope } from './cloud-scope';
+import {
+  CloudScopeContext,
+  cloudPagePath,
+  myFiles,
+  type CloudLocation,
+  type CloudScope,
+} from './cloud-scope';
 import classes from './cloud-page.module.css';
 
 const isPseudoFolder = (value: string | null): value is CloudPseudoFolder =>

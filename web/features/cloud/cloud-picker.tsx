@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CloudEntity } from '../../../contracts/cloud';
 import type { PickerFolderFilter } from '../../../contracts/cloud-filters';
 import type { Gif } from '../../../contracts/gifs';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { CloudLibrary } from './cloud-library';
 import { CloudScopeContext, myFiles, type CloudLocation, type CloudScope } from './cloud-scope';
 import { MobilePicker } from './mobile-picker';

@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { ApiError } from '../../api/api-error';
 import { errorTextKey } from '../../api/notify-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import {
   cropOutput,
   cropPlan,

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Gif, GifList } from '../../../contracts/gifs';
-import { ClientConfigContext } from '../../app/client-config';
+import { ClientConfigContext } from '../../kernel/client-config';
 import { createQueryClient } from '../../app/query-client';
 import { json, stubFetch, urlOf } from '../../test/fixtures';
 import { renderWithProviders, testClientConfig } from '../../test/render';

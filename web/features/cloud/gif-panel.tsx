@@ -6,7 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cloudDefaults, timing } from '../../../contracts/constants';
 import { gifLimits } from '../../../contracts/gifs';
-import { useClientConfig } from '../../app/client-config';
+import { useClientConfig } from '../../kernel/client-config';
 import { gifListQuery, gifsOfPages, type Gif } from './gif-api';
 import classes from './gif-panel.module.css';
 

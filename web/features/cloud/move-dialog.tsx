@@ -27,7 +27,7 @@ import type { CloudEntity, CloudFolderNode } from '../../../contracts/cloud';
 import { errorCodes } from '../../../contracts/errors';
 import { ApiError } from '../../api/api-error';
 import { errorTextKey, notifyError } from '../../api/notify-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { cloudKeys, cloudTreeQuery } from './cloud-api';
 import { moveItems, moveRefusalSchema } from './cloud-changes';

@@ -4,7 +4,7 @@ import type { Contact, GeneralProfile } from '../../../contracts/contacts';
 import { createRoutes } from '../../app/routes';
 import { callsTo, json, signInForTest, stubFetch, urlOf } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { page, testProject } from '../projects/workspace-fixtures';
+import { page, testProject } from '../../test/workspace-fixtures';
 
 const project = testProject();
 const profileId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d5e11';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { generalProfilePatchBodySchema } from '../../../contracts/contacts';
 import { profileLimits } from '../../../contracts/profile';
 import { ApiError } from '../../api/api-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import {
   fieldIssues,
   hasIssues,
@@ -16,7 +16,7 @@ import {
   type FieldIssues,
 } from '../../components/form-issues';
 import { isLanguage, languageNames, supportedLanguages, type Language } from '../../i18n/languages';
-import { TimezoneSelect } from '../account/timezone-select';
+import { TimezoneSelect } from '../account';
 import { contactKeys, contactsApi, type GeneralProfile, type GeneralProfilePatchBody } from './contacts-api';
 import classes from './contacts.module.css';
 

@@ -16,10 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { customFieldLimits, customFieldTypeValues } from '../../../contracts/custom-fields';
 import { ApiError } from '../../api/api-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { useIssueText } from '../../components/form-issues';
-import { AccountSection } from '../account/account-layout';
-import { switchClassNames } from '../app-profile/profile-link-sections';
+import { AccountSection } from '../account';
+import { switchClassNames } from '../app-profile';
 import { fieldTypeIcons } from './field-types';
 import {
   fieldIssuesOf,

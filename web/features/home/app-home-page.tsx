@@ -2,10 +2,10 @@ import { Button, Group, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconSettings, IconSparkles, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { appCan, useCurrentApp } from '../../app/current-app';
-import { useIsMobile } from '../../app/ui-store';
-import { usePageTitle } from '../../app/use-page-title';
-import { useAccount } from '../auth/session/account-store';
+import { appCan, useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
+import { usePageTitle } from '../../kernel/use-page-title';
+import { useAccount } from '../../kernel/session/account-store';
 import classes from './app-home-page.module.css';
 
 /**

@@ -5,9 +5,14 @@ import { IconChevronDown, IconMailForward, IconMask, IconPencil, IconTrash } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { appCan, appHomePath, startMasquerade, useCurrentApp } from '../../app/current-app';
-import { forgetAnswersOfViewer } from '../../app/layouts/masquerade-banner';
-import { useIsMobile } from '../../app/ui-store';
+import {
+  appCan,
+  appHomePath,
+  forgetAnswersOfViewer,
+  startMasquerade,
+  useCurrentApp,
+} from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { memberApi, type Member } from './member-api';
 import { memberAdminPath, memberNameOf } from './member-paths';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Member } from '../../../contracts/members';
 import type { App } from '../../../contracts/workspace';
-import { CurrentAppContext, masqueradeProfileOf } from '../../app/current-app';
+import { CurrentAppContext, masqueradeProfileOf } from '../../kernel/current-app';
 import { callsTo, json, signInForTest, stubFetch, testApp } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { MemberPage } from './member-page';

@@ -3,7 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotFoundMessage } from '../../components/not-found-message';
-import { useHostPaths } from '../../app/host-context';
+import { useHostPaths } from '../../kernel/host-context';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tariff, TariffLimitKey } from '../../../contracts/workspace';
-import { useIsMobile } from '../../app/ui-store';
-import { useProject } from '../projects/project-context';
-import { tariffsQuery } from '../projects/projects-api';
+import { useIsMobile } from '../../kernel/ui-store';
+import { useProject, tariffsQuery } from '../projects';
 import { SettingsHeader } from './settings-header';
 import classes from './project-settings.module.css';
 

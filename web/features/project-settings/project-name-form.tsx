@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { projectCreateBodySchema, type Project } from '../../../contracts/workspace';
 import { ApiError } from '../../api/api-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import {
   fieldIssues,
   hasIssues,
@@ -14,8 +14,7 @@ import {
   useIssueText,
   type FieldIssues,
 } from '../../components/form-issues';
-import { canInProject } from '../projects/project-context';
-import { projectsApi, workspaceKeys } from '../projects/projects-api';
+import { canInProject, projectsApi, workspaceKeys } from '../projects';
 import classes from './project-settings.module.css';
 
 /** The project's name: PATCH /projects/{id}; read-only without the project's `edit` ability. */

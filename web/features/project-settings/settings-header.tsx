@@ -3,10 +3,9 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIsMobile } from '../../app/ui-store';
-import { usePageTitle } from '../../app/use-page-title';
-import { useProject } from '../projects/project-context';
-import { projectPaths } from '../projects/projects-paths';
+import { useIsMobile } from '../../kernel/ui-store';
+import { usePageTitle } from '../../kernel/use-page-title';
+import { useProject, projectPaths } from '../projects';
 import classes from './project-settings.module.css';
 
 type SettingsHeaderProps = {

@@ -3,7 +3,7 @@ import { Button, EmptyState, Pagination, SimpleGrid, Skeleton, Tabs, Title } fro
 import { IconApps, IconArchive, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { AppCard } from './app-card';
 import { CreateAppDialog } from './create-app-dialog';
 import { canInProject } from './project-context';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { ConfirmActions } from '../../components/confirm-actions';
 
 export type ConfirmDialogProps = {

@@ -8,7 +8,7 @@ import { errorCodes } from '../../../contracts/errors';
 import { slugify } from '../../../contracts/slug';
 import { appCreateBodySchema } from '../../../contracts/workspace';
 import { ApiError } from '../../api/api-error';
-import { useClientConfig } from '../../app/client-config';
+import { useClientConfig } from '../../kernel/client-config';
 import {
   fieldIssues,
   hasIssues,

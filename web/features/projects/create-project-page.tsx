@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { projectCreateBodySchema } from '../../../contracts/workspace';
 import { ApiError } from '../../api/api-error';
-import { useIsMobile } from '../../app/ui-store';
-import { usePageTitle } from '../../app/use-page-title';
+import { useIsMobile } from '../../kernel/ui-store';
+import { usePageTitle } from '../../kernel/use-page-title';
 import {
   fieldIssues,
   hasIssues,

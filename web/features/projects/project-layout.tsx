@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { ProjectContext } from './project-context';

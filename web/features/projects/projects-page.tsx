@@ -3,9 +3,9 @@ import { IconAlertTriangle, IconArchive, IconFolders, IconPlus, IconRefresh } fr
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useIsMobile } from '../../app/ui-store';
-import { usePageTitle } from '../../app/use-page-title';
-import { fullNameOf, useAccount } from '../auth/session/account-store';
+import { useIsMobile } from '../../kernel/ui-store';
+import { usePageTitle } from '../../kernel/use-page-title';
+import { fullNameOf, useAccount } from '../../kernel/session/account-store';
 import { ProjectCard } from './project-card';
 import { projectListQuery } from './projects-api';
 import { projectPaths } from './projects-paths';

@@ -16,3 +16,4 @@ export { CreateProjectPage } from './create-project-page';
 export { ProjectDashboardPage } from './project-dashboard-page';
 export { ProjectLayout } from './project-layout';
 export { ProjectsPage } from './projects-page';
+export { currentProjectPath } from './current-project';

@@ -6,7 +6,7 @@ import { renderRoutes, renderWithProviders } from '../../test/render';
 import { CreateProjectPage } from './create-project-page';
 import { ProjectsPage } from './projects-page';
 import { UsageBars } from './usage-bars';
-import { page, testProject, testWorkspaceApp } from './workspace-fixtures';
+import { page, testProject, testWorkspaceApp } from '../../test/workspace-fixtures';
 
 const owned = testProject();
 const archived = testProject({

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { TaskType } from '../../../contracts/enums';
-import { useAccount } from '../auth/session/account-store';
+import { useAccount } from '../../kernel/session/account-store';
 
 /** A background task this browser started, remembered so a reload picks its progress up again. */
 export type StoredTask = { taskId: string; type: TaskType; startedAt: string };

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCodes } from '../../../contracts/errors';
 import { teamMemberCreateBodySchema } from '../../../contracts/team';
 import { ApiError } from '../../api/api-error';
-import { useIsMobile } from '../../app/ui-store';
+import { useIsMobile } from '../../kernel/ui-store';
 import {
   fieldIssues,
   hasIssues,
@@ -15,8 +15,7 @@ import {
   useIssueText,
   type FieldIssues,
 } from '../../components/form-issues';
-import { workspaceKeys } from '../projects/projects-api';
-import { failureText, isQuotaError } from '../projects/quota';
+import { workspaceKeys, failureText, isQuotaError } from '../projects';
 import { teamApi, teamKeys } from './team-api';
 import classes from './team.module.css';
 

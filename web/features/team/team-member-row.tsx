@@ -5,9 +5,7 @@ import { IconDots, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/ic
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TeamMemberStatus } from '../../../contracts/enums';
-import { formatDate } from '../projects/format-date';
-import { workspaceKeys } from '../projects/projects-api';
-import { ConfirmDialog } from '../projects/confirm-dialog';
+import { formatDate, workspaceKeys, ConfirmDialog } from '../projects';
 import { teamApi, teamKeys, type TeamMember } from './team-api';
 import classes from './team.module.css';
 

@@ -1,19 +1,16 @@
-import { Badge, Pagination, Skeleton, Text, Title } from '@mantine/core';
+import { Badge, Pagination, Skeleton, Text, Title, Avatar } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useIsMobile } from '../../app/ui-store';
-import { SettingsHeader } from '../project-settings/settings-header';
-import { canInProject, useProject } from '../projects/project-context';
-import { usageQuery } from '../projects/projects-api';
-import { projectPaths } from '../projects/projects-paths';
+import { useIsMobile } from '../../kernel/ui-store';
+import { SettingsHeader } from '../project-settings';
+import { canInProject, useProject, usageQuery, projectPaths } from '../projects';
 import { InviteForm } from './invite-form';
 import { teamListQuery } from './team-api';
 import { initials, personName, TeamMemberRow } from './team-member-row';
 import { TeamSettingsSection } from './team-settings-section';
 import classes from './team.module.css';
-import { Avatar } from '@mantine/core';
 
 /** `/projects/{projectId}/settings/team` (ROUTE-20): the owner's team, invitations and what the team may do. */
 export function TeamPage() {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TeamSettingsValues } from '../../../contracts/workspace';
-import { workspaceKeys } from '../projects/projects-api';
+import { workspaceKeys } from '../projects';
 import { teamApi, teamKeys, teamSettingsQuery } from './team-api';
 import classes from './team.module.css';
 

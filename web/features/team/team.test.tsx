@@ -4,7 +4,7 @@ import type { TeamMember } from '../../../contracts/team';
 import { createRoutes } from '../../app/routes';
 import { callsTo, json, signInForTest, stubFetch } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
-import { page, testProject } from '../projects/workspace-fixtures';
+import { page, testProject } from '../../test/workspace-fixtures';
 
 const project = testProject();
 const active: TeamMember = {

@@ -1,7 +1,7 @@
 import { PinInput, Stack } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/ui-store';
+import { useIsMobile } from '../../../kernel/ui-store';
 import { formatCountdown, type CodeDeadlines, type CodeStepError } from './code-limits';
 import { useSecondsUntil } from './use-seconds-until';
 import classes from './code.module.css';

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { goToAddress } from '../../../app/go-to-address';
+import { goToAddress } from '../../../kernel/go-to-address';
 import { getAccessToken } from '../../../api/token-store';
 import { callsTo, json, stubFetch, testLimits, testSession, urlOf, type Route } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { JoinPage } from './join-page';
 
-vi.mock('../../../app/go-to-address', () => ({ goToAddress: vi.fn() }));
+vi.mock('../../../kernel/go-to-address', () => ({ goToAddress: vi.fn() }));
 
 const token = 'invite-token-0123456789abcdef';
 const app = { id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e60', name: 'Akademie', slug: 'akademie' };

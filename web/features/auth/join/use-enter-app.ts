@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import type { Session } from '../../../../contracts/auth';
-import { useClientConfig } from '../../../app/client-config';
-import { goToAddress } from '../../../app/go-to-address';
-import { useHostKind } from '../../../app/host-context';
-import { linkWithSession } from '../session/settle';
+import { useClientConfig } from '../../../kernel/client-config';
+import { goToAddress } from '../../../kernel/go-to-address';
+import { useHostKind } from '../../../kernel/host-context';
+import { linkWithSession } from '../../../kernel/session/settle';
 import { beginSignedIn } from '../use-finish-sign-in';
 
 /**

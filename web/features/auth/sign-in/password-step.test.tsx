@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { rememberRedirectAfterAuth } from '../../../app/guards';
+import { rememberRedirectAfterAuth } from '../../../kernel/redirect-after-auth';
 import { getAccessToken } from '../../../api/token-store';
 import {
   bodyOf,
@@ -12,7 +12,7 @@ import {
   type Route,
 } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { refreshTokenKey } from '../session/refresh-token-storage';
+import { refreshTokenKey } from '../../../kernel/session/refresh-token-storage';
 import { SignInPage } from './sign-in-page';
 
 function renderSignIn(routes: Record<string, Route>) {

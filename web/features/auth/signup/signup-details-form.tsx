@@ -4,12 +4,12 @@ import { Button, Checkbox, Input, SegmentedControl, SimpleGrid, Stack, TextInput
 import { IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { signupBodySchema } from '../../../../contracts/auth';
-import { useIsMobile } from '../../../app/ui-store';
+import { useIsMobile } from '../../../kernel/ui-store';
 import { fieldIssues, hasIssues, useIssueText, type FieldIssues } from '../../../components/form-issues';
 import { NewPasswordFields } from '../../../components/new-password-fields';
 import { currentLanguage } from '../../../i18n/i18n';
 import { isLanguage, languageNames, supportedLanguages, type Language } from '../../../i18n/languages';
-import { browserTimezone, TimezoneSelect } from '../../account/timezone-select';
+import { browserTimezone, TimezoneSelect } from '../../account';
 import type { SignupForm } from '../auth-api';
 import { useSecondsUntil } from '../code/use-seconds-until';
 import classes from '../auth.module.css';

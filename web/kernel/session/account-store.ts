@@ -1,6 +1,6 @@
 import { createStore, useStore } from 'zustand';
-import type { Account } from '../../../../contracts/auth';
-import { hasSession } from '../../../api/token-store';
+import type { Account } from '../../../contracts/auth';
+import { hasSession } from '../../api/token-store';
 
 type AccountState = { account: Account | null };
 

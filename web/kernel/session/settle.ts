@@ -1,8 +1,8 @@
 import { replace } from 'react-router';
-import { sessionSchema, stashCodeSchema, stashParamsSchema } from '../../../../contracts/auth';
-import { api, refreshTokens } from '../../../api/client';
-import { notifyError } from '../../../api/notify-error';
-import { getAccessToken, hasSession, tokenStore } from '../../../api/token-store';
+import { sessionSchema, stashCodeSchema, stashParamsSchema } from '../../../contracts/auth';
+import { api, refreshTokens } from '../../api/client';
+import { notifyError } from '../../api/notify-error';
+import { getAccessToken, hasSession, tokenStore } from '../../api/token-store';
 import { readRefreshToken } from './refresh-token-storage';
 import { settleMemo } from './settle-memo';
 import { startSession } from './session';

@@ -4,9 +4,15 @@ import { useMatches } from 'react-router';
 export type RouteHandle = {
   /** The screen paints its own full-bleed backdrop; the header becomes see-through. */
   immersive?: boolean;
+  /**
+   * Who may open the route (spec §2), enforced by the shell's guards before anything loads: `signedIn` sends
+   * visitors without a session to sign-in and back afterwards, `guest` sends signed-in people home. Applies
+   * to the route's children too.
+   */
+  access?: 'signedIn' | 'guest';
 };
 
-function isRouteHandle(value: unknown): value is RouteHandle {
+export function isRouteHandle(value: unknown): value is RouteHandle {
   return typeof value === 'object' && value !== null;
 }
 

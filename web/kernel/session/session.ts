@@ -1,7 +1,7 @@
-import { sessionSchema, type Session } from '../../../../contracts/auth';
-import { ApiError } from '../../../api/api-error';
-import { api, setRefreshHandler } from '../../../api/client';
-import { clearSession, hasSession, setTokens, tokenStore } from '../../../api/token-store';
+import { sessionSchema, type Session } from '../../../contracts/auth';
+import { ApiError } from '../../api/api-error';
+import { api, setRefreshHandler } from '../../api/client';
+import { clearSession, hasSession, setTokens, tokenStore } from '../../api/token-store';
 import { setAccount } from './account-store';
 import {
   clearRefreshToken,

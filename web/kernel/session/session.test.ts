@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../../api/client';
-import { getAccessToken } from '../../../api/token-store';
-import { callsTo, json, signInForTest, stubFetch, testSession } from '../../../test/fixtures';
+import { api } from '../../api/client';
+import { getAccessToken } from '../../api/token-store';
+import { callsTo, json, signInForTest, stubFetch, testSession } from '../../test/fixtures';
 import { getAccount } from './account-store';
 import { readRefreshToken, refreshTokenKey } from './refresh-token-storage';
 import { installSessionHandling, sessionEndReason, signOut, startSession } from './session';

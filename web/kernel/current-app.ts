@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { AbilityName } from '../../contracts/abilities';
 import { routerResultSchema, type RouterApp } from '../../contracts/router';
 import { api } from '../api/client';
@@ -38,6 +38,11 @@ function changeMasquerade(slug: string, profileId: string | null): void {
     // Without storage there is no masquerade: the server never sees the header.
   }
   masqueradeListeners.forEach((listener) => listener());
+}
+
+/** Every cached answer was given as the viewed member, except the deployment's configuration. */
+export function forgetAnswersOfViewer(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'client-config' });
 }
 
 export const startMasquerade = (slug: string, profileId: string) => changeMasquerade(slug, profileId);

@@ -1,0 +1,57 @@
+import { accountFeature } from '../features/account/account.routes';
+import { appMembersFeature } from '../features/app-members/app-members.routes';
+import { appProfileFeature } from '../features/app-profile/app-profile.routes';
+import { appSettingsFeature } from '../features/app-settings/app-settings.routes';
+import { authFeature } from '../features/auth/auth.routes';
+import { cloudFeature } from '../features/cloud/cloud.routes';
+import { contactsFeature } from '../features/contacts/contacts.routes';
+import { customFieldsFeature } from '../features/custom-fields/custom-fields.routes';
+import { homeFeature } from '../features/home/home.routes';
+import { memberPageFeature } from '../features/member-page/member-page.routes';
+import { notFoundFeature } from '../features/not-found/not-found.routes';
+import { projectSettingsFeature } from '../features/project-settings/project-settings.routes';
+import { projectsFeature } from '../features/projects/projects.routes';
+import { teamFeature } from '../features/team/team.routes';
+import type { FeatureMenus, MenuEntry, RouteSlot, WebFeature } from '../kernel/web-feature';
+
+/**
+ * Every web feature with screens, explicitly: adding one is its folder plus one line here. The order is the
+ * order of the menus' entries (an app's menu: home, profile, files, settings).
+ */
+export const webFeatures: readonly WebFeature[] = [
+  authFeature,
+  projectsFeature,
+  accountFeature,
+  projectSettingsFeature,
+  teamFeature,
+  contactsFeature,
+  homeFeature,
+  appProfileFeature,
+  cloudFeature,
+  appSettingsFeature,
+  customFieldsFeature,
+  appMembersFeature,
+  memberPageFeature,
+  notFoundFeature,
+];
+
+/** The routes every feature puts into one slot, in list order. */
+export const slotRoutes = (slot: RouteSlot, features: readonly WebFeature[] = webFeatures) =>
+  features.flatMap((feature) => feature.routes?.[slot] ?? []);
+
+type ContextOf<Name extends keyof FeatureMenus> =
+  NonNullable<FeatureMenus[Name]>[number] extends MenuEntry<infer Context> ? Context : never;
+
+export type ShownMenuEntry = Omit<MenuEntry<never>, 'to' | 'shows'> & { to: string };
+
+/** One menu of the shells: every feature's entries that show in this context, with their addresses. */
+export function menuEntries<Name extends keyof FeatureMenus>(
+  name: Name,
+  context: ContextOf<Name>,
+  features: readonly WebFeature[] = webFeatures,
+): ShownMenuEntry[] {
+  return features
+    .flatMap((feature) => (feature.menus?.[name] ?? []) as MenuEntry<ContextOf<Name>>[])
+    .filter((entry) => entry.shows?.(context) ?? true)
+    .map(({ label, icon, end, to }) => ({ label, icon, end, to: to(context) }));
+}

@@ -1,0 +1,3 @@
+// The app-profile feature's public module: what other features and the shell may use of it.
+export * from './app-profile-paths';
+export * from './profile-link-sections';

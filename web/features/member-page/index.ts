@@ -1,0 +1,2 @@
+// The member-page feature's public module: what other features and the shell may use of it.
+export * from './member-api';
