@@ -2,11 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AbilityName } from '../../../contracts/abilities.ts';
 import { abilitiesBySubject } from '../../../contracts/abilities.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cloudFiles, cloudFolders } from '../../db/schema/index.ts';
+import { cloudFolders } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { loadAppAccess, loadProjectAccess, requireProject } from '../workspace/access.ts';
+import { loadAppAccess, loadProjectAccess, projectAbilitiesOf, requireProject } from '../workspace/access.ts';
 import type { ProjectRow } from '../workspace/workspace.repo.ts';
 
 export type CloudAbility = AbilityName<'cloud'>;
@@ -65,6 +65,11 @@ export async function loadCloudAccess(
     throw forbidden();
   }
   const accountId = access.masquerade ? access.profile!.accountId : access.accountId;
+  // A person who keeps project files on the service host keeps them to themselves: nobody masquerading as
+  // them opens that library from an app.
+  if (access.masquerade && (await projectAbilitiesOf(db, access.project, accountId)).includes('view_files')) {
+    throw forbidden();
+  }
   return {
     project: access.project,
     accountId,
@@ -120,28 +125,4 @@ async function findRootFolder(db: DbOrTx, projectId: string, accountId: string) 
       ),
     );
   return row;
-}
-
-/**
- * A file and the caller's access to it, for the item calls (`/files/{id}…`). 404 when the file does not
- * exist, lies in another project the caller cannot use, or belongs to someone else and the caller may not
- * see other people's files (`own: true` asks for the caller's own file: changes need that).
- */
-export async function loadFileForCaller(
-  db: DbOrTx,
-  actor: Actor,
-  headers: Record<string, string | string[] | undefined>,
-  fileId: string,
-  options: { own: boolean },
-) {
-  const [file] = await db.select().from(cloudFiles).where(eq(cloudFiles.id, fileId));
-  if (!file) {
-    throw notFound();
-  }
-  const access = await loadCloudAccess(db, actor, file.projectId, appIdOf(headers));
-  const mine = file.ownerAccountId === access.accountId;
-  if (!mine && (options.own || !access.canSeeOthers)) {
-    throw notFound();
-  }
-  return { file, access };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cloudEntityResponseSchema, cloudIdParamsSchema, cloudProjectParamsSchema } from '../../../contracts/cloud.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { blobVariantValues } from './cloud.presenter.ts';
+import type { CloudScopes } from './cloud.scopes.ts';
 import type { FileService } from './files.service.ts';
 import type { UploadService } from './uploads.service.ts';
 
@@ -18,8 +19,9 @@ const blobQuerySchema = z.object({
 const tusResponses = { 200: cloudEntityResponseSchema, 201: z.null(), 204: z.null() };
 
 /** Uploads (tus), the bytes behind signed addresses, and the single-file calls around them. */
-export function fileRoutes(deps: { uploads: UploadService; files: FileService }) {
-  const { uploads, files } = deps;
+export function fileRoutes(deps: { uploads: UploadService; files: FileService; scopes: CloudScopes }) {
+  const { uploads, files, scopes } = deps;
+  const fileScope = scopes.file();
   return [
     defineRoute({
       method: 'POST',
@@ -86,22 +88,24 @@ export function fileRoutes(deps: { uploads: UploadService; files: FileService })
       method: 'GET',
       url: '/api/files/:id',
       auth: 'session',
+      scope: fileScope,
       ability: 'cloud:view',
       summary: 'One file (the library polls files in processing until they are ready)',
       tags,
       schema: { params: cloudIdParamsSchema, response: { 200: cloudEntityResponseSchema } },
-      handler: async (request) => ({ data: await files.get(request.actor, request.headers, request.params.id) }),
+      handler: async (request) => ({ data: await files.get(request.access) }),
     }),
     defineRoute({
       method: 'POST',
       url: '/api/files/:id/open',
       auth: 'session',
+      scope: fileScope,
       ability: 'cloud:view',
       summary: 'Record that the caller opened a file (the fast-access folder lists recently opened files)',
       tags,
       schema: { params: cloudIdParamsSchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await files.markOpened(request.actor, request.headers, request.params.id);
+        await files.markOpened(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -109,12 +113,13 @@ export function fileRoutes(deps: { uploads: UploadService; files: FileService })
       method: 'GET',
       url: '/api/files/:id/download',
       auth: 'session',
+      scope: fileScope,
       ability: 'cloud:view',
       summary: 'Download a file (videos too): 302 to a short-lived signed address of the original (GAPS 12)',
       tags,
       schema: { params: cloudIdParamsSchema, response: { 302: z.null() } },
       handler: async (request, reply) => {
-        const location = await files.downloadUrl(request.actor, request.headers, request.params.id);
+        const location = await files.downloadUrl(request.access);
         return reply.header('cache-control', 'no-store').redirect(location, 302);
       },
     }),

@@ -4,16 +4,13 @@ import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { cloudFiles } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isInlineSafe, sendBlob } from '../../platform/storage/serve.ts';
 import type { UrlSigner } from '../../platform/storage/signed-url.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
 import { createServableFileLookup } from './blob-access.ts';
-import { loadFileForCaller } from './cloud.access.ts';
+import type { FileScopeAccess } from './cloud.scopes.ts';
 import { blobPath, presentItems, type BlobVariant } from './cloud.presenter.ts';
-
-type Headers = Record<string, string | string[] | undefined>;
 
 // Derived images are webp (media/image.ts), the converted video is mp4 (media/ffmpeg.ts).
 const variantTypes: Record<Exclude<BlobVariant, 'original'>, string> = {
@@ -31,22 +28,19 @@ export function createFileService(deps: { db: Db; storage: BlobStorage; signer: 
   const findServableFile = createServableFileLookup(db);
 
   return {
-    async get(actor: Actor, headers: Headers, fileId: string): Promise<CloudEntity> {
-      const { file, access } = await loadFileForCaller(db, actor, headers, fileId, { own: false });
+    async get({ access, file }: FileScopeAccess): Promise<CloudEntity> {
       const [entity] = await presentItems(db, { access, sign, folders: [], files: [file] });
       return entity!;
     },
 
-    async markOpened(actor: Actor, headers: Headers, fileId: string): Promise<void> {
-      const { file, access } = await loadFileForCaller(db, actor, headers, fileId, { own: false });
+    async markOpened({ access, file }: FileScopeAccess): Promise<void> {
       // Fast access is per person: only the owner's own files carry the mark.
       if (file.ownerAccountId === access.accountId) {
         await db.update(cloudFiles).set({ lastOpenedAt: new Date() }).where(eq(cloudFiles.id, file.id));
       }
     },
 
-    async downloadUrl(actor: Actor, headers: Headers, fileId: string): Promise<string> {
-      const { file } = await loadFileForCaller(db, actor, headers, fileId, { own: false });
+    async downloadUrl({ file }: FileScopeAccess): Promise<string> {
       return `${sign(blobPath(file.id, 'original'))}&download=1`;
     },
 

@@ -14,20 +14,23 @@ import {
   updateFileBodySchema,
 } from '../../../contracts/cloud.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import type { CloudScopes } from './cloud.scopes.ts';
 import type { LibraryService } from './library.service.ts';
 
 const tags = ['cloud'];
 const noContent = { 204: z.null() };
 
 /** Changes to the library: folders, names, favourites, deletion, restore and moves (CLOUD-09…26). */
-export function libraryEditRoutes(deps: { library: LibraryService }) {
-  const { library } = deps;
+export function libraryEditRoutes(deps: { library: LibraryService; scopes: CloudScopes }) {
+  const { library, scopes } = deps;
+  const items = scopes.items();
   return [
     defineRoute({
       method: 'POST',
       url: '/api/projects/:projectId/cloud/folders',
       auth: 'session',
-      ability: 'project:view_files',
+      scope: scopes.library(),
+      ability: 'cloud:create_folder',
       summary: 'Create a folder in the caller’s My files',
       tags,
       schema: {
@@ -36,7 +39,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         response: { 201: cloudEntityResponseSchema },
       },
       handler: async (request, reply) => {
-        const data = await library.createFolder(request.actor, request.headers, request.params, request.body);
+        const data = await library.createFolder(request.access, null, request.body);
         return reply.status(201).send({ data });
       },
     }),
@@ -44,6 +47,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'POST',
       url: '/api/folders/:folderId',
       auth: 'session',
+      scope: scopes.folder('folderId', { own: false }),
       ability: 'cloud:create_folder',
       summary: 'Create a folder inside a folder of the caller’s own tree (elsewhere FOLDER_CREATE_FORBIDDEN)',
       tags,
@@ -53,7 +57,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         response: { 201: cloudEntityResponseSchema },
       },
       handler: async (request, reply) => {
-        const data = await library.createFolder(request.actor, request.headers, request.params, request.body);
+        const data = await library.createFolder(request.access.access, request.params.folderId, request.body);
         return reply.status(201).send({ data });
       },
     }),
@@ -61,6 +65,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'PATCH',
       url: '/api/files/:id',
       auth: 'session',
+      scope: scopes.file({ own: true }),
       ability: 'cloud:rename',
       summary: 'Rename a file, or set or reset its custom thumbnail (an image of the caller’s library)',
       tags,
@@ -70,13 +75,14 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         response: { 200: cloudEntityResponseSchema },
       },
       handler: async (request) => ({
-        data: await library.updateFile(request.actor, request.headers, request.params.id, request.body),
+        data: await library.updateFile(request.access, request.body),
       }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/folders/:id',
       auth: 'session',
+      scope: scopes.folder('id'),
       ability: 'cloud:rename',
       summary: 'Rename a folder (My files itself cannot be renamed)',
       tags,
@@ -86,7 +92,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         response: { 200: cloudEntityResponseSchema },
       },
       handler: async (request) => ({
-        data: await library.renameFolder(request.actor, request.headers, request.params.id, request.body),
+        data: await library.renameFolder(request.access, request.body),
       }),
     }),
     ...(['POST', 'DELETE'] as const).map((method) =>
@@ -94,6 +100,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         method,
         url: '/api/files/:id/favorite',
         auth: 'session',
+        scope: scopes.file(),
         ability: 'cloud:favorite',
         summary:
           method === 'POST'
@@ -102,7 +109,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         tags,
         schema: { params: cloudIdParamsSchema, response: noContent },
         handler: async (request, reply) => {
-          await library.setFavorite(request.actor, request.headers, request.params.id, method === 'POST');
+          await library.setFavorite(request.access, method === 'POST');
           return reply.status(204).send(null);
         },
       }),
@@ -111,12 +118,13 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'DELETE',
       url: '/api/files/:id/soft',
       auth: 'session',
+      scope: scopes.ownItem('file'),
       ability: 'cloud:delete',
       summary: 'Delete a file softly: it goes to Removed',
       tags,
       schema: { params: cloudIdParamsSchema, response: noContent },
       handler: async (request, reply) => {
-        await library.softDeleteFile(request.actor, request.headers, request.params.id);
+        await library.softDelete(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -124,12 +132,13 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'DELETE',
       url: '/api/folders/:id/soft',
       auth: 'session',
+      scope: scopes.ownItem('folder'),
       ability: 'cloud:delete',
       summary: 'Delete a folder softly: it goes to Removed, its content with it',
       tags,
       schema: { params: cloudIdParamsSchema, response: noContent },
       handler: async (request, reply) => {
-        await library.softDeleteFolder(request.actor, request.headers, request.params.id);
+        await library.softDelete(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -137,12 +146,13 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'PATCH',
       url: '/api/cloud/delete/soft',
       auth: 'session',
+      scope: items,
       ability: 'cloud:delete',
       summary: 'Delete files and folders softly (mixed ids of one library)',
       tags,
       schema: { body: idsBodySchema, response: noContent },
       handler: async (request, reply) => {
-        await library.softDeleteMany(request.actor, request.headers, request.body.ids);
+        await library.softDelete(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -150,12 +160,13 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'DELETE',
       url: '/api/files/:id',
       auth: 'session',
+      scope: scopes.ownItem('file'),
       ability: 'cloud:delete',
       summary: 'Delete a file in Removed for good, bytes included (elsewhere NOT_IN_REMOVED)',
       tags,
       schema: { params: cloudIdParamsSchema, response: noContent },
       handler: async (request, reply) => {
-        await library.deleteFile(request.actor, request.headers, request.params.id);
+        await library.deleteForever(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -163,12 +174,13 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'DELETE',
       url: '/api/folders/:id',
       auth: 'session',
+      scope: scopes.ownItem('folder'),
       ability: 'cloud:delete',
       summary: 'Delete a folder in Removed for good, with everything inside (elsewhere NOT_IN_REMOVED)',
       tags,
       schema: { params: cloudIdParamsSchema, response: noContent },
       handler: async (request, reply) => {
-        await library.deleteFolder(request.actor, request.headers, request.params.id);
+        await library.deleteForever(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -176,12 +188,13 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'PATCH',
       url: '/api/cloud/delete',
       auth: 'session',
+      scope: items,
       ability: 'cloud:delete',
       summary: 'Delete items in Removed for good (mixed ids; any item outside Removed: NOT_IN_REMOVED)',
       tags,
       schema: { body: idsBodySchema, response: noContent },
       handler: async (request, reply) => {
-        await library.deleteMany(request.actor, request.headers, request.body.ids);
+        await library.deleteForever(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -189,30 +202,33 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
       method: 'PATCH',
       url: '/api/cloud/restore',
       auth: 'session',
+      scope: items,
       ability: 'cloud:delete',
       summary: 'Bring items back from Removed to where they were (to My files when that folder is gone)',
       tags,
       schema: { body: idsBodySchema, response: { 200: cloudEntitiesResponseSchema } },
       handler: async (request) => ({
-        data: await library.restore(request.actor, request.headers, request.body.ids),
+        data: await library.restore(request.access),
       }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/cloud/move',
       auth: 'session',
+      scope: items,
       ability: 'cloud:move',
       summary: 'Move files and folders (mixed ids) to My files',
       tags,
       schema: { body: idsBodySchema, response: { 200: cloudEntitiesResponseSchema } },
       handler: async (request) => ({
-        data: await library.moveMany(request.actor, request.headers, request.body.ids, null),
+        data: await library.moveMany(request.access, null),
       }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/cloud/move/:targetFolderId',
       auth: 'session',
+      scope: items,
       ability: 'cloud:move',
       summary: 'Move files and folders (mixed ids; also the bulk move) into a folder (MOVE_TARGET_INVALID)',
       tags,
@@ -222,30 +238,27 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         response: { 200: cloudEntitiesResponseSchema },
       },
       handler: async (request) => ({
-        data: await library.moveMany(
-          request.actor,
-          request.headers,
-          request.body.ids,
-          request.params.targetFolderId,
-        ),
+        data: await library.moveMany(request.access, request.params.targetFolderId),
       }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/folders/move',
       auth: 'session',
+      scope: items,
       ability: 'cloud:move',
       summary: 'Move folders or files to My files',
       tags,
       schema: { body: kindMoveBodySchema, response: { 200: cloudEntitiesResponseSchema } },
       handler: async (request) => ({
-        data: await library.moveKinds(request.actor, request.headers, request.body, null),
+        data: await library.moveKinds(request.access, request.body, null),
       }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/folders/:targetId/move',
       auth: 'session',
+      scope: items,
       ability: 'cloud:move',
       summary: 'Move folders or files into a folder (MOVE_TARGET_INVALID when not allowed)',
       tags,
@@ -255,7 +268,7 @@ export function libraryEditRoutes(deps: { library: LibraryService }) {
         response: { 200: cloudEntitiesResponseSchema },
       },
       handler: async (request) => ({
-        data: await library.moveKinds(request.actor, request.headers, request.body, request.params.targetId),
+        data: await library.moveKinds(request.access, request.body, request.params.targetId),
       }),
     }),
   ];

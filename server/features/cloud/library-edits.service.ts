@@ -1,28 +1,17 @@
 import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import {
-  ensureRootFolder,
-  loadCloudAccess,
-  appIdOf,
-  loadFileForCaller,
-  requireCloud,
-  type CloudAccess,
-} from './cloud.access.ts';
+import { ensureRootFolder, type CloudAccess } from './cloud.access.ts';
+import { mayCreateFolderIn } from './cloud.policy.ts';
+import type { FileScopeAccess, FolderScopeAccess } from './cloud.scopes.ts';
 import { folderEntity, presentItems, type CloudFileRow, type CloudFolderRow } from './cloud.presenter.ts';
 import * as edits from './library-edits.repo.ts';
 import { ancestorsOf } from './library-tree.repo.ts';
 import {
-  loadOwnFolder,
-  loadOwnItems,
-  loadProjectCloud,
   refuseRoot,
   requireInRemoved,
-  requireKinds,
   sanitizeItemName,
-  type Headers,
   type OwnItems,
 } from './library.items.ts';
 import * as repo from './library.repo.ts';
@@ -92,29 +81,20 @@ export function createLibraryEdits(deps: LibraryDeps) {
   }
 
   return {
+    /** A folder in "My files" (`parentId` null) or inside one of the caller's own live folders. */
     async createFolder(
-      actor: Actor,
-      headers: Headers,
-      parent: { projectId: string } | { folderId: string },
+      access: CloudAccess,
+      parentId: string | null,
       input: { name: string },
     ): Promise<CloudEntity> {
-      let access: CloudAccess;
-      let parentId: string;
-      if ('projectId' in parent) {
-        access = await loadProjectCloud(db, actor, headers, parent.projectId, 'create_folder');
+      if (parentId === null) {
         parentId = (await ensureRootFolder(db, access.project.id, access.accountId)).id;
       } else {
-        const folder = await repo.findFolder(db, parent.folderId);
-        if (!folder) {
-          throw notFound();
-        }
-        access = await loadCloudAccess(db, actor, folder.projectId, appIdOf(headers));
-        requireCloud(access, 'create_folder');
+        const folder = await repo.findFolder(db, parentId);
         // Only inside one's own live tree (the "cannot create a folder here" banner).
-        if (folder.ownerAccountId !== access.accountId || folder.deletedAt !== null) {
+        if (!folder || !mayCreateFolderIn(folder, folder.ownerAccountId === access.accountId)) {
           throw folderCreateForbidden();
         }
-        parentId = folder.id;
       }
       const created = await edits.insertFolder(db, {
         id: newId(),
@@ -126,14 +106,7 @@ export function createLibraryEdits(deps: LibraryDeps) {
       return folderEntity(created, { access, sign });
     },
 
-    async updateFile(
-      actor: Actor,
-      headers: Headers,
-      fileId: string,
-      input: FileChanges,
-    ): Promise<CloudEntity> {
-      const { file, access } = await loadFileForCaller(db, actor, headers, fileId, { own: true });
-      requireCloud(access, 'rename');
+    async updateFile({ access, file }: FileScopeAccess, input: FileChanges): Promise<CloudEntity> {
       const changes: { name?: string; thumbFileId?: string | null } = {};
       if (input.name !== undefined) {
         changes.name = sanitizeItemName(input.name);
@@ -163,8 +136,11 @@ export function createLibraryEdits(deps: LibraryDeps) {
       return entity(access, [], [updated]);
     },
 
-    async renameFolder(actor: Actor, headers: Headers, folderId: string, input: { name: string }) {
-      const { folder, access } = await loadOwnFolder(db, actor, headers, folderId, 'rename');
+    async renameFolder({ access, folderId }: FolderScopeAccess, input: { name: string }) {
+      const folder = await repo.findFolder(db, folderId);
+      if (!folder) {
+        throw notFound();
+      }
       refuseRoot([folder]);
       const updated = await edits.updateFolder(db, folder.id, { name: sanitizeItemName(input.name) });
       if (!updated) {
@@ -174,9 +150,7 @@ export function createLibraryEdits(deps: LibraryDeps) {
     },
 
     /** Favourites are the caller's own, also of files of others they may see (isAnother). Idempotent. */
-    async setFavorite(actor: Actor, headers: Headers, fileId: string, favorite: boolean): Promise<void> {
-      const { file, access } = await loadFileForCaller(db, actor, headers, fileId, { own: false });
-      requireCloud(access, 'favorite');
+    async setFavorite({ access, file }: FileScopeAccess, favorite: boolean): Promise<void> {
       if (favorite) {
         await edits.addFavorite(db, {
           fileId: file.id,
@@ -188,28 +162,9 @@ export function createLibraryEdits(deps: LibraryDeps) {
       }
     },
 
-    async softDeleteFile(actor: Actor, headers: Headers, fileId: string) {
-      const items = await loadOwnItems(db, actor, headers, [fileId], 'delete');
-      await softDelete(requireKinds(items, { fileIds: [fileId] }));
-    },
-    async softDeleteFolder(actor: Actor, headers: Headers, folderId: string) {
-      const items = await loadOwnItems(db, actor, headers, [folderId], 'delete');
-      await softDelete(requireKinds(items, { folderIds: [folderId] }));
-    },
-    async softDeleteMany(actor: Actor, headers: Headers, ids: string[]) {
-      await softDelete(await loadOwnItems(db, actor, headers, ids, 'delete'));
-    },
-
-    async deleteFile(actor: Actor, headers: Headers, fileId: string) {
-      const items = await loadOwnItems(db, actor, headers, [fileId], 'delete');
-      await removeForever(requireKinds(items, { fileIds: [fileId] }));
-    },
-    async deleteFolder(actor: Actor, headers: Headers, folderId: string) {
-      const items = await loadOwnItems(db, actor, headers, [folderId], 'delete');
-      await removeForever(requireKinds(items, { folderIds: [folderId] }));
-    },
-    async deleteMany(actor: Actor, headers: Headers, ids: string[]) {
-      await removeForever(await loadOwnItems(db, actor, headers, ids, 'delete'));
-    },
+    /** Into Removed (one item of the address, or a bulk call's items). */
+    softDelete: async (items: OwnItems) => softDelete(items),
+    /** Permanently, from Removed only. */
+    deleteForever: async (items: OwnItems) => removeForever(items),
   };
 }

@@ -1,19 +1,15 @@
 import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { ensureRootFolder } from './cloud.access.ts';
 import { presentItems, type CloudFileRow, type CloudFolderRow } from './cloud.presenter.ts';
 import * as edits from './library-edits.repo.ts';
 import { ancestorsOf } from './library-tree.repo.ts';
 import {
-  bothKinds,
-  loadOwnItems,
   lockLibrary,
   refuseRoot,
   requireInRemoved,
   requireKinds,
-  type Headers,
   type KindIds,
   type OwnItems,
 } from './library.items.ts';
@@ -98,18 +94,15 @@ export function createLibraryMoves(deps: Pick<LibraryDeps, 'db' | 'sign'>) {
   }
 
   return {
-    async restore(actor: Actor, headers: Headers, ids: string[]) {
-      return restore(await loadOwnItems(db, actor, headers, ids, 'delete'));
-    },
+    restore,
 
     /** Mixed ids (`cloud/move[/{target}]`, also the bulk move of GAPS 11). */
-    async moveMany(actor: Actor, headers: Headers, ids: string[], targetId: string | null) {
-      return move(await loadOwnItems(db, actor, headers, ids, 'move'), targetId);
+    async moveMany(items: OwnItems, targetId: string | null) {
+      return move(items, targetId);
     },
 
     /** One kind per call (`folders[/{target}]/move` with folderIds or fileIds). */
-    async moveKinds(actor: Actor, headers: Headers, ids: KindIds, targetId: string | null) {
-      const items = await loadOwnItems(db, actor, headers, bothKinds(ids), 'move');
+    async moveKinds(items: OwnItems, ids: KindIds, targetId: string | null) {
       return move(requireKinds(items, ids), targetId);
     },
   };

@@ -2,15 +2,8 @@ import { eq } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudFolders } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import {
-  appIdOf,
-  loadCloudAccess,
-  requireCloud,
-  type CloudAbility,
-  type CloudAccess,
-} from './cloud.access.ts';
+import type { CloudAccess } from './cloud.access.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
 import * as repo from './library.repo.ts';
 import { sanitizeFileName } from './media/sniff.ts';
@@ -21,40 +14,6 @@ import { sanitizeFileName } from './media/sniff.ts';
  * only one they change); another project's items answer 404 like missing ones.
  */
 
-export type Headers = Record<string, string | string[] | undefined>;
-
-export async function loadProjectCloud(
-  db: DbOrTx,
-  actor: Actor,
-  headers: Headers,
-  projectId: string,
-  ability: CloudAbility = 'view',
-): Promise<CloudAccess> {
-  const access = await loadCloudAccess(db, actor, projectId, appIdOf(headers));
-  requireCloud(access, ability);
-  return access;
-}
-
-/** One of the caller's own folders; 404 for missing, foreign and other people's folders. */
-export async function loadOwnFolder(
-  db: DbOrTx,
-  actor: Actor,
-  headers: Headers,
-  folderId: string,
-  ability: CloudAbility,
-): Promise<{ folder: CloudFolderRow; access: CloudAccess }> {
-  const folder = await repo.findFolder(db, folderId);
-  if (!folder) {
-    throw notFound();
-  }
-  const access = await loadCloudAccess(db, actor, folder.projectId, appIdOf(headers));
-  if (folder.ownerAccountId !== access.accountId) {
-    throw notFound();
-  }
-  requireCloud(access, ability);
-  return { folder, access };
-}
-
 export type OwnItems = { access: CloudAccess; folders: CloudFolderRow[]; files: CloudFileRow[] };
 
 /**
@@ -63,10 +22,8 @@ export type OwnItems = { access: CloudAccess; folders: CloudFolderRow[]; files: 
  */
 export async function loadOwnItems(
   db: DbOrTx,
-  actor: Actor,
-  headers: Headers,
+  loadAccess: (projectId: string) => Promise<CloudAccess>,
   ids: readonly string[],
-  ability: CloudAbility,
 ): Promise<OwnItems> {
   const unique = [...new Set(ids)];
   const { folders, files } = await repo.findItems(db, unique);
@@ -78,11 +35,10 @@ export async function loadOwnItems(
   if (projectIds.size !== 1 || !projectId) {
     throw notFound();
   }
-  const access = await loadCloudAccess(db, actor, projectId, appIdOf(headers));
+  const access = await loadAccess(projectId);
   if ([...folders, ...files].some((item) => item.ownerAccountId !== access.accountId)) {
     throw notFound();
   }
-  requireCloud(access, ability);
   return { access, folders, files };
 }
 

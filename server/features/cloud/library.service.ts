@@ -12,19 +12,12 @@ import type { Db } from '../../db/client.ts';
 import { cloudLibraryVersions } from '../../db/schema/index.ts';
 import { createAnswerCache } from '../../platform/answer-cache.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { Actor } from '../../platform/auth.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import {
-  appIdOf,
-  ensureRootFolder,
-  loadCloudAccess,
-  requireCloud,
-  type CloudAccess,
-} from './cloud.access.ts';
+import { ensureRootFolder, type CloudAccess } from './cloud.access.ts';
+import type { FolderScopeAccess } from './cloud.scopes.ts';
 import type { CloudFolderRow, UrlSign } from './cloud.presenter.ts';
 import { createLibraryEdits } from './library-edits.service.ts';
 import { createLibraryMoves } from './library-moves.service.ts';
-import { loadOwnFolder, loadProjectCloud, type Headers } from './library.items.ts';
 import { planList, runList, type ListTarget } from './library.listing.ts';
 import * as repo from './library.repo.ts';
 import { folderPath, liveSubtree, type FolderStep } from './library-tree.repo.ts';
@@ -79,11 +72,6 @@ const isCacheable = (access: CloudAccess, query: CloudFilters & { type?: string 
 export function createLibraryService(deps: LibraryDeps) {
   const { db, sign } = deps;
   const lists = createAnswerCache<string>({ maxEntries: 2000, ttlMs: listCacheTtlMs });
-  // A folder's project and owner never change: where a folder belongs is kept for ten minutes.
-  const folderHomes = createAnswerCache<{ projectId: string; ownerAccountId: string }>({
-    maxEntries: 20_000,
-    ttlMs: 600_000,
-  });
 
   async function libraryVersion(access: CloudAccess): Promise<number> {
     const [row] = await db
@@ -146,8 +134,7 @@ export function createLibraryService(deps: LibraryDeps) {
     ...createSavedSearchService({ db }),
 
     /** latest, my, fast_access, removed (GAPS 8), as JSON. */
-    async folderContent(actor: Actor, headers: Headers, projectId: string, query: FolderContentQuery) {
-      const access = await loadProjectCloud(db, actor, headers, projectId);
+    async folderContent(access: CloudAccess, query: FolderContentQuery) {
       return cachedJson(access, query, 'pseudo', async () => {
         // The root exists from the first visit on: uploads from any view go there (GAPS 9).
         const root = await ensureRootFolder(db, access.project.id, access.accountId);
@@ -158,51 +145,37 @@ export function createLibraryService(deps: LibraryDeps) {
     },
 
     /** photo, video, document, audio, favorite, messages (GAPS 8), as JSON. */
-    async files(actor: Actor, headers: Headers, projectId: string, query: FileListQuery) {
-      const access = await loadProjectCloud(db, actor, headers, projectId);
+    async files(access: CloudAccess, query: FileListQuery) {
       return cachedJson(access, query, 'files', async () => {
         const root = await ensureRootFolder(db, access.project.id, access.accountId);
         return list(access, { kind: 'pseudo', type: query.type }, query, root);
       });
     },
 
-    /** A real folder's content, as JSON. */
-    async folder(actor: Actor, headers: Headers, folderId: string, query: CloudFilters) {
-      // Where the folder belongs decides the access; the folder itself is read only when the list is built.
-      const home = await folderHomes.getOrLoad(folderId, async () => {
-        const row = await repo.findFolder(db, folderId);
-        if (!row) {
+    /** A real folder's content, as JSON (the folder itself is read only when the list is built). */
+    async folder({ access, folderId }: FolderScopeAccess, query: CloudFilters) {
+      return cachedJson(access, query, `folder:${folderId}`, async () => {
+        const folder = await repo.findFolder(db, folderId);
+        if (!folder) {
           throw notFound();
         }
-        return { projectId: row.projectId, ownerAccountId: row.ownerAccountId };
-      });
-      const access = await loadCloudAccess(db, actor, home.projectId, appIdOf(headers));
-      if (home.ownerAccountId !== access.accountId) {
-        throw notFound();
-      }
-      requireCloud(access, 'view');
-      return cachedJson(access, query, `folder:${folderId}`, async () => {
-        const { folder } = await loadOwnFolder(db, actor, headers, folderId, 'view');
         const root = await ensureRootFolder(db, access.project.id, access.accountId);
         return list(access, { kind: 'folder', folder }, query, root);
       });
     },
 
-    async path(actor: Actor, headers: Headers, folderId: string) {
-      await loadOwnFolder(db, actor, headers, folderId, 'view');
+    async path({ folderId }: FolderScopeAccess) {
       return folderPath(db, folderId);
     },
 
     /** The caller's "My files" with every live folder below it (the move dialog). */
-    async tree(actor: Actor, headers: Headers, projectId: string): Promise<CloudFolderNode> {
-      const access = await loadProjectCloud(db, actor, headers, projectId);
+    async tree(access: CloudAccess): Promise<CloudFolderNode> {
       const root = await ensureRootFolder(db, access.project.id, access.accountId);
       return nest(await liveSubtree(db, root.id), root.id, root.name);
     },
 
     /** What the project's files take (GAPS 4): every person's, Removed included. */
-    async storage(actor: Actor, headers: Headers, projectId: string) {
-      const access = await loadProjectCloud(db, actor, headers, projectId);
+    async storage(access: CloudAccess) {
       const stats = await repo.projectStorageStats(db, access.project.id);
       return { ...stats, limitBytes: storageLimitBytes(access.project) };
     },

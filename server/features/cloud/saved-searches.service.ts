@@ -4,11 +4,10 @@ import type { z } from 'zod';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { cloudSavedSearches } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/auth.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { appIdOf, loadCloudAccess, requireCloud } from './cloud.access.ts';
-import { loadProjectCloud, type Headers } from './library.items.ts';
+import type { CloudAccess } from './cloud.access.ts';
+import type { SavedSearchAccess } from './cloud.scopes.ts';
 
 type SavedSearchRow = typeof cloudSavedSearches.$inferSelect;
 type SavedSearchBody = z.output<typeof savedSearchBodySchema>;
@@ -35,8 +34,7 @@ async function countOf(db: DbOrTx, projectId: string, accountId: string): Promis
 export function createSavedSearchService(deps: { db: Db }) {
   const { db } = deps;
   return {
-    async listSearches(actor: Actor, headers: Headers, projectId: string): Promise<SavedSearch[]> {
-      const access = await loadProjectCloud(db, actor, headers, projectId);
+    async listSearches(access: CloudAccess): Promise<SavedSearch[]> {
       const rows = await db
         .select()
         .from(cloudSavedSearches)
@@ -45,8 +43,7 @@ export function createSavedSearchService(deps: { db: Db }) {
       return rows.map(present);
     },
 
-    async createSearch(actor: Actor, headers: Headers, projectId: string, input: SavedSearchBody) {
-      const access = await loadProjectCloud(db, actor, headers, projectId);
+    async createSearch(access: CloudAccess, input: SavedSearchBody) {
       const used = await countOf(db, access.project.id, access.accountId);
       if (used >= cloudLimits.savedSearches) {
         throw conflict(errorCodes.quotaExceeded, {
@@ -68,17 +65,8 @@ export function createSavedSearchService(deps: { db: Db }) {
       return present(row!);
     },
 
-    async deleteSearch(actor: Actor, headers: Headers, id: string): Promise<void> {
-      const [row] = await db.select().from(cloudSavedSearches).where(eq(cloudSavedSearches.id, id));
-      if (!row) {
-        throw notFound();
-      }
-      const access = await loadCloudAccess(db, actor, row.projectId, appIdOf(headers));
-      requireCloud(access, 'view');
-      if (row.accountId !== access.accountId) {
-        throw notFound();
-      }
-      await db.delete(cloudSavedSearches).where(eq(cloudSavedSearches.id, row.id));
+    async deleteSearch({ searchId }: SavedSearchAccess): Promise<void> {
+      await db.delete(cloudSavedSearches).where(eq(cloudSavedSearches.id, searchId));
     },
   };
 }

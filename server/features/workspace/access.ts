@@ -94,6 +94,17 @@ export async function loadProjectAccess(db: DbOrTx, actor: Actor, projectId: str
   return { project, accountId, isOwner, isActiveTeamMember, can };
 }
 
+/** What an account may do on the service host in a project it is known to (no 404: empty when nothing). */
+export async function projectAbilitiesOf(
+  db: DbOrTx,
+  project: ProjectRow,
+  accountId: string,
+): Promise<ProjectAbility[]> {
+  const isOwner = project.ownerAccountId === accountId;
+  const isActiveTeamMember = !isOwner && (await findActiveTeamMembership(db, project.id, accountId));
+  return projectAbilities({ isOwner, isActiveTeamMember, teamSettings: project.teamSettings });
+}
+
 export function requireProject(access: ProjectAccess, ability: ProjectAbility): void {
   if (!access.can.includes(ability)) {
     throw forbidden();
@@ -214,16 +225,37 @@ export async function loadAppAccess(
   if (!viewed) {
     throw notFound();
   }
-  const role = roleOfProfile(viewed);
-  const sanction = await sanctionOf(db, viewed);
+  // What the viewed person may do with their own session: their profile, project ownership and team rights.
+  const own = await accessToApp(db, target, viewed.accountId);
+  if (!mayMasqueradeAs(real.role, viewed.accountId === accountId, own.role)) {
+    throw forbidden();
+  }
+  const viewedCan = appAbilities({
+    role: own.role,
+    sanction: own.sanction,
+    masquerading: true,
+    registrationOpen: true,
+  });
   return {
     ...real,
     profile: viewed,
-    role,
-    sanction,
+    role: own.role,
+    sanction: own.sanction,
     masquerade: { realAccountId: accountId!, realProfileId: real.profile?.id ?? null, profileId: viewed.id },
-    can: appAbilities({ role, sanction, masquerading: true, registrationOpen: true }),
+    // Masquerade only ever lowers rights: never more than the viewed person has, nor more than the caller.
+    can: viewedCan.filter((ability) => real.can.includes(ability)),
   };
+}
+
+/**
+ * Whom a caller with the masquerade ability may view the app as (issue 12): never themselves, never an
+ * invited person, never the owner; other managers (admins, team) only when the caller is the owner.
+ */
+export function mayMasqueradeAs(callerRole: AppRole, isSelf: boolean, viewedRole: AppRole): boolean {
+  if (isSelf || viewedRole === 'invited' || viewedRole === 'guest' || viewedRole === 'owner') {
+    return false;
+  }
+  return isManagerRole(viewedRole) ? callerRole === 'owner' : true;
 }
 
 /**
