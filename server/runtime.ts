@@ -46,12 +46,15 @@ export async function openRuntime(
     const secret = config.jwtSecret ?? (await getOrCreateSecret(database.db, 'jwt-access'));
     const codePepper = await getOrCreateSecret(database.db, 'auth-code-pepper');
     const urlSigner = createUrlSigner(await getOrCreateSecret(database.db, 'blob-url'));
-    const jobs = await createJobs({
-      database,
-      logger,
-      pollingIntervalSeconds: database.driver === 'pglite' ? 1 : 2,
-      stopTimeoutMs: config.shutdownTimeoutMs,
-    });
+    // pg-boss installs its schema on first start; two instances doing that at once fail (issue 12).
+    const jobs = await database.exclusively(() =>
+      createJobs({
+        database,
+        logger,
+        pollingIntervalSeconds: database.driver === 'pglite' ? 1 : 2,
+        stopTimeoutMs: config.shutdownTimeoutMs,
+      }),
+    );
     const redis = connectRedis(config.redisUrl, logger);
     const mailer = createMailer({ db: database.db, jobs, config: config.mail, logger });
     return {

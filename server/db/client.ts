@@ -28,6 +28,11 @@ export type Database = {
   db: Db;
   sql: SqlExecutor;
   migrate(): Promise<void>;
+  /**
+   * Runs set-up that instances starting together must not do at once (pg-boss installing its schema races
+   * otherwise), under the same advisory lock as the migrations; PGlite has one process anyway.
+   */
+  exclusively<T>(task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -72,6 +77,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       migratePglite(db as unknown as Parameters<typeof migratePglite>[0], {
         migrationsFolder: migrationsDir,
       }),
+    exclusively: (task) => task(),
     close: () => client.close(),
   };
 }
@@ -105,6 +111,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       withAdvisoryLock(url, migrationLockKey, () =>
         migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir }),
       ),
+    exclusively: (task) => withAdvisoryLock(url, migrationLockKey, task),
     close: () => pool.end(),
   };
 }
