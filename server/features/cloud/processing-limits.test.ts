@@ -13,7 +13,7 @@ import { signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createProjectFor } from '../../test/workspace.ts';
 import { ffmpegProcessesWith } from './media/ffmpeg-processes.ts';
-import type { MediaLimits } from './media/ffmpeg.ts';
+import type { MediaLimits } from './media/media-limits.ts';
 import { cloudProcessJob } from './processing.job.ts';
 
 /*

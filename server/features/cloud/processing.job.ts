@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { cloudFiles, type CloudVariants } from '../../db/schema/index.ts';
 import { JobStoppedError, queuePolicies, type JobDefinition, type Jobs } from '../../platform/jobs.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import { extractPoster, probeMedia, transcodeToMp4, type MediaLimits } from './media/ffmpeg.ts';
+import { extractPoster, probeMedia, transcodeToMp4 } from './media/ffmpeg.ts';
+import type { MediaLimits } from './media/media-limits.ts';
 import { canMakeImageDerivatives, derivableMimeTypes, makeImageDerivatives } from './media/image.ts';
 import type { FileProcessingJob } from './uploads.service.ts';
 
@@ -73,7 +74,7 @@ export function cloudProcessJob(deps: {
   logger: Logger;
   /** How often a conversion writes its progress (the library polls it). */
   progressEveryMs?: number;
-  /** ffmpeg's time limits (media/ffmpeg.ts `defaultMediaLimits`); tests make them small. */
+  /** ffmpeg's time limits (media/media-limits.ts `defaultMediaLimits`); tests make them small. */
   mediaLimits?: Partial<MediaLimits>;
 }): JobDefinition<FileProcessingJob> {
   const { db, storage, logger, mediaLimits: limits } = deps;
