@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scopes,
         db,
       }),
-      ...profileRoutes({ profiles, limiter }),
+      ...profileRoutes({ profiles, db }),
       ...teamRoutes({
         team: createTeamService({ db, mailer: deps.mailer, publicBaseUrl: config.publicBaseUrl }),
       }),

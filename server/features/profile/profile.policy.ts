@@ -1,6 +1,5 @@
 import type { ProfileAbility } from '../../../contracts/profile.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import type { ProfileRow } from '../workspace/workspace.repo.ts';
+import type { ProfileRow } from '../workspace/public.ts';
 
 type ProfileActor = { accountId: string };
 type Permission = 'edit' | 'delete';
@@ -27,16 +26,12 @@ export function profilePermissions(actor: ProfileActor, profile: ProfileRow): Pe
   return (['edit', 'delete'] as const).filter((ability) => rules[ability](actor, profile));
 }
 
-/** 404 when the actor may not see the profile (existence never leaks), 403 when seeing is all it may do. */
-export function authorizeProfile(
-  actor: ProfileActor,
-  profile: ProfileRow | undefined,
-  ability: OwnProfileAbility,
-): asserts profile is ProfileRow {
-  if (!profile || !rules.view(actor, profile)) {
-    throw notFound();
-  }
-  if (!rules[ability](actor, profile)) {
-    throw forbidden();
-  }
+/** Whether the actor sees the profile at all; the route scope answers 404 otherwise (existence never leaks). */
+export function canSeeProfile(actor: ProfileActor, profile: ProfileRow): boolean {
+  return rules.view(actor, profile);
+}
+
+/** What the actor may do with a profile it sees: the route scope's grant (a missing one is 403). */
+export function ownProfileAbilities(actor: ProfileActor, profile: ProfileRow): OwnProfileAbility[] {
+  return canSeeProfile(actor, profile) ? ['view', ...profilePermissions(actor, profile)] : [];
 }

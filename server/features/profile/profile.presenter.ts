@@ -6,8 +6,8 @@ import {
   type Notifications,
   type Profile,
 } from '../../../contracts/profile.ts';
-import type { AccountRow } from '../auth/auth.repo.ts';
-import type { ProfileRow } from '../workspace/workspace.repo.ts';
+import type { AccountRow } from '../auth/public.ts';
+import type { ProfileRow } from '../workspace/public.ts';
 
 export function presentNotifications(row: ProfileRow): Notifications {
   return {

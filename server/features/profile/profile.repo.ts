@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apps, profiles, pushTokens, sessions } from '../../db/schema/index.ts';
-import type { AppRow, ProfileRow } from '../workspace/workspace.repo.ts';
+import type { AppRow, ProfileRow } from '../workspace/public.ts';
 
 export type ProfileWithApp = {
   profile: ProfileRow;

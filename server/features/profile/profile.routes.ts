@@ -11,50 +11,50 @@ import {
   updateNotificationsBodySchema,
   updateProfileBodySchema,
 } from '../../../contracts/profile.ts';
-import type { Actor } from '../../platform/auth.ts';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import { attemptsPerAccount, isResend } from '../auth/public.ts';
+import { ownProfileScope } from './profile.scopes.ts';
 import type { ProfileService } from './profile.service.ts';
-import { isResend } from '../auth/request-context.ts';
 
 const tags = ['profile'];
-/** Code mails and code checks count per IP and per account, in the buckets the account calls use. */
-const limitKeys = (ip: string, actor: Actor) => [
-  `ip:${ip}`,
-  ...(actor.kind === 'account' ? [`account:${actor.accountId}`] : []),
-];
 
-export function profileRoutes(deps: { profiles: ProfileService; limiter: AttemptLimiter }) {
-  const { profiles, limiter } = deps;
+export function profileRoutes(deps: { profiles: ProfileService; db: Db }) {
+  const { profiles } = deps;
+  const ownProfile = ownProfileScope(deps.db);
   return [
     defineRoute({
       method: 'GET',
       url: '/api/apps/:appId/profile',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:view',
       summary: 'The caller’s profile in the app',
       tags,
       schema: { params: appParamsSchema, response: { 200: profileSchema } },
-      handler: async (request) => profiles.get(request.actor, request.params.appId),
+      handler: async (request) => profiles.get(request.access),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId/profile',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:edit',
       summary:
         'Update the member profile (names go to the account; e-mail and password have their own calls)',
       tags,
       schema: { params: appParamsSchema, body: updateProfileBodySchema, response: { 200: profileSchema } },
-      handler: async (request) => profiles.update(request.actor, request.params.appId, request.body),
+      handler: async (request) => profiles.update(request.access, request.body),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId/profile/contact',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:edit',
       summary: 'Start (or resend) an e-mail change from the app: a code goes to the new address',
       tags,
+      attempts: attemptsPerAccount('send-code'),
       schema: {
         params: appParamsSchema,
         body: contactChangeBodySchema,
@@ -62,56 +62,54 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
         response: { 200: codeSentSchema },
       },
       handler: async (request) => {
-        await limiter.hit('send-code', limitKeys(request.ip, request.actor));
         const input = { value: request.body.value, resend: isResend(request.query) };
-        return { limits: await profiles.startContactChange(request.actor, request.params.appId, input) };
+        return { limits: await profiles.startContactChange(request.access, input) };
       },
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId/profile/contact/confirm',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:edit',
       summary: 'Confirm the e-mail change with the code sent to the new address',
       tags,
+      attempts: attemptsPerAccount('sign-in'),
       schema: { params: appParamsSchema, body: contactConfirmBodySchema, response: { 200: profileSchema } },
-      handler: async (request) => {
-        await limiter.hit('sign-in', limitKeys(request.ip, request.actor));
-        return profiles.confirmContactChange(request.actor, request.params.appId, request.body);
-      },
+      handler: async (request) => profiles.confirmContactChange(request.access, request.body),
     }),
     defineRoute({
       method: 'POST',
       url: '/api/apps/:appId/profile/delete/confirm/send',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:delete',
       summary: 'Mail a code that confirms deleting the profile',
       tags,
+      attempts: attemptsPerAccount('send-code'),
       schema: {
         params: appParamsSchema,
         querystring: sendCodeQuerySchema,
         response: { 200: codeSentSchema },
       },
-      handler: async (request) => {
-        await limiter.hit('send-code', limitKeys(request.ip, request.actor));
-        return {
-          limits: await profiles.sendDeletionCode(request.actor, request.params.appId, {
-            resend: isResend(request.query),
-          }),
-        };
-      },
+      handler: async (request) => ({
+        limits: await profiles.sendDeletionCode(request.access, {
+          resend: isResend(request.query),
+        }),
+      }),
     }),
     defineRoute({
       method: 'POST',
       url: '/api/apps/:appId/profile/delete',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:delete',
       summary: 'Delete the profile in this app with the mailed code (the account stays)',
       tags,
+      attempts: attemptsPerAccount('sign-in'),
       schema: { params: appParamsSchema, body: deleteProfileBodySchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await limiter.hit('sign-in', limitKeys(request.ip, request.actor));
-        await profiles.delete(request.actor, request.params.appId, request.body);
+        await profiles.delete(request.access, request.body);
         return reply.status(204).send(null);
       },
     }),
@@ -119,16 +117,18 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
       method: 'GET',
       url: '/api/apps/:appId/profile/notifications',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:view',
       summary: 'Notification settings, with one row per action',
       tags,
       schema: { params: appParamsSchema, response: { 200: notificationsSchema } },
-      handler: async (request) => profiles.notifications(request.actor, request.params.appId),
+      handler: async (request) => profiles.notifications(request.access),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/apps/:appId/profile/notifications',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:edit',
       summary: 'Update notification settings (action lists replace the stored ones)',
       tags,
@@ -137,19 +137,19 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
         body: updateNotificationsBodySchema,
         response: { 200: notificationsSchema },
       },
-      handler: async (request) =>
-        profiles.updateNotifications(request.actor, request.params.appId, request.body),
+      handler: async (request) => profiles.updateNotifications(request.access, request.body),
     }),
     defineRoute({
       method: 'POST',
       url: '/api/apps/:appId/logout',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:view',
       summary: 'End the current session in the app and forget the device’s push token',
       tags,
       schema: { params: appParamsSchema, body: appLogoutBodySchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await profiles.logout(request.actor, request.params.appId, request.body ?? {});
+        await profiles.logout(request.access, request.body ?? {});
         return reply.status(204).send(null);
       },
     }),
@@ -157,12 +157,13 @@ export function profileRoutes(deps: { profiles: ProfileService; limiter: Attempt
       method: 'POST',
       url: '/api/apps/:appId/tokens',
       auth: 'session',
+      scope: ownProfile,
       ability: 'profile:edit',
       summary: 'Register the device’s push token for the app',
       tags,
       schema: { params: appParamsSchema, body: pushTokenBodySchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await profiles.registerPushToken(request.actor, request.params.appId, request.body);
+        await profiles.registerPushToken(request.access, request.body);
         return reply.status(204).send(null);
       },
     }),

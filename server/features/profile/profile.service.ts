@@ -13,17 +13,20 @@ import type { Actor } from '../../platform/auth.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { AccountService } from '../account/account.service.ts';
-import { isTimezone } from '../account/timezones.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import { noPendingCode, type CodeService } from '../auth/codes.service.ts';
-import type { SessionService } from '../auth/sessions.service.ts';
-import type { ProfileRow } from '../workspace/workspace.repo.ts';
-import { authorizeProfile, profilePermissions, type OwnProfileAbility } from './profile.policy.ts';
+import { isTimezone, type AccountService } from '../account/public.ts';
+import {
+  noPendingCode,
+  updateAccount,
+  type AccountRow,
+  type CodeService,
+  type SessionService,
+} from '../auth/public.ts';
+import { applyValueChanges, listFields as listCustomFields } from '../custom-fields/public.ts';
+import type { ProfileRow } from '../workspace/public.ts';
+import { profilePermissions } from './profile.policy.ts';
 import { presentNotifications, presentProfile } from './profile.presenter.ts';
 import * as repo from './profile.repo.ts';
-import { applyValueChanges } from '../custom-fields/custom-field-rules.ts';
-import { listFields as listCustomFields } from '../custom-fields/custom-fields.repo.ts';
+import type { OwnProfileAccess } from './profile.scopes.ts';
 
 /** What a deleted profile forgets: everything personal. Type, owner flag and dates stay for the content it wrote. */
 const erasedPersonalData = {
@@ -69,18 +72,7 @@ export type ProfileServiceDeps = {
 export function createProfileService(deps: ProfileServiceDeps) {
   const { db, codes, sessions, mailer, account: accounts } = deps;
 
-  /** The caller's live profile in the app, or 404 — the same answer whether or not the app exists. */
-  async function loadOwn(actor: Actor, appId: string, ability: OwnProfileAbility) {
-    const account = await accounts.requireAccount(actor);
-    const found = await repo.findLiveProfileOfAccount(db, appId, account.id);
-    if (!found) {
-      throw notFound();
-    }
-    authorizeProfile({ accountId: account.id }, found.profile, ability);
-    return { account, profile: found.profile, app: found.app };
-  }
-
-  const present = (account: authRepo.AccountRow, profile: ProfileRow): Profile =>
+  const present = (account: AccountRow, profile: ProfileRow): Profile =>
     presentProfile(profile, account, profilePermissions({ accountId: account.id }, profile));
 
   return {
@@ -91,21 +83,19 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return found ? present(account, found.profile) : null;
     },
 
-    async get(actor: Actor, appId: string): Promise<Profile> {
-      const { account, profile } = await loadOwn(actor, appId, 'view');
+    get({ account, profile }: OwnProfileAccess): Profile {
       return present(account, profile);
     },
 
     /** Names go to the account (they are the person's everywhere); everything else belongs to this app. */
-    async update(actor: Actor, appId: string, input: UpdateProfileBody): Promise<Profile> {
-      const { account, profile } = await loadOwn(actor, appId, 'edit');
+    async update({ account, profile, app }: OwnProfileAccess, input: UpdateProfileBody): Promise<Profile> {
       if (typeof input.timezone === 'string' && !isTimezone(input.timezone)) {
         throw badRequest({ timezone: 'validation.invalidValue' });
       }
       // Keys must be the app's custom fields, values must suit them; errors come as `customFields.<id>`.
       let customFields: Record<string, CustomFieldValue> | undefined;
       if (input.customFields) {
-        const fields = await listCustomFields(db, appId);
+        const fields = await listCustomFields(db, app.id);
         const checked = applyValueChanges(fields, profile.customFields, input.customFields);
         if (Object.keys(checked.errors).length > 0) {
           throw badRequest(checked.errors);
@@ -116,10 +106,8 @@ export function createProfileService(deps: ProfileServiceDeps) {
       return db.transaction(async (tx) => {
         const names = definedOnly({ firstName: firstName?.trim(), lastName: lastName?.trim() });
         const nextAccount =
-          Object.keys(names).length > 0
-            ? ((await authRepo.updateAccount(tx, account.id, names)) ?? account)
-            : account;
-        const next = await repo.updateLiveProfile(tx, appId, profile.id, {
+          Object.keys(names).length > 0 ? ((await updateAccount(tx, account.id, names)) ?? account) : account;
+        const next = await repo.updateLiveProfile(tx, app.id, profile.id, {
           ...definedOnly(own),
           ...(social ? { social: mergeSocial(profile.social, social) } : {}),
           ...(privacy ? { privacy: { ...profile.privacy, ...definedOnly(privacy) } } : {}),
@@ -134,31 +122,29 @@ export function createProfileService(deps: ProfileServiceDeps) {
 
     /** The account's contact change, started from this app: the code and the mail carry the app. */
     async startContactChange(
-      actor: Actor,
-      appId: string,
+      { actor, app }: OwnProfileAccess,
       input: { value: string; resend: boolean },
     ): Promise<CodeLimits> {
-      const { app } = await loadOwn(actor, appId, 'edit');
       return accounts.startContactChange(actor, { ...input, app });
     },
 
     async confirmContactChange(
-      actor: Actor,
-      appId: string,
+      { actor, profile }: OwnProfileAccess,
       input: { login: string; code: string },
     ): Promise<Profile> {
-      const { profile } = await loadOwn(actor, appId, 'edit');
       return present(await accounts.confirmContactChange(actor, input), profile);
     },
 
     /** Mails a code to the account's address; deleting the profile needs it back. */
-    async sendDeletionCode(actor: Actor, appId: string, input: { resend: boolean }): Promise<CodeLimits> {
-      const { account, profile, app } = await loadOwn(actor, appId, 'delete');
+    async sendDeletionCode(
+      { account, profile, app }: OwnProfileAccess,
+      input: { resend: boolean },
+    ): Promise<CodeLimits> {
       const issued = await codes.issue({
         purpose: 'profile_deletion',
         login: account.email,
         accountId: account.id,
-        appId,
+        appId: app.id,
         resend: input.resend,
       });
       if (issued.code) {
@@ -181,8 +167,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
      * Leaves the app: the profile is soft-deleted with its personal data erased (the account and other apps
      * stay), the sessions signed in on this app end and its devices stop receiving pushes.
      */
-    async delete(actor: Actor, appId: string, input: { code: string }): Promise<void> {
-      const { account, profile } = await loadOwn(actor, appId, 'delete');
+    async delete({ account, profile, app }: OwnProfileAccess, input: { code: string }): Promise<void> {
       const row = await codes.check({
         purpose: 'profile_deletion',
         login: account.email,
@@ -190,7 +175,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         consume: true,
       });
       // A code mailed for another app (or to a former holder of the address) does not delete this profile.
-      if (row.accountId !== account.id || row.appId !== appId) {
+      if (row.accountId !== account.id || row.appId !== app.id) {
         throw noPendingCode();
       }
       await db.transaction(async (tx) => {
@@ -200,18 +185,15 @@ export function createProfileService(deps: ProfileServiceDeps) {
       });
     },
 
-    async notifications(actor: Actor, appId: string): Promise<Notifications> {
-      const { profile } = await loadOwn(actor, appId, 'view');
+    notifications({ profile }: OwnProfileAccess): Notifications {
       return presentNotifications(profile);
     },
 
     async updateNotifications(
-      actor: Actor,
-      appId: string,
+      { profile, app }: OwnProfileAccess,
       input: UpdateNotificationsBody,
     ): Promise<Notifications> {
-      const { profile } = await loadOwn(actor, appId, 'edit');
-      const next = await repo.updateLiveProfile(db, appId, profile.id, {
+      const next = await repo.updateLiveProfile(db, app.id, profile.id, {
         ...definedOnly({ isPushEnabled: input.isPushEnabled, isEmailEnabled: input.isEmailEnabled }),
         ...(input.emailActions ? { emailActions: inKnownOrder(input.emailActions) } : {}),
         ...(input.pushActions ? { pushActions: inKnownOrder(input.pushActions) } : {}),
@@ -223,26 +205,26 @@ export function createProfileService(deps: ProfileServiceDeps) {
     },
 
     /** Ends the session making the call; the device's push token goes with it. */
-    async logout(actor: Actor, appId: string, input: { deviceId?: string | undefined }): Promise<void> {
-      const { account } = await loadOwn(actor, appId, 'view');
-      if (actor.kind === 'account' && actor.sessionId) {
+    async logout(
+      { actor, account, app }: OwnProfileAccess,
+      input: { deviceId?: string | undefined },
+    ): Promise<void> {
+      if (actor.sessionId) {
         await sessions.revoke(actor.sessionId, 'logout');
       }
       if (input.deviceId) {
-        await repo.deletePushTokenOfAccount(db, appId, account.id, input.deviceId);
+        await repo.deletePushTokenOfAccount(db, app.id, account.id, input.deviceId);
       }
     },
 
     async registerPushToken(
-      actor: Actor,
-      appId: string,
+      { account, app }: OwnProfileAccess,
       input: { token: string; deviceId: string },
     ): Promise<void> {
-      const { account, app } = await loadOwn(actor, appId, 'edit');
       await repo.upsertPushToken(db, {
         id: newId(),
         projectId: app.projectId,
-        appId,
+        appId: app.id,
         accountId: account.id,
         ...input,
       });
