@@ -203,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...profileRoutes({ profiles, db }),
       ...teamRoutes({
         team: createTeamService({ db, mailer: deps.mailer, publicBaseUrl: config.publicBaseUrl }),
+        scopes,
+        db,
       }),
       ...contactRoutes({
         contacts: createContactService({ db }),

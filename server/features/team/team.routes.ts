@@ -12,18 +12,24 @@ import {
   teamSettingsPatchBodySchema,
   teamSettingsResponseSchema,
 } from '../../../contracts/team.ts';
+import type { Db } from '../../db/client.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import type { AccessScopes } from '../workspace/public.ts';
+import { teamMemberScope } from './team.scopes.ts';
 import type { TeamService } from './team.service.ts';
 
 const tags = ['team'];
 
-export function teamRoutes(deps: { team: TeamService }) {
+export function teamRoutes(deps: { team: TeamService; scopes: AccessScopes; db: Db }) {
   const { team } = deps;
+  const project = deps.scopes.project('projectId');
+  const teamMember = teamMemberScope(deps.db);
   return [
     defineRoute({
       method: 'GET',
       url: '/api/projects/:projectId/teams',
       auth: 'session',
+      scope: project,
       ability: 'project:view',
       summary: 'The project’s team (pending, active, inactive) and its owner',
       tags,
@@ -32,12 +38,13 @@ export function teamRoutes(deps: { team: TeamService }) {
         querystring: teamListQuerySchema,
         response: { 200: teamMemberListSchema },
       },
-      handler: async (request) => team.list(request.actor, request.params.projectId, request.query),
+      handler: async (request) => team.list(request.access, request.query),
     }),
     defineRoute({
       method: 'POST',
       url: '/api/projects/:projectId/teams',
       auth: 'session',
+      scope: project,
       ability: 'project:team',
       summary: 'Invite an address to the team (pending until accepted; holds a seat of the team quota)',
       tags,
@@ -47,7 +54,7 @@ export function teamRoutes(deps: { team: TeamService }) {
         response: { 201: teamMemberResponseSchema },
       },
       handler: async (request, reply) => {
-        const data = await team.invite(request.actor, request.params.projectId, request.body);
+        const data = await team.invite(request.access, request.body);
         return reply.status(201).send({ data });
       },
     }),
@@ -55,16 +62,18 @@ export function teamRoutes(deps: { team: TeamService }) {
       method: 'GET',
       url: '/api/projects/:projectId/teams/settings',
       auth: 'session',
+      scope: project,
       ability: 'project:team',
       summary: 'What active team members may do',
       tags,
       schema: { params: teamProjectParamsSchema, response: { 200: teamSettingsResponseSchema } },
-      handler: async (request) => ({ data: await team.settings(request.actor, request.params.projectId) }),
+      handler: async (request) => ({ data: team.settings(request.access) }),
     }),
     defineRoute({
       method: 'PATCH',
       url: '/api/projects/:projectId/teams/settings',
       auth: 'session',
+      scope: project,
       ability: 'project:team',
       summary: 'Change what active team members may do (only the settings sent)',
       tags,
@@ -74,7 +83,7 @@ export function teamRoutes(deps: { team: TeamService }) {
         response: { 200: teamSettingsResponseSchema },
       },
       handler: async (request) => ({
-        data: await team.updateSettings(request.actor, request.params.projectId, request.body),
+        data: await team.updateSettings(request.access, request.body),
       }),
     }),
     defineRoute({
@@ -114,7 +123,8 @@ export function teamRoutes(deps: { team: TeamService }) {
       method: 'PATCH',
       url: '/api/teams/:teamMemberId',
       auth: 'session',
-      ability: 'project:team',
+      scope: teamMember,
+      ability: 'team_member:edit',
       summary: 'Pause (inactive) or resume (active) an accepted team member',
       tags,
       schema: {
@@ -123,19 +133,20 @@ export function teamRoutes(deps: { team: TeamService }) {
         response: { 200: teamMemberResponseSchema },
       },
       handler: async (request) => ({
-        data: await team.setStatus(request.actor, request.params.teamMemberId, request.body),
+        data: await team.setStatus(request.access, request.body),
       }),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/api/teams/:teamMemberId',
       auth: 'session',
-      ability: 'project:team',
+      scope: teamMember,
+      ability: 'team_member:delete',
       summary: 'Remove a team member or withdraw an invitation',
       tags,
       schema: { params: teamMemberParamsSchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await team.remove(request.actor, request.params.teamMemberId);
+        await team.remove(request.access);
         return reply.status(204).send(null);
       },
     }),

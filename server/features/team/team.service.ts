@@ -15,14 +15,14 @@ import { badRequest, conflict, notFound, unauthorized } from '../../platform/err
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { paginate, type PageRequest } from '../../platform/pagination.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import { ensureContact } from '../contacts/contacts.repo.ts';
-import { assertWithinQuota } from '../projects/quota.ts';
-import { loadProjectAccess, requireProject, type ProjectAccess } from '../workspace/access.ts';
-import { teamSettingsOf } from '../workspace/project.policy.ts';
+import { findLiveAccountByEmail, findLiveAccountById } from '../auth/public.ts';
+import { ensureContact } from '../contacts/public.ts';
+import { assertWithinQuota } from '../projects/public.ts';
+import { teamSettingsOf, type ProjectAccess } from '../workspace/public.ts';
 import { teamMemberPermissions } from './team.policy.ts';
 import { presentTeamInvitation, presentTeamMember } from './team.presenter.ts';
 import * as repo from './team.repo.ts';
+import type { TeamMemberScopeAccess } from './team.scopes.ts';
 
 export type TeamServiceDeps = { db: Db; mailer: Mailer; publicBaseUrl: string };
 
@@ -36,16 +36,6 @@ const fullName = (person: { firstName: string; lastName: string }) =>
 export function createTeamService(deps: TeamServiceDeps) {
   const { db, mailer, publicBaseUrl } = deps;
 
-  /** The team row and the caller's access to its project; 404 when the caller does not see the project. */
-  async function loadMember(actor: Actor, teamMemberId: string) {
-    const row = await repo.findTeamMemberById(db, teamMemberId);
-    if (!row) {
-      throw notFound();
-    }
-    const access = await loadProjectAccess(db, actor, row.projectId);
-    return { row, access };
-  }
-
   async function presentOne(access: ProjectAccess, teamMemberId: string): Promise<TeamMember> {
     const row = await repo.findTeamMemberWithNames(db, access.project.id, teamMemberId);
     if (!row) {
@@ -56,8 +46,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
   /** The signed-in account (live), whose address the invitations are keyed by. */
   async function requireLiveAccount(actor: Actor) {
-    const account =
-      actor.kind === 'account' ? await authRepo.findLiveAccountById(db, actor.accountId) : undefined;
+    const account = actor.kind === 'account' ? await findLiveAccountById(db, actor.accountId) : undefined;
     if (!account) {
       throw unauthorized();
     }
@@ -65,10 +54,8 @@ export function createTeamService(deps: TeamServiceDeps) {
   }
 
   return {
-    async list(actor: Actor, projectId: string, page: PageRequest): Promise<TeamMemberList> {
-      const access = await loadProjectAccess(db, actor, projectId);
-      requireProject(access, 'view');
-      const { rows, total } = await repo.listTeamMembers(db, projectId, page);
+    async list(access: ProjectAccess, page: PageRequest): Promise<TeamMemberList> {
+      const { rows, total } = await repo.listTeamMembers(db, access.project.id, page);
       const owner = await repo.findAccountNames(db, access.project.ownerAccountId);
       return {
         ...paginate(
@@ -88,14 +75,13 @@ export function createTeamService(deps: TeamServiceDeps) {
      * Invites an address: a pending row (linked to the account when the address has one) that holds a seat
      * of the tariff's team quota, the address becomes a contact of the project, and an invitation is mailed.
      */
-    async invite(actor: Actor, projectId: string, input: TeamMemberCreateBody): Promise<TeamMember> {
-      const access = await loadProjectAccess(db, actor, projectId);
-      requireProject(access, 'team');
+    async invite(access: ProjectAccess, input: TeamMemberCreateBody): Promise<TeamMember> {
+      const projectId = access.project.id;
       const owner = await repo.findAccountNames(db, access.project.ownerAccountId);
       if (owner && owner.email.toLowerCase() === input.email) {
         throw badRequest({ email: 'validation.invalidValue' });
       }
-      const invitee = await authRepo.findLiveAccountByEmail(db, input.email);
+      const invitee = await findLiveAccountByEmail(db, input.email);
       const created = await db.transaction(async (tx) => {
         await repo.lockProject(tx, projectId);
         if (await repo.findTeamMemberByEmail(tx, projectId, input.email)) {
@@ -135,18 +121,17 @@ export function createTeamService(deps: TeamServiceDeps) {
     },
 
     /** Removes a member or withdraws an invitation; the person stays a contact of the project. */
-    async remove(actor: Actor, teamMemberId: string): Promise<void> {
-      const { row, access } = await loadMember(actor, teamMemberId);
-      requireProject(access, 'team');
+    async remove({ member: row }: TeamMemberScopeAccess): Promise<void> {
       if (!(await repo.deleteTeamMember(db, row.projectId, row.id))) {
         throw notFound();
       }
     },
 
     /** Pauses (inactive) or resumes (active) an accepted member; resuming takes a seat of the quota again. */
-    async setStatus(actor: Actor, teamMemberId: string, input: TeamMemberPatchBody): Promise<TeamMember> {
-      const { row, access } = await loadMember(actor, teamMemberId);
-      requireProject(access, 'team');
+    async setStatus(
+      { project: access, member: row }: TeamMemberScopeAccess,
+      input: TeamMemberPatchBody,
+    ): Promise<TeamMember> {
       if (row.status === 'pending') {
         throw badRequest({ status: 'validation.invalidValue' });
       }
@@ -205,21 +190,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       }
     },
 
-    async settings(actor: Actor, projectId: string): Promise<TeamSettingsValues> {
-      const access = await loadProjectAccess(db, actor, projectId);
-      requireProject(access, 'team');
+    settings(access: ProjectAccess): TeamSettingsValues {
       return teamSettingsOf(access.project.teamSettings);
     },
 
     /** Changes only the settings sent; the answer has every setting (stored or default). */
-    async updateSettings(
-      actor: Actor,
-      projectId: string,
-      input: TeamSettingsPatchBody,
-    ): Promise<TeamSettingsValues> {
-      const access = await loadProjectAccess(db, actor, projectId);
-      requireProject(access, 'team');
-      const stored = await repo.mergeTeamSettings(db, projectId, definedOnly(input));
+    async updateSettings(access: ProjectAccess, input: TeamSettingsPatchBody): Promise<TeamSettingsValues> {
+      const stored = await repo.mergeTeamSettings(db, access.project.id, definedOnly(input));
       if (!stored) {
         throw notFound();
       }

@@ -7,7 +7,7 @@ import { listOutbox } from '../../platform/mail/mail.repo.ts';
 import { insertTestAccount, uniqueEmail } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addTeamMember, createAppWithProfile } from '../../test/workspace.ts';
-import { loadProjectAccess } from '../workspace/access.ts';
+import { loadProjectAccess } from '../workspace/public.ts';
 
 let server: TestServer;
 beforeAll(async () => {
