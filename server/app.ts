@@ -220,9 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
       ...memberRoutes({
         members,
-        invites: createInviteService({ db, mailer: deps.mailer, members, appBaseUrl: appHost.appBaseUrl }),
+        invites: createInviteService({ db, mailer: deps.mailer, appBaseUrl: appHost.appBaseUrl }),
         imports: createImportService({ db, jobs: deps.jobs, tasks, appBaseUrl: appHost.appBaseUrl }),
-        limiter,
+        scopes,
+        db,
       }),
       ...fileRoutes({
         uploads: createUploadService({

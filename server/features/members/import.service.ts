@@ -1,13 +1,11 @@
 import type { ImportBody } from '../../../contracts/members.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { badRequest, notFound, serviceUnavailable } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import type { TaskService } from '../tasks/tasks.service.ts';
-import { insertTask } from '../tasks/tasks.repo.ts';
-import { loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
+import { findLiveAccountById } from '../auth/public.ts';
+import { insertTask, type TaskService } from '../tasks/public.ts';
+import type { AppAccess } from '../workspace/public.ts';
 import { joinLinkBase } from './invitation-mail.ts';
 import * as importRepo from './import.repo.ts';
 import { findTagsOfApp } from './members.repo.ts';
@@ -25,16 +23,15 @@ export function createImportService(deps: {
 
   return {
     /** Stores the CSV with a running `import` task and queues the job; answers the task to poll. */
-    async start(actor: Actor, appId: string, body: ImportBody): Promise<{ taskId: string }> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireApp(access, 'import_profiles');
+    async start(access: AppAccess, body: ImportBody): Promise<{ taskId: string }> {
+      const appId = access.app.id;
       const tagIds = [...new Set(body.tagIds)];
       const tags = await findTagsOfApp(db, appId, tagIds);
       if (tags.length !== tagIds.length || tags.some((tag) => tag.kind !== null)) {
         throw badRequest({ tagIds: 'validation.invalidValue' });
       }
       const accountId = access.accountId!;
-      const inviter = await authRepo.findLiveAccountById(db, accountId);
+      const inviter = await findLiveAccountById(db, accountId);
       const taskId = newId();
       await db.transaction(async (tx) => {
         await insertTask(tx, {
@@ -69,10 +66,8 @@ export function createImportService(deps: {
     },
 
     /** The `line,email,field,error` report of a failed import; 404 when there is none. */
-    async errorReport(actor: Actor, appId: string, taskId: string): Promise<string> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireApp(access, 'import_profiles');
-      const report = await importRepo.findErrorReport(db, appId, taskId);
+    async errorReport(access: AppAccess, taskId: string): Promise<string> {
+      const report = await importRepo.findErrorReport(db, access.app.id, taskId);
       if (!report) {
         throw notFound();
       }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { closeOpenInvitations, insertInvitation } from '../invitations/invitations.repo.ts';
+import { closeOpenInvitations, insertInvitation } from '../invitations/public.ts';
 
 /** How long a personal invitation link works. */
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;

@@ -1,24 +1,23 @@
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { InviteBody, Member } from '../../../contracts/members.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { lockProject } from '../apps/apps.repo.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import { ensureContact } from '../contacts/contacts.repo.ts';
-import { findLatestInvitationType, findLiveProfileId } from '../invitations/invitations.repo.ts';
-import { assertWithinQuota } from '../projects/quota.ts';
-import { addProfileTags, isUniqueViolation } from '../tags/tags.repo.ts';
-import { isAppManager, loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
-import { insertProfile } from '../workspace/workspace.repo.ts';
+import { lockProject } from '../apps/public.ts';
+import { findLiveAccountByEmail, findLiveAccountById, insertAccount } from '../auth/public.ts';
+import { ensureContact } from '../contacts/public.ts';
+import { findLatestInvitationType, findLiveProfileId } from '../invitations/public.ts';
+import { assertWithinQuota } from '../projects/public.ts';
+import { addProfileTags, isUniqueViolation } from '../tags/public.ts';
+import { insertProfile, isAppManager, type AppAccess } from '../workspace/public.ts';
+import { refuseFutureEntityIds } from './future-entities.ts';
 import { findContactEmails } from './import.repo.ts';
 import { issueInvitation, joinLinkBase, mailInvitation } from './invitation-mail.ts';
-import { can } from './member.policy.ts';
-import type { MemberService } from './members.service.ts';
+import { requireMember } from './member.policy.ts';
 import { presentFor } from './members.service.ts';
 import * as repo from './members.repo.ts';
+import type { MemberScopeAccess } from './members.scopes.ts';
 
 const fullName = (account: { firstName: string; lastName: string } | undefined) =>
   account ? `${account.firstName} ${account.lastName}`.trim() : '';
@@ -27,31 +26,32 @@ const fullName = (account: { firstName: string; lastName: string } | undefined) 
 export function createInviteService(deps: {
   db: Db;
   mailer: Mailer;
-  members: MemberService;
   /** `${protocol}://${publicDomain}`: where app addresses start. */
   appBaseUrl: string;
 }) {
-  const { db, mailer, members, appBaseUrl } = deps;
+  const { db, mailer, appBaseUrl } = deps;
 
   const inviterName = async (accountId: string | null) =>
-    fullName(accountId ? await authRepo.findLiveAccountById(db, accountId) : undefined);
+    fullName(accountId ? await findLiveAccountById(db, accountId) : undefined);
 
   return {
     /**
      * One transaction: the account (a placeholder without password when the address has none), the profile
      * (`invited`, or directly member/admin), its tags, the contact and the invitation; the mail follows.
      */
-    async invite(actor: Actor, appId: string, body: InviteBody): Promise<Member> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireApp(access, 'settings_members');
+    async invite(access: AppAccess, body: InviteBody): Promise<Member> {
+      const appId = access.app.id;
       const grantsPower =
         body.isAdmin || body.moderatorGroupIds.length > 0 || body.moderatorSpaceIds.length > 0;
       if (grantsPower && !isAppManager(access)) {
         throw forbidden();
       }
-      if (body.planIds.length > 0) {
-        throw badRequest({ planIds: 'validation.invalidValue' });
-      }
+      // Groups, spaces and plans do not exist yet: their issues check these ids against their tables.
+      refuseFutureEntityIds({
+        moderatorGroupIds: body.moderatorGroupIds,
+        moderatorSpaceIds: body.moderatorSpaceIds,
+        planIds: body.planIds,
+      });
       const tagIds = [...new Set(body.tagIds)];
       const tags = await repo.findTagsOfApp(db, appId, tagIds);
       // Nobody is invited blocked or punished: those are moderation, not a starting point.
@@ -63,7 +63,7 @@ export function createInviteService(deps: {
       let issued: { profileId: string; token: string; language: 'de' | 'en' };
       try {
         issued = await db.transaction(async (tx) => {
-          let account = await authRepo.findLiveAccountByEmail(tx, body.email);
+          let account = await findLiveAccountByEmail(tx, body.email);
           const existing = account ? await findLiveProfileId(tx, appId, account.id) : undefined;
           if (existing && existing.type !== 'invited') {
             throw conflict(errorCodes.alreadyMember);
@@ -73,7 +73,7 @@ export function createInviteService(deps: {
             await lockProject(tx, app.projectId);
             await assertWithinQuota(tx, app.projectId, 'contacts', 1);
           }
-          account ??= await authRepo.insertAccount(tx, {
+          account ??= await insertAccount(tx, {
             id: newId(),
             email: body.email,
             firstName: body.firstName,
@@ -143,11 +143,8 @@ export function createInviteService(deps: {
     },
 
     /** A new link for an invited person: the old one stops working. */
-    async resend(actor: Actor, profileId: string): Promise<void> {
-      const { row, access } = await members.loadMember(actor, profileId);
-      if (!can(access, row, 'resend_invitation')) {
-        throw forbidden();
-      }
+    async resend({ app: access, member: row }: MemberScopeAccess): Promise<void> {
+      requireMember(access, row, 'resend_invitation');
       const token = await db.transaction(async (tx) => {
         const memberType = (await findLatestInvitationType(tx, row.appId, row.email)) ?? 'member';
         return issueInvitation(tx, {
@@ -160,7 +157,7 @@ export function createInviteService(deps: {
           invitedByAccountId: access.accountId,
         });
       });
-      const account = await authRepo.findLiveAccountById(db, row.accountId);
+      const account = await findLiveAccountById(db, row.accountId);
       await mailInvitation(mailer, {
         to: row.email,
         token,

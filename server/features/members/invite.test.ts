@@ -70,7 +70,6 @@ describe(`POST /apps/{appId}/invite (${testDriver})`, () => {
       {},
       { email: 'no-address' },
       { email: uniqueEmail(), firstName: 'x'.repeat(101) },
-      { email: uniqueEmail(), planIds: [newId()] },
       { email: uniqueEmail(), tagIds: [newId()] },
       { email: uniqueEmail(), tagIds: [defaults.blocked.id] },
       { email: uniqueEmail(), isAdmin: 'yes' },
@@ -79,6 +78,18 @@ describe(`POST /apps/{appId}/invite (${testDriver})`, () => {
       const response = await call('POST', url, owner.auth, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('refuses ids of groups, spaces and plans until they exist', async () => {
+    const { owner, url } = await community();
+    for (const key of ['moderatorGroupIds', 'moderatorSpaceIds', 'planIds']) {
+      const response = await call('POST', url, owner.auth, { email: uniqueEmail(), [key]: [newId()] });
+      expect(response.statusCode, key).toBe(400);
+      expect(response.json(), key).toMatchObject({
+        code: 'FEATURE_NOT_AVAILABLE',
+        errors: { [key]: 'validation.invalidValue' },
+      });
     }
   });
 

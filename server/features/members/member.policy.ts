@@ -1,6 +1,6 @@
 import type { MemberAbility } from '../../../contracts/members.ts';
-import { forbidden, notFound } from '../../platform/errors.ts';
-import { isAppManager, type AppAccess } from '../workspace/access.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { isAppManager, type AppAccess } from '../workspace/public.ts';
 
 /** What the rules need of the member looked at. */
 export type MemberTarget = {
@@ -68,22 +68,38 @@ export function can(access: AppAccess, target: MemberTarget, ability: MemberAbil
   return rules[ability](access, target);
 }
 
-/**
- * For a caller with a role in the app: 403 without app:view_profiles, 404 when the member is hidden from
- * them (an invited person for a plain member), 403 when seeing is all they may do.
+/** 403 unless the caller may do this to this member (the route has already checked its own grant). */
+export function requireMember(access: AppAccess, target: MemberTarget, ability: MemberAbility): void {
+  if (!rules[ability](access, target)) {
+    throw forbidden();
+  }
+}
+
+/*
+ * What the member routes check before the handler (the member scope's grant): seeing the member, and whether
+ * the caller does this kind of thing in the app at all. The rules above that depend on the member or on the
+ * request stay in the service, so their answers keep their order: the owner lock (409) before "not oneself"
+ * and "moderators on members only" (403), following oneself is bad input (400).
+ * - moderate: the member admin form as a whole (admins edit it, moderators block and punish);
+ * - follow and unfollow: the caller's own profile, not while masquerading.
  */
-export function authorizeMember(
-  access: AppAccess,
-  target: MemberTarget,
-  ability: MemberAbility | 'view',
-): void {
-  if (!access.can.includes('view_profiles')) {
-    throw forbidden();
-  }
+const routeRules: Record<
+  Exclude<MemberAbility, 'masquerade' | 'view_general'>,
+  (access: AppAccess) => boolean
+> = {
+  edit: isAppManager,
+  moderate: isStaff,
+  delete: isAppManager,
+  resend_invitation: (access) => access.can.includes('settings_members'),
+  follow: (access) => access.profile !== undefined && access.masquerade === null,
+};
+
+export function memberRouteAbilities(access: AppAccess, target: MemberTarget): ('view' | MemberAbility)[] {
   if (!canViewMember(access, target)) {
-    throw notFound();
+    return [];
   }
-  if (ability !== 'view' && !rules[ability](access, target)) {
-    throw forbidden();
-  }
+  const granted = (Object.keys(routeRules) as (keyof typeof routeRules)[]).filter((ability) =>
+    routeRules[ability](access),
+  );
+  return ['view', ...granted];
 }

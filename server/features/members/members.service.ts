@@ -11,20 +11,20 @@ import {
   type MemberPatchBody,
 } from '../../../contracts/members.ts';
 import { memberTypeValues } from '../../../contracts/enums.ts';
-import type { Paginated } from '../../../contracts/pagination.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { paginate } from '../../platform/pagination.ts';
-import { closeOpenInvitations } from '../invitations/invitations.repo.ts';
-import { removeProfileFromApp } from '../profile/profile.service.ts';
-import { addProfileTags, ensureDefaultTags } from '../tags/tags.repo.ts';
-import { type AppAccess, loadMemberAreaAccess, requireApp } from '../workspace/access.ts';
-import { authorizeMember, can, isStaff, memberPermissions } from './member.policy.ts';
+import { closeOpenInvitations } from '../invitations/public.ts';
+import { removeProfileFromApp } from '../profile/public.ts';
+import { addProfileTags, ensureDefaultTags } from '../tags/public.ts';
+import type { AppAccess } from '../workspace/public.ts';
+import { featureNotAvailable, refuseFutureEntityIds } from './future-entities.ts';
+import { can, isStaff, memberPermissions, requireMember } from './member.policy.ts';
 import { presentMember } from './members.presenter.ts';
 import * as repo from './members.repo.ts';
+import type { MemberScopeAccess } from './members.scopes.ts';
 
-/** Filters over entities that do not exist yet (plans, groups, spaces, courses, events, chats). */
+/** Filters over entities that do not exist yet (plans, groups, spaces, courses, events, chats): refused. */
 const futureEntityFilters = [
   'accessPlanIds',
   'communityGroupIds',
@@ -51,17 +51,6 @@ export const presentFor = (access: AppAccess, row: repo.MemberRow): Member =>
 export function createMemberService(deps: { db: Db }) {
   const { db } = deps;
 
-  /** A live member and the caller's access to its app: 404 unless the caller has a role there. */
-  async function loadMember(actor: Actor, profileId: string) {
-    const row = await repo.findMember(db, profileId);
-    if (!row) {
-      throw notFound();
-    }
-    const access = await loadMemberAreaAccess(db, actor, row.appId);
-    authorizeMember(access, row, 'view');
-    return { row, access };
-  }
-
   async function followState(viewerProfileId: string | null, profileId: string): Promise<FollowState> {
     const counts = await repo.countFollows(db, profileId);
     const isFollowing = viewerProfileId ? await repo.isFollowing(db, viewerProfileId, profileId) : false;
@@ -76,21 +65,15 @@ export function createMemberService(deps: { db: Db }) {
   }
 
   return {
-    loadMember,
-
-    async list(actor: Actor, appId: string, query: MemberListQuery): Promise<MemberList> {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireApp(access, 'view_profiles');
+    async list(access: AppAccess, query: MemberListQuery): Promise<MemberList> {
+      const appId = access.app.id;
       const staff = isStaff(access);
       if (!staff && staffOnlyMemberFilters.some((key) => query[key] !== undefined)) {
         throw forbidden();
       }
+      refuseFutureEntityIds(Object.fromEntries(futureEntityFilters.map((key) => [key, query[key]])));
       const page = { page: query.page, limit: memberLimits.pageSize };
       const counts: MemberCounts = { member: 0, invited: 0, moderator: 0, admin: 0 };
-      // No member belongs to a plan, group, space, course, event category or chat yet.
-      if (futureEntityFilters.some((key) => (query[key]?.length ?? 0) > 0)) {
-        return { data: [], meta: { ...paginate([], 0, page).meta, counts } };
-      }
       const filter: repo.MemberFilter = {
         appId,
         timezone: access.app.timezone,
@@ -124,9 +107,8 @@ export function createMemberService(deps: { db: Db }) {
       return { data: result.data, meta: { ...result.meta, counts } };
     },
 
-    async dropdown(actor: Actor, appId: string, query: MemberDropdownQuery) {
-      const access = await loadMemberAreaAccess(db, actor, appId);
-      requireApp(access, 'view_profiles');
+    async dropdown(access: AppAccess, query: MemberDropdownQuery) {
+      const appId = access.app.id;
       const page = { page: query.page, limit: memberLimits.dropdownPageSize };
       const { rows, total } = await repo.listMemberDropdown(
         db,
@@ -136,17 +118,16 @@ export function createMemberService(deps: { db: Db }) {
       return paginate(rows, total, page);
     },
 
-    async get(actor: Actor, profileId: string): Promise<Member> {
-      const { row, access } = await loadMember(actor, profileId);
-      return presentFor(access, row);
+    get({ app: access, member }: MemberScopeAccess): Member {
+      return presentFor(access, member);
     },
 
     /**
      * The member admin form. Type, tags, moderator ids, plans and flags need `edit`; block and punish need
-     * `moderate` — also when they change through `tagIds` (the default tags).
+     * `moderate` — also when they change through `tagIds` (the default tags). Ids of groups, spaces and plans
+     * are refused until those exist.
      */
-    async update(actor: Actor, profileId: string, body: MemberPatchBody): Promise<Member> {
-      const { row, access } = await loadMember(actor, profileId);
+    async update({ app: access, member: row }: MemberScopeAccess, body: MemberPatchBody): Promise<Member> {
       if (row.isOwner && (access.role !== 'owner' || (body.type !== undefined && body.type !== row.type))) {
         throw conflict(errorCodes.ownerLocked);
       }
@@ -155,10 +136,12 @@ export function createMemberService(deps: { db: Db }) {
       if ((editsAdminForm && !can(access, row, 'edit')) || (sanctions && !can(access, row, 'moderate'))) {
         throw forbidden();
       }
-      if (body.planIds && body.planIds.length > 0) {
-        // Access plans do not exist yet; the plans issue checks the ids against its table.
-        throw badRequest({ planIds: 'validation.invalidValue' });
-      }
+      // The issues that build groups, spaces and plans check these ids against their tables.
+      refuseFutureEntityIds({
+        moderatorGroupIds: body.moderatorGroupIds,
+        moderatorSpaceIds: body.moderatorSpaceIds,
+        planIds: body.planIds,
+      });
       if (body.type !== undefined && row.type === 'invited' && body.type !== 'member') {
         // An invited person becomes a member by accepting; the form may only let them in as a member.
         throw badRequest({ type: 'validation.invalidValue' });
@@ -233,14 +216,11 @@ export function createMemberService(deps: { db: Db }) {
     },
 
     /** Removes a member from the app (soft delete, personal data erased, sessions there end). */
-    async remove(actor: Actor, profileId: string): Promise<void> {
-      const { row, access } = await loadMember(actor, profileId);
+    async remove({ app: access, member: row }: MemberScopeAccess): Promise<void> {
       if (row.isOwner) {
         throw conflict(errorCodes.ownerLocked);
       }
-      if (!can(access, row, 'delete')) {
-        throw forbidden();
-      }
+      requireMember(access, row, 'delete');
       await db.transaction(async (tx) => {
         if (!(await removeProfileFromApp(tx, row, 'profile_removed'))) {
           throw notFound();
@@ -250,21 +230,19 @@ export function createMemberService(deps: { db: Db }) {
       });
     },
 
-    /** The posts issue fills this list; until then a member has none. */
-    async posts(actor: Actor, profileId: string, page: number): Promise<Paginated<{ id: string }>> {
-      await loadMember(actor, profileId);
-      return paginate([], 0, { page, limit: memberLimits.pageSize });
+    /** Posts do not exist yet: refused, not answered with an empty list (the posts issue fills this). */
+    posts(): never {
+      throw featureNotAvailable();
     },
 
-    async followState(actor: Actor, profileId: string): Promise<FollowState> {
-      const { row, access } = await loadMember(actor, profileId);
+    async followState({ app: access, member: row }: MemberScopeAccess): Promise<FollowState> {
       return followState(access.masquerade ? null : (access.profile?.id ?? null), row.id);
     },
 
-    async follow(actor: Actor, profileId: string): Promise<FollowState> {
-      const { row, access } = await loadMember(actor, profileId);
+    async follow({ app: access, member: row }: MemberScopeAccess): Promise<FollowState> {
       assertNotSelf(access, row.id);
-      if (!can(access, row, 'follow') || !access.profile) {
+      requireMember(access, row, 'follow');
+      if (!access.profile) {
         throw forbidden();
       }
       await repo.insertFollow(db, {
@@ -276,11 +254,13 @@ export function createMemberService(deps: { db: Db }) {
       return followState(access.profile.id, row.id);
     },
 
-    /** Unfollowing stays possible while punished (it only takes something away). */
-    async unfollow(actor: Actor, profileId: string): Promise<void> {
-      const { row, access } = await loadMember(actor, profileId);
+    /**
+     * Unfollowing stays possible while punished (it only takes something away); the route has checked the
+     * caller's own profile.
+     */
+    async unfollow({ app: access, member: row }: MemberScopeAccess): Promise<void> {
       assertNotSelf(access, row.id);
-      if (!access.profile || access.masquerade) {
+      if (!access.profile) {
         throw forbidden();
       }
       await repo.deleteFollow(db, access.profile.id, row.id);

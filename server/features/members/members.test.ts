@@ -203,7 +203,7 @@ describe(`GET /apps/{appId}/profiles (${testDriver})`, () => {
     expect((await list('search=%25')).meta.total).toBe(0);
   });
 
-  it('answers no members for filters over plans, groups, spaces, courses, events and chats', async () => {
+  it('refuses filters over plans, groups, spaces, courses, events and chats until they exist', async () => {
     const { base, owner, join } = await community();
     await join();
     for (const key of [
@@ -215,11 +215,17 @@ describe(`GET /apps/{appId}/profiles (${testDriver})`, () => {
       'eventGroupIds',
       'chatIds',
     ]) {
-      const result = (await call('GET', `${base}/profiles?${key}=${newId()}`, owner.auth)).json<MemberList>();
-      expect(result, key).toEqual({
-        data: [],
-        meta: { page: 1, pages: 0, total: 0, counts: { member: 0, invited: 0, moderator: 0, admin: 0 } },
+      const refused = await call('GET', `${base}/profiles?${key}=${newId()}`, owner.auth);
+      expect(refused.statusCode, key).toBe(400);
+      expect(refused.json(), key).toMatchObject({
+        code: 'FEATURE_NOT_AVAILABLE',
+        message: 'errors.FEATURE_NOT_AVAILABLE',
+        errors: { [key]: 'validation.invalidValue' },
       });
+      // An empty filter matches as if it were absent.
+      const empty = await call('GET', `${base}/profiles?${key}=`, owner.auth);
+      expect(empty.statusCode, key).toBe(200);
+      expect(empty.json<MemberList>().meta.total, key).toBe(2);
     }
   });
 
@@ -342,7 +348,6 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
       { type: 'invited' },
       { tagIds: ['x'] },
       { tagIds: [newId()] },
-      { planIds: [newId()] },
       { punishedUntil: 'tomorrow' },
       { punishedUntil: '2020-01-01T00:00:00Z' },
       { isBlocked: 'yes' },
@@ -351,6 +356,23 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
     ]) {
       const response = await call('PATCH', `/api/profiles/${member.profileId}`, owner.auth, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('refuses ids of groups, spaces and plans until they exist; empty lists are fine', async () => {
+    const { owner, join } = await community();
+    const member = await join();
+    for (const key of ['moderatorGroupIds', 'moderatorSpaceIds', 'planIds']) {
+      const refused = await call('PATCH', `/api/profiles/${member.profileId}`, owner.auth, {
+        [key]: [newId()],
+      });
+      expect(refused.statusCode, key).toBe(400);
+      expect(refused.json(), key).toMatchObject({
+        code: 'FEATURE_NOT_AVAILABLE',
+        errors: { [key]: 'validation.invalidValue' },
+      });
+      const empty = await call('PATCH', `/api/profiles/${member.profileId}`, owner.auth, { [key]: [] });
+      expect(empty.statusCode, key).toBe(200);
     }
   });
 
@@ -363,7 +385,7 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
       type: 'moderator',
       tagIds: [tag.id],
       featureFlags: { canChat: false },
-      moderatorSpaceIds: [newId()],
+      moderatorSpaceIds: [],
       punishedUntil: until,
     });
     expect(response.statusCode).toBe(200);
@@ -472,7 +494,7 @@ describe(`GET, PATCH, DELETE /profiles/{id} (${testDriver})`, () => {
 });
 
 describe(`GET /profiles/{id}/posts (${testDriver})`, () => {
-  it('answers 401, 404 for other projects, 400 for a bad page, and an empty page until posts exist', async () => {
+  it('answers 401, 404 for other projects, 400 for a bad page, and 400 FEATURE_NOT_AVAILABLE until posts exist', async () => {
     const { owner, join } = await community();
     const member = await join();
     expect((await call('GET', `/api/profiles/${member.profileId}/posts`)).statusCode).toBe(401);
@@ -483,7 +505,8 @@ describe(`GET /profiles/{id}/posts (${testDriver})`, () => {
       400,
     );
     const posts = await call('GET', `/api/profiles/${member.profileId}/posts`, owner.auth);
-    expect(posts.json()).toEqual({ data: [], meta: { page: 1, pages: 0, total: 0 } });
+    expect(posts.statusCode).toBe(400);
+    expect(posts.json()).toEqual({ code: 'FEATURE_NOT_AVAILABLE', message: 'errors.FEATURE_NOT_AVAILABLE' });
   });
 });
 
