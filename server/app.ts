@@ -209,6 +209,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...contactRoutes({
         contacts: createContactService({ db }),
         generalProfiles: createGeneralProfileService({ db }),
+        scopes,
+        db,
       }),
       ...tagRoutes({ tags: createTagService({ db }), scopes, db }),
       ...gifRoutes({ gifs: createGifService({ config: config.gifs, logger: deps.logger }) }),

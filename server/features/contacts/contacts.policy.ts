@@ -1,5 +1,5 @@
 import type { AbilityName } from '../../../contracts/abilities.ts';
-import type { ProjectAccess } from '../workspace/access.ts';
+import { isAppManager, type AppAccess, type ProjectAccess } from '../workspace/public.ts';
 
 export type ContactAbility = AbilityName<'contact'>;
 export type ContactFacts = { isOwner: boolean; isOnTeam: boolean };
@@ -10,7 +10,35 @@ export type ContactFacts = { isOwner: boolean; isOnTeam: boolean };
  * - delete: whoever may edit the project (the owner, team members with canEditProject), except the owner's
  *   own contact and contacts still on the team (the team is the owner's to change).
  */
-export function contactPermissions(access: ProjectAccess, facts: ContactFacts): ContactAbility[] {
-  const deletable = access.can.includes('edit') && !facts.isOwner && !facts.isOnTeam;
-  return deletable ? ['view', 'delete'] : ['view'];
+
+/** What the caller may do with the project's contacts in general (the route scope's grant). */
+export function contactAbilities(access: Pick<ProjectAccess, 'can'>): ContactAbility[] {
+  return access.can.includes('edit') ? ['view', 'delete'] : ['view'];
+}
+
+/** `permissions.can` of one contact: the owner's contact and the team's stay. */
+export function contactPermissions(
+  access: Pick<ProjectAccess, 'can'>,
+  facts: ContactFacts,
+): ContactAbility[] {
+  const locked = facts.isOwner || facts.isOnTeam;
+  return contactAbilities(access).filter((ability) => ability === 'view' || !locked);
+}
+
+export type GeneralProfileAbility = Extract<AbilityName<'profile'>, 'view_general' | 'edit'>;
+
+/*
+ * The project-level view of a member (contacts/{memberId}):
+ * - view_general: whoever sees the project (owner, active team) or manages the member's app;
+ * - edit: whoever may edit the project or manages the app.
+ */
+export function generalProfileAbilities(access: {
+  project: Pick<ProjectAccess, 'can'> | null;
+  app: AppAccess;
+}): GeneralProfileAbility[] {
+  const manager = isAppManager(access.app);
+  if (!access.project && !manager) {
+    return [];
+  }
+  return manager || access.project?.can.includes('edit') ? ['view_general', 'edit'] : ['view_general'];
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, apps, contacts, profiles, teamMembers } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOffset, type PageRequest } from '../../platform/pagination.ts';
-import type { ProfileRow } from '../workspace/workspace.repo.ts';
+import type { ProfileRow } from '../workspace/public.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactSource = ContactSourceValue;

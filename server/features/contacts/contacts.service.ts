@@ -2,15 +2,15 @@ import type { Contact, ContactListQuery } from '../../../contracts/contacts.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { paginate } from '../../platform/pagination.ts';
-import * as authRepo from '../auth/auth.repo.ts';
-import { removeProfileFromApp } from '../profile/profile.service.ts';
-import { loadProjectAccess, requireProject, type ProjectAccess } from '../workspace/access.ts';
+import { findLiveAccountById } from '../auth/public.ts';
+import { removeProfileFromApp } from '../profile/public.ts';
+import type { ProjectAccess } from '../workspace/public.ts';
 import { contactPermissions, type ContactFacts } from './contacts.policy.ts';
 import { presentContact } from './contacts.presenter.ts';
 import * as repo from './contacts.repo.ts';
+import type { ContactScopeAccess } from './contacts.scopes.ts';
 
 /** The project's contacts (spec §7 contacts): everyone the project knows, and forgetting one of them. */
 export function createContactService(deps: { db: Db }) {
@@ -18,7 +18,7 @@ export function createContactService(deps: { db: Db }) {
 
   /** What decides a contact's permissions: is it the owner, is it on the team. */
   async function factsOf(access: ProjectAccess, rows: repo.ContactRow[]): Promise<ContactFacts[]> {
-    const owner = await authRepo.findLiveAccountById(db, access.project.ownerAccountId);
+    const owner = await findLiveAccountById(db, access.project.ownerAccountId);
     const team = await repo.listTeamKeys(db, access.project.id);
     const teamEmails = new Set(team.map((member) => member.email.toLowerCase()));
     const teamAccounts = new Set(team.flatMap((member) => (member.accountId ? [member.accountId] : [])));
@@ -33,9 +33,8 @@ export function createContactService(deps: { db: Db }) {
   }
 
   return {
-    async list(actor: Actor, projectId: string, query: ContactListQuery): Promise<Paginated<Contact>> {
-      const access = await loadProjectAccess(db, actor, projectId);
-      requireProject(access, 'view');
+    async list(access: ProjectAccess, query: ContactListQuery): Promise<Paginated<Contact>> {
+      const projectId = access.project.id;
       const page = { page: query.page, limit: query.limit };
       const filter = {
         search: query['filter[search]'] || undefined,
@@ -61,13 +60,7 @@ export function createContactService(deps: { db: Db }) {
      * like a member leaving (personal data erased, app sessions and push tokens ended), in one transaction.
      * The owner cannot be forgotten (409 OWNER_LOCKED); a team member leaves the team first (409 CONFLICT).
      */
-    async delete(actor: Actor, contactId: string): Promise<void> {
-      const contact = await repo.findContactById(db, contactId);
-      if (!contact) {
-        throw notFound();
-      }
-      const access = await loadProjectAccess(db, actor, contact.projectId);
-      requireProject(access, 'edit');
+    async delete({ project: access, contact }: ContactScopeAccess): Promise<void> {
       const [facts] = await factsOf(access, [contact]);
       if (facts!.isOwner) {
         throw conflict(errorCodes.ownerLocked);

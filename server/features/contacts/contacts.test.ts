@@ -9,7 +9,7 @@ import { createTestServer, testDriver, type TestServer } from '../../test/test-s
 import { addProfile, addTeamMember, createAppWithProfile } from '../../test/workspace.ts';
 import { findSession, insertSession } from '../auth/auth.repo.ts';
 import { upsertPushToken } from '../profile/profile.repo.ts';
-import { insertApp } from '../workspace/workspace.repo.ts';
+import { insertApp } from '../workspace/public.ts';
 import { ensureContact, type ContactSource } from './contacts.repo.ts';
 
 let server: TestServer;

@@ -1,13 +1,13 @@
 import type { GeneralProfile, GeneralProfilePatchBody } from '../../../contracts/contacts.ts';
 import type { Db } from '../../db/client.ts';
-import type { Actor } from '../../platform/auth.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { isTimezone } from '../account/timezones.ts';
-import { updateLiveProfile } from '../profile/profile.repo.ts';
-import { accessToApp, isAppManager, loadProjectAccess, requireAccount } from '../workspace/access.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { isTimezone } from '../account/public.ts';
+import { updateLiveProfile } from '../profile/public.ts';
+import { generalProfileAbilities } from './contacts.policy.ts';
+import type { GeneralProfileScopeAccess } from './contacts.scopes.ts';
 import * as repo from './general-profile.repo.ts';
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof repo.findLiveProfileForGeneral>>>;
+type Loaded = GeneralProfileScopeAccess['target'];
 
 /**
  * The project-level view of one member (contacts/{memberId}). Seen by whoever sees the project (owner,
@@ -16,21 +16,6 @@ type Loaded = NonNullable<Awaited<ReturnType<typeof repo.findLiveProfileForGener
  */
 export function createGeneralProfileService(deps: { db: Db }) {
   const { db } = deps;
-
-  async function load(actor: Actor, profileId: string): Promise<Loaded & { canEdit: boolean }> {
-    const accountId = requireAccount(actor);
-    const found = await repo.findLiveProfileForGeneral(db, profileId);
-    if (!found) {
-      throw notFound();
-    }
-    const project = await loadProjectAccess(db, actor, found.project.id).catch(nullWhenNotFound);
-    const app = await accessToApp(db, { app: found.app, project: found.project }, accountId);
-    const manager = isAppManager(app);
-    if (!project && !manager) {
-      throw notFound();
-    }
-    return { ...found, canEdit: manager || Boolean(project?.can.includes('edit')) };
-  }
 
   async function present(found: Loaded, canEdit: boolean): Promise<GeneralProfile> {
     const { profile, account } = found;
@@ -53,16 +38,13 @@ export function createGeneralProfileService(deps: { db: Db }) {
   }
 
   return {
-    async get(actor: Actor, profileId: string): Promise<GeneralProfile> {
-      const found = await load(actor, profileId);
-      return present(found, found.canEdit);
+    async get(access: GeneralProfileScopeAccess): Promise<GeneralProfile> {
+      return present(access.target, generalProfileAbilities(access).includes('edit'));
     },
 
-    async update(actor: Actor, profileId: string, input: GeneralProfilePatchBody): Promise<GeneralProfile> {
-      const found = await load(actor, profileId);
-      if (!found.canEdit) {
-        throw forbidden();
-      }
+    /** The route's scope has checked `profile:edit` (the project's editors and the app's managers). */
+    async update(access: GeneralProfileScopeAccess, input: GeneralProfilePatchBody): Promise<GeneralProfile> {
+      const found = access.target;
       if (typeof input.timezone === 'string' && !isTimezone(input.timezone)) {
         throw badRequest({ timezone: 'validation.invalidValue' });
       }
@@ -82,10 +64,3 @@ export function createGeneralProfileService(deps: { db: Db }) {
 }
 
 export type GeneralProfileService = ReturnType<typeof createGeneralProfileService>;
-
-function nullWhenNotFound(error: unknown): null {
-  if (error instanceof AppError && error.statusCode === 404) {
-    return null;
-  }
-  throw error;
-}
