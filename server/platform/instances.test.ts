@@ -37,7 +37,10 @@ async function dataDir(): Promise<string> {
   return directory;
 }
 
-const local = (directory: string): StorageConfig => ({ driver: 'local', root: path.join(directory, 'cloud') });
+const local = (directory: string): StorageConfig => ({
+  driver: 'local',
+  root: path.join(directory, 'cloud'),
+});
 const s3: StorageConfig = { driver: 's3', region: 'us-east-1', bucket: 'files', forcePathStyle: true };
 
 async function start(role: 'web' | 'worker', storage: StorageConfig, directory: string) {

@@ -83,7 +83,9 @@ export async function registerInstance(deps: {
     );
   }
   // Rows of processes that died without saying goodbye.
-  await db.delete(platformInstances).where(lt(platformInstances.seenAt, new Date(Date.now() - 24 * 3600 * 1000)));
+  await db
+    .delete(platformInstances)
+    .where(lt(platformInstances.seenAt, new Date(Date.now() - 24 * 3600 * 1000)));
 
   const timer = setInterval(() => {
     db.update(platformInstances)

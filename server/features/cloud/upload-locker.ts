@@ -23,7 +23,11 @@ const renewScript = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.
 
 export type UploadLockOptions = { ttlMs: number; acquireTimeoutMs: number; pollMs: number };
 
-export const defaultUploadLockOptions: UploadLockOptions = { ttlMs: 10_000, acquireTimeoutMs: 30_000, pollMs: 50 };
+export const defaultUploadLockOptions: UploadLockOptions = {
+  ttlMs: 10_000,
+  acquireTimeoutMs: 30_000,
+  pollMs: 50,
+};
 
 export function createUploadLocker(
   redis: Redis | undefined,

@@ -26,9 +26,7 @@ type Part = { key: string; start: number; size: number };
  * DeleteObject, so any S3-compatible store (and the local driver) holds the parts.
  */
 export class UploadPartStore extends DataStore {
-  constructor(
-    private readonly deps: { db: Db; storage: BlobStorage; expirationMs: number },
-  ) {
+  constructor(private readonly deps: { db: Db; storage: BlobStorage; expirationMs: number }) {
     super();
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
@@ -132,7 +130,9 @@ export class UploadPartStore extends DataStore {
         expected += part.size;
       }
     } finally {
-      await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
     }
   }
 

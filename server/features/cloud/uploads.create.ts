@@ -29,7 +29,9 @@ export async function recordNewUpload(
   }
   const metadata = parsed.data;
   if (upload.size === undefined) {
-    throw new AppError(400, errorCodes.validationFailed, { errors: { 'Upload-Length': 'validation.required' } });
+    throw new AppError(400, errorCodes.validationFailed, {
+      errors: { 'Upload-Length': 'validation.required' },
+    });
   }
   const extra = parseExtra(metadata.extra);
   const [folder] = await db
@@ -37,7 +39,9 @@ export async function recordNewUpload(
     .from(cloudFolders)
     .where(and(eq(cloudFolders.id, metadata.folderId), eq(cloudFolders.projectId, access.project.id)));
   if (!folder) {
-    throw new AppError(400, errorCodes.validationFailed, { errors: { 'metadata.folderId': 'validation.notFound' } });
+    throw new AppError(400, errorCodes.validationFailed, {
+      errors: { 'metadata.folderId': 'validation.notFound' },
+    });
   }
   if (folder.ownerAccountId !== access.accountId || folder.deletedAt) {
     throw new AppError(403, errorCodes.forbidden);
@@ -67,7 +71,9 @@ function parseExtra(text: string | undefined): Record<string, string> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new AppError(400, errorCodes.validationFailed, { errors: { 'metadata.extra': 'validation.invalid' } });
+    throw new AppError(400, errorCodes.validationFailed, {
+      errors: { 'metadata.extra': 'validation.invalid' },
+    });
   }
   const valid =
     typeof value === 'object' &&
@@ -75,7 +81,9 @@ function parseExtra(text: string | undefined): Record<string, string> {
     !Array.isArray(value) &&
     Object.values(value).every((item) => typeof item === 'string');
   if (!valid) {
-    throw new AppError(400, errorCodes.validationFailed, { errors: { 'metadata.extra': 'validation.invalid' } });
+    throw new AppError(400, errorCodes.validationFailed, {
+      errors: { 'metadata.extra': 'validation.invalid' },
+    });
   }
   return value as Record<string, string>;
 }

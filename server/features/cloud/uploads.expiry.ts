@@ -28,7 +28,10 @@ export async function expireAbandonedUploads(
     .where(
       and(
         isNotNull(cloudUploads.fileId),
-        or(lt(cloudUploads.expiresAt, now), lt(cloudUploads.createdAt, new Date(now.getTime() - deps.expiryMs))),
+        or(
+          lt(cloudUploads.expiresAt, now),
+          lt(cloudUploads.createdAt, new Date(now.getTime() - deps.expiryMs)),
+        ),
       ),
     );
   await deps.staging.datastore

@@ -36,7 +36,8 @@ export function fileIdOfUpload(uploadId: string): string {
   return uuidv5(uploadId, fileIdNamespace);
 }
 
-export const originalKey = (projectId: string, fileId: string) => `projects/${projectId}/files/${fileId}/original`;
+export const originalKey = (projectId: string, fileId: string) =>
+  `projects/${projectId}/files/${fileId}/original`;
 
 export async function findUpload(db: Db, uploadId: string): Promise<UploadRow | undefined> {
   const [row] = await db.select().from(cloudUploads).where(eq(cloudUploads.id, uploadId));

@@ -47,7 +47,10 @@ export function createUploadService(deps: {
   const locker = createUploadLocker(deps.redis, logger);
   const finisher = createUploadFinisher({ db, storage: deps.storage, jobs: deps.jobs, staging, locker });
 
-  async function present(access: Pick<CloudAccess, 'accountId' | 'can'>, fileId: string): Promise<CloudEntity> {
+  async function present(
+    access: Pick<CloudAccess, 'accountId' | 'can'>,
+    fileId: string,
+  ): Promise<CloudEntity> {
     const [row] = await db.select().from(cloudFiles).where(eq(cloudFiles.id, fileId));
     if (!row) {
       throw notFound();

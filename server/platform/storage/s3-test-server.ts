@@ -9,6 +9,8 @@ import type { StorageConfig } from './storage.ts';
 /** Test support: a real S3 protocol server (s3rver) on loopback with one bucket (DESIGN §7). */
 export type S3TestServer = {
   config: Extract<StorageConfig, { driver: 's3' }>;
+  /** The same as environment variables (STORAGE_DRIVER=s3, S3_*), for servers started from their env. */
+  env: Record<string, string>;
   /** `METHOD /path?query` of every request received, to check which S3 operations a driver used. */
   requests: string[];
   close(): Promise<void>;
@@ -40,16 +42,26 @@ export async function startS3TestServer(bucket = 'test-bucket'): Promise<S3TestS
   server.httpServer.on('request', (request: IncomingMessage) =>
     requests.push(`${request.method} ${request.url}`),
   );
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
     // s3rver's built-in account.
     config: {
       driver: 's3',
-      endpoint: `http://127.0.0.1:${port}`,
+      endpoint,
       region: 'us-east-1',
       bucket,
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
       forcePathStyle: true,
+    },
+    env: {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
     },
     requests,
     async close() {

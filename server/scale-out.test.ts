@@ -1,0 +1,259 @@
+import { execFile } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CloudEntity } from '../contracts/cloud.ts';
+import { startS3TestServer, type S3TestServer } from './platform/storage/s3-test-server.ts';
+import {
+  startRoundRobinProxy,
+  startServerProcess,
+  type RoundRobinProxy,
+  type ServerProcess,
+} from './test/cluster.ts';
+import { createScratchDatabase } from './test/scratch-database.ts';
+import { sha256, tusUpload } from './test/tus.ts';
+
+/*
+ * Issue 12: the product as N instances on PostgreSQL + Redis + S3. Two web processes and a worker, started
+ * as in production with the variables deploy/compose.yaml sets, behind a round-robin proxy; each process
+ * has a DATA_DIR of its own, so nothing may depend on a shared disk.
+ */
+
+const needs = !process.env.TEST_DATABASE_URL || !process.env.REDIS_URL;
+const title = needs
+  ? 'two web instances and a worker (skipped: needs TEST_DATABASE_URL and REDIS_URL)'
+  : 'two web instances and a worker behind a round-robin proxy';
+
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let s3: S3TestServer;
+const web: ServerProcess[] = [];
+let worker: ServerProcess | undefined;
+let proxy: RoundRobinProxy;
+let database: pg.Client;
+let fixtures: string;
+
+beforeAll(async () => {
+  if (needs) {
+    return;
+  }
+  scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+  s3 = await startS3TestServer('cluster-files');
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    SERVE_WEB: 'false',
+    TRUST_PROXY: 'true',
+    DATABASE_URL: scratch.url,
+    REDIS_URL: process.env.REDIS_URL!,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // STORAGE_DRIVER=s3 and S3_*: the bucket on loopback.
+    ...s3.env,
+  };
+  // All three at once on a fresh database: the migrations' advisory lock lets every one come up.
+  [web[0], web[1], worker] = await Promise.all([
+    startServerProcess('web', env),
+    startServerProcess('web', env),
+    startServerProcess('worker', env),
+  ]);
+  proxy = await startRoundRobinProxy(web.map((instance) => instance.port));
+  database = new pg.Client({ connectionString: scratch.url });
+  await database.connect();
+  fixtures = await mkdtemp(path.join(tmpdir(), 'scale-out-'));
+}, 150_000);
+
+afterAll(async () => {
+  await Promise.all([...web, ...(worker ? [worker] : [])].map((instance) => instance.stop()));
+  await proxy?.close();
+  await database?.end();
+  await s3?.close();
+  await scratch?.drop();
+  if (fixtures) {
+    await rm(fixtures, { recursive: true, force: true });
+  }
+});
+
+const clientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+async function call<T>(
+  base: string,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; ip?: string } = {},
+) {
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      'x-forwarded-for': options.ip ?? clientIp(),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Signs up through the proxy (the code comes from the outbox) and makes a project with its "My files". */
+async function person() {
+  const email = `cluster-${randomBytes(6).toString('hex')}@example.org`;
+  const sent = await call(proxy.url, 'POST', '/api/signup/send-code', {
+    body: { login: email, type: 'email' },
+  });
+  expect(sent.status).toBe(200);
+  const mail = await database.query<{ text: string }>(
+    'select text from mail_outbox where to_address = $1 order by created_at desc limit 1',
+    [email],
+  );
+  const code = /\b(\d{6})\b/.exec(mail.rows[0]?.text ?? '')?.[1];
+  const signedUp = await call<{ accessToken: string }>(proxy.url, 'POST', '/api/signup', {
+    body: { login: email, type: 'email', code, firstName: 'Clara', lastName: 'Cluster', isRemember: true },
+  });
+  expect(signedUp.status).toBe(200);
+  const token = signedUp.json.accessToken;
+  const project = await call<{ data: { id: string } }>(proxy.url, 'POST', '/api/projects', {
+    token,
+    body: { name: 'Verteilt' },
+  });
+  expect(project.status).toBe(201);
+  const projectId = project.json.data.id;
+  const root = await call<{ meta: { rootId: string } }>(
+    proxy.url,
+    'GET',
+    `/api/projects/${projectId}/cloud/folders/content`,
+    { token },
+  );
+  return { email, token, projectId, rootId: root.json.meta.rootId };
+}
+
+describe.skipIf(needs)(title, () => {
+  it('takes an upload whose PATCH requests alternate between the instances, byte for byte', async () => {
+    const owner = await person();
+    const bytes = randomBytes(5 * 256 * 1024 + 4321);
+    const before = proxy.served.length;
+    const result = await tusUpload(proxy.url, { projectId: owner.projectId, token: owner.token }, bytes, {
+      filename: 'verteilt.bin',
+      folderId: owner.rootId,
+    });
+    expect(result.status).toBe(200);
+    const patches = proxy.served.slice(before).filter((request) => request.method === 'PATCH');
+    expect(patches).toHaveLength(6);
+    expect(new Set(patches.map((request) => request.port))).toEqual(
+      new Set(web.map((instance) => instance.port)),
+    );
+    // Consecutive PATCHes of the one upload landed on different instances.
+    expect(patches.every((request, index) => index === 0 || request.port !== patches[index - 1]!.port)).toBe(
+      true,
+    );
+    const downloaded = await fetch(`${proxy.url}${result.entity!.url!}`);
+    expect(sha256(Buffer.from(await downloaded.arrayBuffer()))).toBe(sha256(bytes));
+  });
+
+  it('counts sign-in attempts of one login across both instances', async () => {
+    const login = `nobody-${randomBytes(6).toString('hex')}@example.org`;
+    const before = proxy.served.length;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      // Another address each time: only the per-login count can stop the seventh.
+      const answer = await call(proxy.url, 'POST', '/api/auth/by-password', {
+        body: { login, type: 'email', password: 'falsches-passwort' },
+      });
+      statuses.push(answer.status);
+    }
+    expect(new Set(proxy.served.slice(before).map((request) => request.port)).size).toBe(2);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429]);
+  });
+
+  it('converts a video uploaded through one instance in the worker and serves it through the other', async () => {
+    const owner = await person();
+    const video = path.join(fixtures, 'clip.avi');
+    await promisify(execFile)('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=25'],
+      ...['-c:v', 'mpeg4', video],
+    ]);
+    const [first, second] = web as [ServerProcess, ServerProcess];
+    const uploaded = await tusUpload(
+      `http://127.0.0.1:${first.port}`,
+      { projectId: owner.projectId, token: owner.token },
+      await readFile(video),
+      { filename: 'clip.avi', filetype: 'video/x-msvideo', folderId: owner.rootId },
+      { chunkSize: 10 * 1024 * 1024 },
+    );
+    expect(uploaded.entity).toMatchObject({ type: 'video', status: 'process' });
+    const other = `http://127.0.0.1:${second.port}`;
+    const file = () =>
+      call<{ data: CloudEntity }>(other, 'GET', `/api/files/${uploaded.entity!.id}`, { token: owner.token });
+    await expect
+      .poll(async () => (await file()).json.data.status, { timeout: 40_000, interval: 250 })
+      .toBeNull();
+    const ready = (await file()).json.data;
+    const served = await fetch(`${other}${ready.url!}`);
+    expect(served.status).toBe(200);
+    const head = Buffer.from(await served.arrayBuffer()).subarray(0, 12);
+    expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
+  }, 60_000);
+
+  it('loses nothing when the instance taking an upload dies mid-request and the other one resumes it', async () => {
+    const owner = await person();
+    const bytes = randomBytes(3 * 256 * 1024);
+    const chunk = 256 * 1024;
+    const [doomed, survivor] = web as [ServerProcess, ServerProcess];
+    const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${owner.token}` };
+    const direct = (instance: ServerProcess) => `http://127.0.0.1:${instance.port}`;
+    const metadata = `filename ${Buffer.from('absturz.bin').toString('base64')},folderId ${Buffer.from(owner.rootId).toString('base64')}`;
+    const created = await fetch(`${direct(doomed)}/api/projects/${owner.projectId}/cloud/files/chunks`, {
+      method: 'POST',
+      headers: { ...tus, 'upload-length': String(bytes.length), 'upload-metadata': metadata },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get('location')!;
+    const first = await fetch(`${direct(doomed)}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(0, chunk),
+    });
+    expect(first.headers.get('upload-offset')).toBe(String(chunk));
+
+    // The second chunk: half of it is on the wire when the instance dies.
+    const cut = new Promise<void>((resolve) => {
+      const patch = httpRequest(`${direct(doomed)}${location}`, {
+        method: 'PATCH',
+        headers: {
+          ...tus,
+          'upload-offset': String(chunk),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(chunk),
+        },
+      });
+      patch.on('error', () => resolve());
+      patch.on('response', () => resolve());
+      patch.write(bytes.subarray(chunk, chunk + chunk / 2));
+    });
+    const patchesSeen = () =>
+      doomed.lines.filter((seen) => seen.req?.method === 'PATCH' && seen.req.url === location);
+    await doomed.waitForLine(() => patchesSeen().length >= 2);
+    await doomed.kill();
+    await cut;
+    proxy.setTargets([survivor.port]);
+
+    // The client asks where to go on, through the load balancer, and sends the rest.
+    const head = await fetch(`${proxy.url}${location}`, { method: 'HEAD', headers: tus });
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBe(chunk);
+    const rest = await fetch(`${proxy.url}${location}`, {
+      method: 'PATCH',
+      headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+      body: bytes.subarray(offset),
+    });
+    expect(rest.status).toBe(200);
+    const entity = ((await rest.json()) as { data: CloudEntity }).data;
+    const downloaded = await fetch(`${proxy.url}${entity.url!}`);
+    expect(sha256(Buffer.from(await downloaded.arrayBuffer()))).toBe(sha256(bytes));
+  }, 40_000);
+});
