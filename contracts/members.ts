@@ -74,7 +74,10 @@ const booleanQuery = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-/** The member filter of spec §3. Ids of entities that do not exist yet are validated and match nobody. */
+/**
+ * The member filter of spec §3. Ids of entities that do not exist yet (plans, groups, spaces, courses, events,
+ * chats) are validated, then refused with 400 FEATURE_NOT_AVAILABLE until those exist; empty lists do nothing.
+ */
 export const memberFilterFields = {
   search: z.string().trim().max(memberLimits.search).optional(),
   tagIds: idList.optional(),
@@ -145,9 +148,9 @@ export const inviteBodySchema = z.strictObject({
   firstName: name.default(''),
   lastName: name.default(''),
   tagIds: idArray.default([]),
+  /** Groups, spaces and access plans do not exist yet: ids are refused (FEATURE_NOT_AVAILABLE) until they do. */
   moderatorGroupIds: idArray.default([]),
   moderatorSpaceIds: idArray.default([]),
-  /** Access plans do not exist yet: must be empty until they do. */
   planIds: idArray.default([]),
   isAdmin: z.boolean().default(false),
   /** true: an `invited` profile until the person accepts; false: a member (or admin) right away. */
@@ -181,7 +184,7 @@ export const followStateSchema = z.object({
 export type FollowState = z.infer<typeof followStateSchema>['data'];
 
 export const memberPostsQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
-/** A member's posts; empty until the posts issue adds them (the item shape is theirs). */
+/** A member's posts: refused with 400 FEATURE_NOT_AVAILABLE until the posts issue adds them (the item shape is theirs). */
 export const memberPostsSchema = z.object({
   data: z.array(z.object({ id: z.uuid() })),
   meta: paginationMetaSchema,
