@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { webLayersPlugin } from './web/lint/layers.js';
+import { serverLayersPlugin } from './server/lint/layers.js';
 
 export default tseslint.config(
   {
@@ -52,6 +53,12 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'web-layers': webLayersPlugin },
     rules: { 'web-layers/imports': 'error' },
+  },
+  {
+    // The server's layers: contracts ← platform, db ← features, through public modules (server/lint/layers.js).
+    files: ['server/**/*.ts', 'contracts/**/*.ts'],
+    plugins: { 'server-layers': serverLayersPlugin },
+    rules: { 'server-layers/imports': 'error' },
   },
   {
     // Test code reads untyped JSON responses on purpose; the assertions are the type check.

@@ -11,8 +11,7 @@ import {
   teamMembers,
   type TeamSettings,
 } from '../../db/schema/index.ts';
-import { appAbilities, roleOfProfile } from '../workspace/app.policy.ts';
-import { projectAbilities, teamSettingsOf } from '../workspace/project.policy.ts';
+import { appAbilities, roleOfProfile, projectAbilities, teamSettingsOf } from '../workspace/public.ts';
 
 /*
  * Signed blob addresses are bearer links (6–12 h). The signature proves the address was handed to someone

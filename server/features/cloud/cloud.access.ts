@@ -6,8 +6,13 @@ import { cloudFolders } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { loadAppAccess, loadProjectAccess, projectAbilitiesOf, requireProject } from '../workspace/access.ts';
-import type { ProjectRow } from '../workspace/workspace.repo.ts';
+import {
+  loadAppAccess,
+  loadProjectAccess,
+  projectAbilitiesOf,
+  requireProject,
+  type ProjectRow,
+} from '../workspace/public.ts';
 
 export type CloudAbility = AbilityName<'cloud'>;
 

@@ -3,8 +3,8 @@ import { errorCodes } from '../../../contracts/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudFiles, cloudUploads } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
-import { tariffById } from '../projects/tariffs.ts';
-import type { ProjectRow } from '../workspace/workspace.repo.ts';
+import { tariffById } from '../projects/public.ts';
+import type { ProjectRow } from '../workspace/public.ts';
 
 const bytesPerMegabyte = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { AbilityName } from '../../../contracts/abilities.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AppAccess } from '../workspace/access.ts';
+import type { AppAccess } from '../workspace/public.ts';
 import type { TagRow } from './tags.repo.ts';
 
 export type TagAbility = AbilityName<'tag'>;
@@ -19,7 +19,9 @@ export function tagPermissions(access: AppAccess, tag: Pick<TagRow, 'kind'>): Ta
 
 /** What the caller may do with the app's tags in general (the route scope's grant): managers edit them. */
 export function tagAbilities(access: AppAccess): TagAbility[] {
-  return access.can.includes('create_tag') && access.can.includes('settings_members') ? ['edit', 'delete'] : [];
+  return access.can.includes('create_tag') && access.can.includes('settings_members')
+    ? ['edit', 'delete']
+    : [];
 }
 
 /** The owner lock: 409 DEFAULT_TAG_LOCKED for the default tags (the route has already checked the ability). */

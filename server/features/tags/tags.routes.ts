@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/tags.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { Db } from '../../db/client.ts';
-import type { AccessScopes } from '../workspace/scopes.ts';
+import type { AccessScopes } from '../workspace/public.ts';
 import type { TagService } from './tags.service.ts';
 import { tagScope } from './tags.scopes.ts';
 

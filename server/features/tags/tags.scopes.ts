@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
-import { loadMemberAreaAccess, type AppAccess } from '../workspace/access.ts';
-import { paramOf } from '../workspace/scopes.ts';
+import { loadMemberAreaAccess, type AppAccess, paramOf } from '../workspace/public.ts';
 import { tagAbilities } from './tags.policy.ts';
 import { findTagById, type TagRow } from './tags.repo.ts';
 
