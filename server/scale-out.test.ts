@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudEntity } from '../contracts/cloud.ts';
-import { startS3TestServer, type S3TestServer } from './platform/storage/s3-test-server.ts';
+import { projectRoot } from './platform/paths.ts';
+import { s3Environment, startS3TestServer, type S3TestServer } from './platform/storage/s3-test-server.ts';
 import {
   startRoundRobinProxy,
   startServerProcess,
@@ -37,25 +38,36 @@ let proxy: RoundRobinProxy;
 let database: pg.Client;
 let fixtures: string;
 
-beforeAll(async () => {
-  if (needs) {
-    return;
-  }
-  scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-  s3 = await startS3TestServer('cluster-files');
-  const env: Record<string, string> = {
+/** What every process gets (plus ROLE and DATA_DIR): the variables deploy/compose.yaml sets, too. */
+function clusterEnvironment(databaseUrl: string, redisUrl: string, s3Env: Record<string, string>) {
+  return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'info',
     SERVE_WEB: 'false',
     TRUST_PROXY: 'true',
-    DATABASE_URL: scratch.url,
-    REDIS_URL: process.env.REDIS_URL!,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    SERVICE_HOST: 'localhost:3000',
+    PUBLIC_DOMAIN: 'app.localhost:3000',
+    PUBLIC_PROTOCOL: 'https',
+    // Unset (empty): sign-in codes stay in the outbox, where the test reads them.
+    SMTP_URL: '',
+    MAIL_FROM: 'Gemeinde <no-reply@example.org>',
     // STORAGE_DRIVER=s3 and S3_*: the bucket on loopback.
-    ...s3.env,
+    ...s3Env,
   };
+}
+
+beforeAll(async () => {
+  if (needs) {
+    return;
+  }
+  scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+  s3 = await startS3TestServer('cluster-files');
+  const env = clusterEnvironment(scratch.url, process.env.REDIS_URL!, s3.env);
   // All three at once on a fresh database: the migrations' advisory lock lets every one come up.
   [web[0], web[1], worker] = await Promise.all([
     startServerProcess('web', env),
@@ -256,4 +268,24 @@ describe.skipIf(needs)(title, () => {
     const downloaded = await fetch(`${proxy.url}${entity.url!}`);
     expect(sha256(Buffer.from(await downloaded.arrayBuffer()))).toBe(sha256(bytes));
   }, 40_000);
+});
+
+describe('the deployment recipe', () => {
+  it('is started with exactly the variables deploy/compose.yaml gives its web and worker services', async () => {
+    const compose = await readFile(path.join(projectRoot, 'deploy/compose.yaml'), 'utf8');
+    const block = /^x-app-env: &app-env\n((?: {2}.*\n|\s*#.*\n)+)/m.exec(compose)?.[1] ?? '';
+    const composeKeys = [...block.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]);
+    // ROLE and DATA_DIR are set per service there and per process here.
+    expect([...composeKeys].sort()).toEqual(
+      Object.keys(
+        clusterEnvironment(
+          'postgres://x',
+          'redis://x',
+          s3Environment({ driver: 's3', region: 'r', bucket: 'b', forcePathStyle: true }),
+        ),
+      ).sort(),
+    );
+    expect(compose).toMatch(/ROLE: web\n(?:\s+#.*\n)*\s+DATA_DIR:/);
+    expect(compose).toMatch(/ROLE: worker\n(?:\s+#.*\n)*\s+DATA_DIR:/);
+  });
 });

@@ -42,27 +42,20 @@ export async function startS3TestServer(bucket = 'test-bucket'): Promise<S3TestS
   server.httpServer.on('request', (request: IncomingMessage) =>
     requests.push(`${request.method} ${request.url}`),
   );
-  const endpoint = `http://127.0.0.1:${port}`;
-  return {
+  const config: S3TestServer['config'] = {
+    driver: 's3',
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket,
     // s3rver's built-in account.
-    config: {
-      driver: 's3',
-      endpoint,
-      region: 'us-east-1',
-      bucket,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
-    env: {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: endpoint,
-      S3_REGION: 'us-east-1',
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_FORCE_PATH_STYLE: 'true',
-    },
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
+  return {
+    config,
+    env: s3Environment(config),
+
     requests,
     async close() {
       // The SDK keeps connections alive; without this, close() waits for them to time out.
@@ -70,5 +63,18 @@ export async function startS3TestServer(bucket = 'test-bucket'): Promise<S3TestS
       await server.close();
       await rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** An S3 storage configuration as the environment variables that configure it (server/config.ts). */
+export function s3Environment(config: Extract<StorageConfig, { driver: 's3' }>): Record<string, string> {
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: config.endpoint ?? '',
+    S3_REGION: config.region,
+    S3_BUCKET: config.bucket,
+    S3_ACCESS_KEY_ID: config.accessKeyId ?? '',
+    S3_SECRET_ACCESS_KEY: config.secretAccessKey ?? '',
+    S3_FORCE_PATH_STYLE: String(config.forcePathStyle),
   };
 }
