@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import autocannon, { type Instance, type Options, type Request, type Result } from 'autocannon';
+import { shareOfCeiling, type CeilingResult } from './ceiling.ts';
 import type { Budget, OutgoingRequest, Scenario, ScenarioRequest, ScenarioResult } from './types.ts';
 
 export type LoadSettings = {
@@ -23,7 +24,8 @@ export function stopLoad(): void {
 
 /**
  * One scenario: a sanity request (its status and body are shown if it is not 2xx), a warm-up that is thrown
- * away, then the measured run while the server's RSS is sampled.
+ * away, then the measured run while the server's RSS is sampled. A read (GET) is also given as a share of the
+ * ceiling's req/s when the run measured one.
  */
 export async function runScenario(
   baseUrl: string,
@@ -31,6 +33,7 @@ export async function runScenario(
   area: string,
   scenario: Scenario,
   settings: LoadSettings,
+  ceiling: CeilingResult | null = null,
 ): Promise<ScenarioResult> {
   await probe(baseUrl, scenario);
   const { requests } = scenario;
@@ -59,6 +62,7 @@ export async function runScenario(
   const peakRssMb = Math.max(sampler.peak() ?? 0, rssStartMb ?? 0) || null;
   const requestsPerSecond = round(result.requests.average);
   const latencyP99Ms = round(result.latency.p99);
+  const share = scenario.method === 'GET' ? shareOfCeiling(requestsPerSecond, ceiling) : null;
   return {
     name: scenario.name,
     area,
@@ -68,6 +72,7 @@ export async function runScenario(
     durationSeconds: result.duration,
     requestsTotal: result.latency.totalCount,
     requestsPerSecond,
+    shareOfCeiling: share,
     latencyAverageMs: round(result.latency.average),
     latencyP50Ms: round(result.latency.p50),
     latencyP975Ms: round(result.latency.p97_5),
@@ -83,7 +88,7 @@ export async function runScenario(
     peakRssMb: peakRssMb === null ? null : round(peakRssMb),
     budget: scenario.budget,
     budgetViolations: scenario.budget
-      ? checkBudget(scenario.budget, { requestsPerSecond, latencyP99Ms, peakRssMb })
+      ? checkBudget(scenario.budget, { requestsPerSecond, shareOfCeiling: share, latencyP99Ms, peakRssMb })
       : null,
   };
 }
@@ -191,11 +196,25 @@ function toAutocannonRequest(request: ScenarioRequest): Request {
 
 export function checkBudget(
   budget: Budget,
-  measured: { requestsPerSecond: number; latencyP99Ms: number; peakRssMb: number | null },
+  measured: {
+    requestsPerSecond: number;
+    shareOfCeiling: number | null;
+    latencyP99Ms: number;
+    peakRssMb: number | null;
+  },
 ): string[] {
   const violations: string[] = [];
   if (budget.minRequestsPerSecond !== undefined && measured.requestsPerSecond < budget.minRequestsPerSecond) {
     violations.push(`req/s ${measured.requestsPerSecond} < ${budget.minRequestsPerSecond}`);
+  }
+  if (budget.minShareOfCeiling !== undefined) {
+    const wanted = percent(budget.minShareOfCeiling);
+    // Without a ceiling run (BENCH_CEILING=off) the budget cannot be met: it shows as unchecked.
+    if (measured.shareOfCeiling === null) {
+      violations.push(`share of the ceiling unchecked (no ceiling run), budget ≥ ${wanted}`);
+    } else if (measured.shareOfCeiling < budget.minShareOfCeiling) {
+      violations.push(`${percent(measured.shareOfCeiling)} of the ceiling < ${wanted}`);
+    }
   }
   if (budget.maxP99Ms !== undefined && measured.latencyP99Ms > budget.maxP99Ms) {
     violations.push(`p99 ${measured.latencyP99Ms} ms > ${budget.maxP99Ms} ms`);
@@ -234,6 +253,11 @@ function sampleRss(pid: number): { peak(): number | null; stop(): void } {
     peak: () => peak,
     stop: () => clearInterval(timer),
   };
+}
+
+/** 0.413 → "41 %". */
+export function percent(share: number): string {
+  return `${Math.round(share * 100)} %`;
 }
 
 function round(value: number): number {

@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { CeilingResult } from './ceiling.ts';
+import { percent } from './load.ts';
 import { formatBudget } from './measure.ts';
+import type { reportedSettings } from './settings.ts';
 import type { MeasurementResult, ScenarioResult } from './types.ts';
 
 export type MachineInfo = {
@@ -22,13 +25,9 @@ export type MachineInfo = {
 export type BenchReport = {
   generatedAt: string;
   machine: MachineInfo;
-  settings: {
-    connections: number;
-    durationSeconds: number;
-    warmupSeconds: number;
-    redis: boolean;
-    areas: string[];
-  };
+  settings: ReturnType<typeof reportedSettings>;
+  /** The ceiling's run before the scenarios; null with `BENCH_CEILING=off`. */
+  ceiling: CeilingResult | null;
   seed: Record<string, { seconds: number; summary: Record<string, number | string> }>;
   scenarios: ScenarioResult[];
   /** Values of the areas' measurements (uploads, thumbnails); empty when no selected area has any. */
@@ -69,19 +68,44 @@ function dirty(root: string): boolean | null {
   return status === null ? null : status.length > 0;
 }
 
-const columns = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'RSS MB'] as const;
+const columns = [
+  'scenario',
+  'req/s',
+  'of ceiling',
+  'p50 ms',
+  'p99 ms',
+  'errors',
+  'non-2xx',
+  'RSS MB',
+] as const;
 
-export function markdownTable(results: ScenarioResult[]): string {
+/** The scenarios, after the ceiling's own row when the run measured it. */
+export function markdownTable(results: ScenarioResult[], ceiling: CeilingResult | null): string {
+  const ceilingRows = ceiling
+    ? [
+        [
+          `ceiling (bare Fastify + pg feed, ${ceiling.connections} connections)`,
+          formatNumber(ceiling.requestsPerSecond, 0),
+          '100 %',
+          formatNumber(ceiling.latencyP50Ms, 0),
+          formatNumber(ceiling.latencyP99Ms, 0),
+          String(ceiling.errors),
+          String(ceiling.non2xx),
+          'n/a',
+        ],
+      ]
+    : [];
   const rows = results.map((result) => [
     result.name + (result.budgetViolations?.length ? ` ⚠ ${result.budgetViolations.join('; ')}` : ''),
     formatNumber(result.requestsPerSecond, 0),
+    result.shareOfCeiling === null ? '–' : percent(result.shareOfCeiling),
     formatNumber(result.latencyP50Ms, 0),
     formatNumber(result.latencyP99Ms, 0),
     String(result.errors),
     String(result.non2xx),
     result.peakRssMb === null ? 'n/a' : formatNumber(result.peakRssMb, 0),
   ]);
-  return alignedTable(columns, rows);
+  return alignedTable(columns, [...ceilingRows, ...rows]);
 }
 
 const measurementColumns = ['measurement', 'value', 'unit', 'budget'] as const;
@@ -98,7 +122,7 @@ export function measurementsTable(results: MeasurementResult[]): string {
 }
 
 /** A markdown table, the first column left-aligned and the others right-aligned. */
-function alignedTable(columns: readonly string[], rows: string[][]): string {
+export function alignedTable(columns: readonly string[], rows: string[][]): string {
   const widths = columns.map((column, index) =>
     Math.max(column.length, ...rows.map((row) => row[index]!.length)),
   );
@@ -108,14 +132,47 @@ function alignedTable(columns: readonly string[], rows: string[][]): string {
   return [line(columns), separator, ...rows.map(line)].join('\n');
 }
 
+/** "- GET folder …: 2,950 req/s = 41 % of the ceiling (7,200 req/s)", one line per read scenario. */
+function shareLines(results: ScenarioResult[], ceiling: CeilingResult | null): string[] {
+  if (!ceiling) {
+    return [];
+  }
+  const ceilingRate = Math.round(ceiling.requestsPerSecond).toLocaleString('en-US');
+  return results.flatMap((result) =>
+    result.shareOfCeiling === null
+      ? []
+      : [
+          `- ${result.name}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s = ` +
+            `${percent(result.shareOfCeiling)} of the ceiling (${ceilingRate} req/s)`,
+        ],
+  );
+}
+
+function ceilingLine(ceiling: CeilingResult | null, connections: number): string {
+  if (!ceiling) {
+    return 'No ceiling run (BENCH_CEILING=off): read scenarios have no share of the ceiling.';
+  }
+  const differs =
+    ceiling.connections === connections
+      ? ''
+      : ` (run.sh always uses ${ceiling.connections} connections, the scenarios ${connections}: compare shares with care)`;
+  return (
+    `Ceiling (${path.basename(path.dirname(ceiling.script))}/run.sh, ${ceiling.durationSeconds} s after a ${ceiling.warmupSeconds} s warm-up): ` +
+    `${formatNumber(ceiling.requestsPerSecond, 0)} req/s, p99 ${formatNumber(ceiling.latencyP99Ms, 0)} ms; ` +
+    `"of ceiling" is a read scenario's req/s as a share of it${differs}.`
+  );
+}
+
 function formatNumber(value: number, digits: number): string {
   return value.toFixed(digits);
 }
 
 export async function writeReport(resultsDir: string, report: BenchReport): Promise<string> {
   await mkdir(resultsDir, { recursive: true });
+  const shares = shareLines(report.scenarios, report.ceiling);
   const table = [
-    markdownTable(report.scenarios),
+    markdownTable(report.scenarios, report.ceiling),
+    ...(shares.length > 0 ? ['', ...shares] : []),
     ...(report.measurements.length > 0 ? ['', measurementsTable(report.measurements)] : []),
   ].join('\n');
   const { machine, settings } = report;
@@ -128,6 +185,8 @@ export async function writeReport(resultsDir: string, report: BenchReport): Prom
     '',
     `${settings.connections} connections, ${settings.durationSeconds} s per scenario after a ${settings.warmupSeconds} s warm-up` +
       `${settings.redis ? ', Redis on' : ''}.`,
+    '',
+    ceilingLine(report.ceiling, settings.connections),
     '',
     table,
     '',

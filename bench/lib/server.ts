@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createTokenService } from '../../server/platform/auth.ts';
+import type { ScenarioContext } from './types.ts';
 
 export type ServerOptions = {
   root: string;
@@ -10,6 +12,8 @@ export type ServerOptions = {
   dataDir: string;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** Serve the built web app (default true); a comparison's servers run without (an old checkout has no web/dist). */
+  serveWeb?: boolean;
 };
 
 export type RunningServer = {
@@ -44,13 +48,31 @@ export async function buildWebIfStale(root: string): Promise<boolean> {
   }
   const result = spawnSync(
     process.execPath,
-    [at('node_modules/vite/bin/vite.js'), 'build', '--config', at('web/vite.config.ts'), '--logLevel', 'warn'],
+    [
+      at('node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      at('web/vite.config.ts'),
+      '--logLevel',
+      'warn',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   if (result.status !== 0) {
     throw new Error('the web build failed');
   }
   return true;
+}
+
+const tokenTtlSeconds = 24 * 60 * 60;
+
+/** Signs access tokens with the servers' secret, valid for the whole run. */
+export function scenarioContext(jwtSecret: string): ScenarioContext {
+  const tokens = createTokenService(jwtSecret);
+  return {
+    authorization: async (accountId) =>
+      `Bearer ${await tokens.signAccessToken({ accountId, sessionId: null }, tokenTtlSeconds)}`,
+  };
 }
 
 export function randomSecret(length = 48): string {
@@ -91,7 +113,7 @@ export async function startServer(
     DB_CONNECT_RETRIES: '0',
     LOG_LEVEL: 'warn',
     // The built web app is served too, for the page-load measurements; the API scenarios never touch it.
-    SERVE_WEB: 'true',
+    SERVE_WEB: options.serveWeb === false ? 'false' : 'true',
     SERVICE_HOST: `127.0.0.1:${port}`,
     PUBLIC_DOMAIN: `app.localhost:${port}`,
     // As behind the production load balancer: the client address comes from X-Forwarded-For, so a scenario can

@@ -22,6 +22,8 @@ export type ScenarioContext = {
 /** Upper/lower limits from an issue; a scenario without one records `budget: null`. */
 export type Budget = {
   minRequestsPerSecond?: number;
+  /** Lowest req/s as a share of the ceiling's in the same run (0.4 = 40 %); read (GET) scenarios only. */
+  minShareOfCeiling?: number;
   maxP99Ms?: number;
   maxPeakRssMb?: number;
 };
@@ -152,6 +154,8 @@ export type ScenarioResult = {
   durationSeconds: number;
   requestsTotal: number;
   requestsPerSecond: number;
+  /** req/s as a share of the ceiling's (0.41 = 41 %); null for a write or without a ceiling run. */
+  shareOfCeiling: number | null;
   latencyAverageMs: number;
   latencyP50Ms: number;
   latencyP975Ms: number;

@@ -30,6 +30,12 @@ const expectPage = (expected: { total: number; files: number }) => (body: unknow
     : `expected total ${expected.total} and files ${expected.files}, got ${JSON.stringify(meta)}`;
 };
 
+/**
+ * Issue 12: both lists reach ≥ 40 % of the ceiling's req/s in the same run. It replaces issue 5's absolute
+ * budgets (≥ 1,500 req/s, p99 ≤ 30 and 50 ms), which held on one machine and missed on the next.
+ */
+const shareBudget = { minShareOfCeiling: 0.4 };
+
 const largeUploadBytes = 1024 * mebibyte;
 const parallelUploads = 10;
 const parallelUploadBytes = 100 * mebibyte;
@@ -61,7 +67,7 @@ export const cloudArea = defineArea({
         path: `/api/folders/${data.archiveFolderId}/content`,
         headers,
         check: expectPage({ total: data.archiveFiles, files: data.archiveFiles }),
-        budget: { maxP99Ms: 30, minRequestsPerSecond: 1500 },
+        budget: shareBudget,
       },
       {
         name: 'GET cloud search over 100,000',
@@ -69,7 +75,7 @@ export const cloudArea = defineArea({
         path: `/api/projects/${data.projectId}/cloud/folders/content?type=my&search=${encodeURIComponent(data.searchTerm.toLowerCase())}`,
         headers,
         check: expectPage({ total: data.searchTotal, files: data.searchTotal }),
-        budget: { maxP99Ms: 50 },
+        budget: shareBudget,
       },
     ];
   },
@@ -95,7 +101,10 @@ function libraryPageMeasurement(data: CloudSeed): Measurement {
         clicked: '[aria-selected="true"]',
         runs: pageLoadRuns,
       });
-      const warm = runs.filter((run) => run.cache === 'warm').map((run) => run.ms).sort((a, b) => a - b);
+      const warm = runs
+        .filter((run) => run.cache === 'warm')
+        .map((run) => run.ms)
+        .sort((a, b) => a - b);
       const cold = runs.find((run) => run.cache === 'cold');
       const median = warm[Math.floor(warm.length / 2)] ?? 0;
       const details = {
@@ -106,8 +115,20 @@ function libraryPageMeasurement(data: CloudSeed): Measurement {
         warmMaxMs: Math.round(warm.at(-1) ?? 0),
       };
       return [
-        { name: 'library TTI, first visit', value: Math.round(cold?.ms ?? 0), unit: 'ms', budget: { max: 1500 }, details },
-        { name: 'library TTI, repeat visit (median)', value: Math.round(median), unit: 'ms', budget: { max: 1500 }, details },
+        {
+          name: 'library TTI, first visit',
+          value: Math.round(cold?.ms ?? 0),
+          unit: 'ms',
+          budget: { max: 1500 },
+          details,
+        },
+        {
+          name: 'library TTI, repeat visit (median)',
+          value: Math.round(median),
+          unit: 'ms',
+          budget: { max: 1500 },
+          details,
+        },
       ];
     },
   };
