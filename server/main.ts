@@ -59,14 +59,7 @@ async function main(config: Config): Promise<void> {
 
   if (runsWorker) {
     await runtime.jobs.work(
-      workerJobs({
-        db: runtime.database.db,
-        mailer: runtime.mailer,
-        jobs: runtime.jobs,
-        storage: runtime.storage,
-        dataDir: config.dataDir,
-        logger,
-      }),
+      workerJobs({ ...runtime, config, logger, db: runtime.database.db }),
     );
     logger.info('worker role: handling jobs');
   }

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { connectWithRetry, type Database } from './db/client.ts';
 import { createTokenService, type TokenService } from './platform/auth.ts';
+import { features } from './features.ts';
+import { queuesOf } from './platform/features.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { connectRedis } from './platform/redis.ts';
@@ -50,6 +52,7 @@ export async function openRuntime(
     const jobs = await database.exclusively(() =>
       createJobs({
         database,
+        queues: queuesOf(features),
         logger,
         pollingIntervalSeconds: database.driver === 'pglite' ? 1 : 2,
         stopTimeoutMs: config.shutdownTimeoutMs,

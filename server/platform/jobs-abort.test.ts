@@ -9,7 +9,7 @@ import { createJobs, type Jobs } from './jobs.ts';
  * the worker stops, so it can kill what it started (ffmpeg, see features/cloud/processing.job.ts).
  */
 
-const queue = 'tasks.kill-stale';
+const queue = 'test.long-running';
 const testUrl = process.env.TEST_DATABASE_URL;
 let scratch: { url: string; drop(): Promise<void> } | undefined;
 let database: Database;
@@ -39,6 +39,7 @@ beforeAll(async () => {
   database = await openDatabase({ url: scratch?.url, dataDir: 'memory://', poolMax: 2 });
   jobs = await createJobs({
     database,
+    queues: { [queue]: { retryLimit: 0, retryDelaySeconds: 60 } },
     logger: pino({ level: 'silent' }),
     pollingIntervalSeconds: 0.5,
     stopTimeoutMs: 1000,

@@ -4,45 +4,25 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 
 /**
- * The queues that exist, explicitly listed. A job name not in this list is a type error.
- * Data shapes are declared next to the handler that consumes them.
+ * A queue's retry policy, applied when the queue is created, so a job sent before any worker ever ran already
+ * carries it. Handlers must be safe to run again. Features declare their queues in their manifests
+ * (platform/features.ts); the platform declares only its own (mail delivery).
  */
-export const queueNames = [
-  'mail.deliver',
-  'tasks.kill-stale',
-  'members.import',
-  'cloud.process',
-  'cloud.recover',
-  'cloud.purge',
-  'cloud.uploads-expire',
-] as const;
-export type QueueName = (typeof queueNames)[number];
-
-/**
- * Retry policy per queue, applied when the queue is created, so a job sent before any worker ever ran
- * already carries it. Handlers must be safe to run again.
- */
-export const queuePolicies: Record<
-  QueueName,
-  {
-    retryLimit: number;
-    retryDelaySeconds: number;
-    /** How long a job may run before pg-boss counts it as failed (and retries it); default 15 minutes. */
-    expireInSeconds?: number;
-    /** `stately`: at most one queued and one running job per singletonKey (re-sending is harmless). */
-    policy?: 'standard' | 'stately';
-  }
-> = {
-  'mail.deliver': { retryLimit: 5, retryDelaySeconds: 30 },
-  'tasks.kill-stale': { retryLimit: 0, retryDelaySeconds: 60 },
-  // A crashed import runs again: its one transaction either committed (the task says so) or left nothing.
-  'members.import': { retryLimit: 2, retryDelaySeconds: 30 },
-  // A long video conversion runs for hours on a small machine.
-  'cloud.process': { retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 6 * 3600, policy: 'stately' },
-  'cloud.recover': { retryLimit: 0, retryDelaySeconds: 60 },
-  'cloud.purge': { retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600 },
-  'cloud.uploads-expire': { retryLimit: 2, retryDelaySeconds: 300 },
+export type QueuePolicy = {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** How long a job may run before pg-boss counts it as failed (and retries it); default 15 minutes. */
+  expireInSeconds?: number;
+  /** `stately`: at most one queued and one running job per singletonKey (re-sending is harmless). */
+  policy?: 'standard' | 'stately';
 };
+
+export type QueueName = string;
+
+/** The platform's own queues. */
+export const platformQueues = {
+  'mail.deliver': { retryLimit: 5, retryDelaySeconds: 30 },
+} satisfies Record<string, QueuePolicy>;
 
 /** Why a running job's `signal` aborted; the handler should stop its work (kill child processes) and throw. */
 export class JobStoppedError extends Error {
@@ -89,6 +69,8 @@ export type Jobs = {
 
 export type JobsOptions = {
   database: Database;
+  /** Every queue of the deployment (the features' and the platform's), by name. */
+  queues: Record<string, QueuePolicy>;
   logger: Logger;
   /** The embedded mode polls often enough that a sign-in code arrives within a second. */
   pollingIntervalSeconds?: number;
@@ -110,8 +92,9 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of queueNames) {
-    const { retryLimit, retryDelaySeconds, expireInSeconds, policy: queuePolicy } = queuePolicies[name];
+  const queues: Record<string, QueuePolicy> = { ...platformQueues, ...options.queues };
+  for (const [name, queue] of Object.entries(queues)) {
+    const { retryLimit, retryDelaySeconds, expireInSeconds, policy: queuePolicy } = queue;
     const policy = {
       name,
       retryLimit,
@@ -164,6 +147,9 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
   return {
     boss,
     async send(name, data, sendOptions = {}) {
+      if (!(name in queues)) {
+        throw new Error(`no feature declares the queue ${name}`);
+      }
       return boss.send(name, data, {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
@@ -171,6 +157,9 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
     },
     async work(definitions) {
       for (const definition of definitions) {
+        if (!(definition.name in queues)) {
+          throw new Error(`job ${definition.name} handles a queue no feature declares`);
+        }
         await boss.work<object>(
           definition.name,
           { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },

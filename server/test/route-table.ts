@@ -13,6 +13,7 @@ import { ensureContact } from '../features/contacts/contacts.repo.ts';
 import { randomToken } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
 import type { RouteDeclaration } from '../platform/routes.ts';
+import { features } from '../features.ts';
 import { insertCloudFile, insertCloudFolder } from './cloud.ts';
 import { insertTestAccount } from './identity.ts';
 import type { TestServer } from './test-server.ts';
@@ -184,53 +185,30 @@ export const apiRoutes = (server: TestServer): RouteDeclaration[] =>
 export const paramNames = (url: string): string[] =>
   [...url.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
 
+/** Path parameters that are not a record of the tenant: a credential, a service name, a variant … */
+const fixedValues: Record<string, () => string> = {
+  // Routes whose path parameter is itself a secret credential: holding it is the permission.
+  credential: () => randomToken(),
+  service: () => 'home',
+  variant: () => 'original',
+  uploadId: () => 'upload-of-tenant-a',
+};
+
+/**
+ * Fills a path parameter from the features' manifests (`pathParams`: a name, or `resource/:id`), so a new
+ * feature declares its parameters in its own folder. An unknown parameter fails the suites on purpose.
+ */
 function paramValue(url: string, name: string, ids: TenantIds): string {
-  if (credentialParams.has(name)) {
-    return randomToken();
+  const resource = name === 'id' ? /\/([a-z-]+)\/:id(?:\/|$)/.exec(url)?.[1] : undefined;
+  const key = name === 'id' ? `${resource ?? '?'}/:id` : name;
+  const feature = features.find((candidate) => candidate.pathParams?.[key] !== undefined);
+  const fixtureKey = feature?.pathParams?.[key];
+  if (!fixtureKey) {
+    throw new Error(`route table: no feature declares the path parameter ${key} of ${url} (manifest pathParams)`);
   }
-  if (name === 'id') {
-    const resource = /\/([a-z-]+)\/:id(?:\/|$)/.exec(url)?.[1];
-    const byResource: Record<string, string | undefined> = {
-      projects: ids.projectId,
-      profiles: ids.profileId,
-      tags: ids.tagId,
-      'custom-fields': ids.customFieldId,
-      invitations: ids.invitationLinkId,
-      teams: ids.teamMemberId,
-      contacts: ids.contactId,
-      apps: ids.appId,
-      files: ids.fileId,
-      folders: ids.folderId,
-      searches: ids.savedSearchId,
-    };
-    const value = resource ? byResource[resource] : undefined;
-    if (!value) {
-      throw new Error(`route table: no fixture for :id of ${url}; add its resource to paramValue`);
-    }
-    return value;
-  }
-  const byName: Record<string, string | undefined> = {
-    projectId: ids.projectId,
-    appId: ids.appId,
-    taskId: ids.taskId,
-    profileId: ids.profileId,
-    memberId: ids.profileId,
-    tagId: ids.tagId,
-    teamMemberId: ids.teamMemberId,
-    customFieldId: ids.customFieldId,
-    invitationId: ids.invitationLinkId,
-    contactId: ids.contactId,
-    service: 'home',
-    folderId: ids.folderId,
-    targetFolderId: ids.folderId,
-    targetId: ids.folderId,
-    fileId: ids.fileId,
-    variant: 'original',
-    uploadId: 'upload-of-tenant-a',
-  };
-  const value = byName[name];
+  const value = fixedValues[fixtureKey]?.() ?? ids[fixtureKey as keyof TenantIds];
   if (!value) {
-    throw new Error(`route table: no fixture for :${name} of ${url}; add it to paramValue`);
+    throw new Error(`route table: ${feature.name} maps ${key} to ${fixtureKey}, which the tenant fixture lacks`);
   }
   return value;
 }
@@ -253,11 +231,12 @@ export type JsonSchema = {
   minimum?: number;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
   minItems?: number;
   default?: unknown;
 };
 
-type OpenApiParameter = { in: string; name: string; schema?: JsonSchema };
+type OpenApiParameter = { in: string; name: string; required?: boolean; schema?: JsonSchema };
 type OpenApiOperation = {
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
@@ -314,6 +293,10 @@ export function sampleOf(schema: JsonSchema | undefined, ids: Record<string, str
       if (schema.format === 'date-time') {
         return new Date(Date.now() + 86_400_000).toISOString();
       }
+      if (schema.pattern && /^\^\\d\{\d+\}\$$/.test(schema.pattern)) {
+        // A code of n digits (`^\d{6}$`).
+        return '1'.repeat(Number(/\d+/.exec(schema.pattern)![0]));
+      }
       return 'Beispiel'.padEnd(schema.minLength ?? 0, 'x');
     case 'integer':
     case 'number':
@@ -338,4 +321,22 @@ export function sampleBodyOf(
 ): unknown {
   const schema = requestSchemasOf(openApi, route).body;
   return schema ? sampleOf(schema, ids) : undefined;
+}
+
+/** The route's required query parameters with sample values (`?type=photo`), or undefined when it has none. */
+export function sampleQueryOf(
+  openApi: OpenApi,
+  route: RouteDeclaration,
+  ids: Record<string, string>,
+): Record<string, string | string[]> | undefined {
+  const required = requestSchemasOf(openApi, route).query.filter((parameter) => parameter.required);
+  if (required.length === 0) {
+    return undefined;
+  }
+  return Object.fromEntries(
+    required.map((parameter) => {
+      const value = sampleOf(parameter.schema, ids, parameter.name);
+      return [parameter.name, Array.isArray(value) ? value.map(String) : String(value)];
+    }),
+  );
 }

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import pino, { type DestinationStream } from 'pino';
 import { createLogger, loggerOptions } from '../platform/logger.ts';
 import { newId } from '../platform/ids.ts';
 import type { RouteDefinition } from '../platform/routes.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
-import type { WorkerDeps } from '../worker.ts';
+import type { FeatureContext } from '../platform/features.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export type TestServer = {
@@ -17,7 +17,7 @@ export type TestServer = {
   runtime: Runtime;
   config: Config;
   /** What the worker role's jobs need, from this server's runtime (optionally with another mailer). */
-  workerDeps(overrides?: Partial<WorkerDeps>): WorkerDeps;
+  workerDeps(overrides?: Partial<FeatureContext>): FeatureContext;
   /** An access token for an account id (made up unless given); identity issue replaces it with real sign-in. */
   tokenFor(accountId?: string): Promise<{ accountId: string; authorization: string }>;
   close(): Promise<void>;
@@ -32,6 +32,8 @@ export async function createTestServer(
     extraRoutes?: RouteDefinition<never, never>[];
     /** Where the server's JSON log lines go (tests that check what is logged); default per LOG_LEVEL. */
     logStream?: DestinationStream;
+    /** Told when a request passed its route's declared checks, just before the handler (the route matrix). */
+    onAuthorized?: AppDeps['onAuthorized'];
   } = {},
 ): Promise<TestServer> {
   const scratch = process.env.TEST_DATABASE_URL
@@ -53,21 +55,19 @@ export async function createTestServer(
     ? pino(loggerOptions(config.logLevel), options.logStream)
     : createLogger(config.logLevel);
   const runtime = await openRuntime(config, logger, { dataDir: 'memory://' });
-  const app = await buildApp({ config, logger, ...runtime, extraRoutes: options.extraRoutes });
+  const app = await buildApp({
+    config,
+    logger,
+    ...runtime,
+    extraRoutes: options.extraRoutes,
+    onAuthorized: options.onAuthorized,
+  });
   await app.ready();
   return {
     app,
     runtime,
     config,
-    workerDeps: (overrides = {}) => ({
-      db: runtime.database.db,
-      mailer: runtime.mailer,
-      jobs: runtime.jobs,
-      storage: runtime.storage,
-      dataDir: config.dataDir,
-      logger,
-      ...overrides,
-    }),
+    workerDeps: (overrides = {}) => ({ ...runtime, config, logger, db: runtime.database.db, ...overrides }),
     async tokenFor(accountId = newId()) {
       const token = await runtime.tokens.signAccessToken({ accountId, sessionId: null });
       return { accountId, authorization: `Bearer ${token}` };

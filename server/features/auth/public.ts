@@ -14,7 +14,7 @@ export {
   updateAccount,
   type AccountRow,
 } from './auth.repo.ts';
-export { codeLimitsOf, noPendingCode, type CodeService } from './codes.service.ts';
+export { codeLimitsOf, createCodeService, noPendingCode, type CodeService } from './codes.service.ts';
 export { hashPassword, verifyPassword } from './passwords.ts';
 export {
   attemptsPerAccount,
@@ -23,4 +23,4 @@ export {
   requestLanguage,
   sessionMetaOf,
 } from './request-context.ts';
-export type { SessionMeta, SessionService } from './sessions.service.ts';
+export { createSessionService, type SessionMeta, type SessionService } from './sessions.service.ts';

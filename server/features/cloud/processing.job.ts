@@ -4,7 +4,8 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cloudFiles, type CloudVariants } from '../../db/schema/index.ts';
-import { JobStoppedError, queuePolicies, type JobDefinition, type Jobs } from '../../platform/jobs.ts';
+import { JobStoppedError, type JobDefinition, type Jobs } from '../../platform/jobs.ts';
+import { cloudQueues } from './cloud.queues.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
 import { extractPoster, probeMedia, transcodeToMp4 } from './media/ffmpeg.ts';
 import type { MediaLimits } from './media/media-limits.ts';
@@ -26,7 +27,7 @@ import type { FileProcessingJob } from './uploads.service.ts';
  * the others are retried like any failure.
  */
 
-const retryLimit = queuePolicies['cloud.process'].retryLimit;
+const retryLimit = cloudQueues['cloud.process'].retryLimit;
 /** A file in `process` whose job has not reported for this long is queued again (`cloud.recover`). */
 const staleAfterMs = 10 * 60 * 1000;
 

@@ -6,7 +6,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { apps, tasks as tasksTable } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { queuePolicies, type JobDefinition } from '../../platform/jobs.ts';
+import type { JobDefinition } from '../../platform/jobs.ts';
+import { memberQueues } from './members.queues.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { lockProject } from '../apps/public.ts';
 import { assertWithinQuota } from '../projects/public.ts';
@@ -30,7 +31,7 @@ import { issueInvitation, mailInvitation } from './invitation-mail.ts';
  */
 
 const mailBatchSize = 100;
-const importRetryLimit = queuePolicies['members.import'].retryLimit;
+const importRetryLimit = memberQueues['members.import'].retryLimit;
 
 type CommitMarker = { imported: number; skipped: number; committedAt: string; mailed: number };
 type StoredImport = importRepo.MemberImportRow & { options: importRepo.MemberImportOptions };

@@ -3,5 +3,5 @@
  * reads the caller's profile through it), leaving an app, and the profile write the project's contacts
  * screen shares with the member's own profile form.
  */
-export { removeProfileFromApp, type ProfileService } from './profile.service.ts';
+export { createProfileService, removeProfileFromApp, type ProfileService } from './profile.service.ts';
 export { updateLiveProfile, type ProfileChanges } from './profile.repo.ts';

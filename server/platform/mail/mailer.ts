@@ -5,7 +5,7 @@ import type { Language } from '../../../contracts/language.ts';
 import { isEmail } from '../../../contracts/validation/patterns.ts';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../ids.ts';
-import { queuePolicies, type JobDefinition, type Jobs } from '../jobs.ts';
+import { platformQueues, type JobDefinition, type Jobs } from '../jobs.ts';
 import {
   findMail,
   insertMail,
@@ -48,7 +48,7 @@ export type Mailer = {
   close(): void;
 };
 
-export const mailDeliverRetryLimit = queuePolicies['mail.deliver'].retryLimit;
+export const mailDeliverRetryLimit = platformQueues['mail.deliver'].retryLimit;
 export type MailDeliverJobData = { mailId: string };
 
 export function createMailer(deps: MailerDeps): Mailer {

@@ -10,7 +10,7 @@ import { extractPoster, probeMedia, transcodeToMp4 } from './ffmpeg.ts';
 import { defaultMediaLimits, transcodeLimitMs } from './media-limits.ts';
 import { FfmpegError, FfmpegTimeoutError, inputProtocols } from './ffmpeg-run.ts';
 import { ffmpegProcessesWith } from './ffmpeg-processes.ts';
-import { queuePolicies } from '../../../platform/jobs.ts';
+import { cloudQueues } from '../cloud.queues.ts';
 
 const exec = promisify(execFile);
 let dir: string;
@@ -149,7 +149,7 @@ describe('time limits', () => {
     expect(transcodeLimitMs(limits, null, 36_000_000)).toBe(limits.transcodeCapMs);
     expect(transcodeLimitMs(limits, null, 2000)).toBe(7000);
     // Our limit comes first, so a file over it is marked `error` instead of pg-boss expiring and retrying it.
-    const expireMs = (queuePolicies['cloud.process'].expireInSeconds ?? 0) * 1000;
+    const expireMs = (cloudQueues['cloud.process'].expireInSeconds ?? 0) * 1000;
     expect(defaultMediaLimits.transcodeCapMs).toBeLessThan(expireMs);
   });
 });

@@ -1,0 +1,63 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { TokenService } from './auth.ts';
+import type { JobDefinition, Jobs, QueuePolicy } from './jobs.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { DeclaredRoute } from './routes.ts';
+import type { UrlSigner } from './storage/signed-url.ts';
+import type { BlobStorage } from './storage/storage.ts';
+
+/*
+ * A feature's manifest (issue 12 §5): everything the platform needs to know of it, in one object exported by
+ * `server/features/<area>/index.ts`. `server/features.ts` lists the manifests; the web role registers their
+ * routes, the worker role their jobs, every process creates their queues, and the suites that walk the
+ * route table learn how to fill their path parameters. A new feature is its folder plus one line there.
+ */
+
+/** What a process holds open, handed to every feature. */
+export type FeatureContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  codePepper: string;
+  mailer: Mailer;
+  jobs: Jobs;
+  logger: Logger;
+  redis: Redis | undefined;
+  storage: BlobStorage;
+  urlSigner: UrlSigner;
+};
+
+export type FeatureManifest = {
+  name: string;
+  /** The feature's HTTP routes (web role). */
+  routes?: (context: FeatureContext) => readonly DeclaredRoute[];
+  /** The queues the feature sends jobs to, with their retry policies (created by every process). */
+  queues?: Record<string, QueuePolicy>;
+  /** The handlers of those queues (worker role). */
+  jobs?: (context: FeatureContext) => JobDefinition<never>[];
+  /** Image hosts the feature's pages show pictures from (the CSP's img-src). */
+  imageOrigins?: (config: Config) => string[];
+  /**
+   * How the route-table suites (tenant isolation, bad input, the role matrix) fill this feature's path
+   * parameters: a parameter name, or `:id` after a path segment (`tags/:id` → `tags`), mapped to the key of
+   * the tenant fixture's ids (server/test/route-table.ts).
+   */
+  pathParams?: Record<string, string>;
+};
+
+export function queuesOf(features: readonly FeatureManifest[]): Record<string, QueuePolicy> {
+  const queues: Record<string, QueuePolicy> = {};
+  for (const feature of features) {
+    for (const [name, policy] of Object.entries(feature.queues ?? {})) {
+      if (queues[name]) {
+        throw new Error(`queue ${name} is declared by two features`);
+      }
+      queues[name] = policy;
+    }
+  }
+  return queues;
+}
