@@ -192,9 +192,12 @@ export type RoutePipeline = {
   onAuthorized?: (request: FastifyRequest, declaration: RouteDeclaration) => void;
 };
 
+/** Any defined route, whatever its schema and access types (lists of routes mix them). */
+export type DeclaredRoute = Pick<RouteDefinition, 'method' | 'url' | 'auth' | 'ability'>;
+
 export function registerRoutes(
   app: FastifyInstance,
-  definitions: readonly RouteDefinition<never, never>[],
+  definitions: readonly DeclaredRoute[],
   pipeline: RoutePipeline,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();

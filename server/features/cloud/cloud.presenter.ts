@@ -84,8 +84,15 @@ export function fileEntity(row: CloudFileRow, context: PresentContext): CloudEnt
   };
 }
 
-export function folderEntity(row: CloudFolderRow, context: Omit<PresentContext, 'favorites' | 'customThumbs'>) {
-  const can = itemAbilities(row.ownerAccountId, { ...context, favorites: new Set(), customThumbs: new Map() });
+export function folderEntity(
+  row: CloudFolderRow,
+  context: Omit<PresentContext, 'favorites' | 'customThumbs'>,
+) {
+  const can = itemAbilities(row.ownerAccountId, {
+    ...context,
+    favorites: new Set(),
+    customThumbs: new Map(),
+  });
   return {
     id: row.id,
     name: row.name,
@@ -130,7 +137,9 @@ export async function presentItems(
       : db
           .select({ fileId: cloudFavorites.fileId })
           .from(cloudFavorites)
-          .where(and(eq(cloudFavorites.accountId, access.accountId), inArray(cloudFavorites.fileId, fileIds))),
+          .where(
+            and(eq(cloudFavorites.accountId, access.accountId), inArray(cloudFavorites.fileId, fileIds)),
+          ),
     thumbIds.length === 0
       ? []
       : db

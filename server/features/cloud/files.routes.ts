@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { cloudEntityResponseSchema, cloudIdParamsSchema, cloudProjectParamsSchema } from '../../../contracts/cloud.ts';
+import {
+  cloudEntityResponseSchema,
+  cloudIdParamsSchema,
+  cloudProjectParamsSchema,
+} from '../../../contracts/cloud.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { blobVariantValues } from './cloud.presenter.ts';
 import type { CloudScopes } from './cloud.scopes.ts';
@@ -8,7 +12,9 @@ import type { UploadService } from './uploads.service.ts';
 
 const tags = ['cloud'];
 
-const uploadParamsSchema = cloudProjectParamsSchema.extend({ uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
+const uploadParamsSchema = cloudProjectParamsSchema.extend({
+  uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
 const blobParamsSchema = z.object({ fileId: z.uuid(), variant: z.enum(blobVariantValues) });
 const blobQuerySchema = z.object({
   exp: z.string().max(20).optional(),
@@ -60,7 +66,10 @@ export function fileRoutes(deps: { uploads: UploadService; files: FileService; s
         ability: 'public',
         summary: 'tus protocol discovery: Tus-Version, Tus-Extension, Tus-Max-Size',
         tags,
-        schema: { params: suffix ? uploadParamsSchema : cloudProjectParamsSchema, response: { 204: z.null() } },
+        schema: {
+          params: suffix ? uploadParamsSchema : cloudProjectParamsSchema,
+          response: { 204: z.null() },
+        },
         handler: async (_request, reply) => uploads.options(reply),
       }),
     ),
@@ -70,7 +79,8 @@ export function fileRoutes(deps: { uploads: UploadService; files: FileService; s
       // The signature in the address is the permission: it was issued to someone allowed to see the file.
       auth: 'public',
       ability: 'public',
-      summary: 'The bytes of a file or of a derived image, behind a signed, expiring address (Range supported)',
+      summary:
+        'The bytes of a file or of a derived image, behind a signed, expiring address (Range supported)',
       tags,
       schema: {
         params: blobParamsSchema,

@@ -47,7 +47,14 @@ export function createFileService(deps: { db: Db; storage: BlobStorage; signer: 
     async sendBlob(
       request: FastifyRequest,
       reply: FastifyReply,
-      input: { fileId: string; variant: BlobVariant; path: string; exp?: string; sig?: string; download?: string },
+      input: {
+        fileId: string;
+        variant: BlobVariant;
+        path: string;
+        exp?: string;
+        sig?: string;
+        download?: string;
+      },
     ): Promise<void> {
       // A wrong or expired signature looks exactly like a missing file, and costs no database query.
       if (!signer.verify(input.path, { exp: input.exp, sig: input.sig })) {

@@ -8,12 +8,7 @@ import type { FileScopeAccess, FolderScopeAccess } from './cloud.scopes.ts';
 import { folderEntity, presentItems, type CloudFileRow, type CloudFolderRow } from './cloud.presenter.ts';
 import * as edits from './library-edits.repo.ts';
 import { ancestorsOf } from './library-tree.repo.ts';
-import {
-  refuseRoot,
-  requireInRemoved,
-  sanitizeItemName,
-  type OwnItems,
-} from './library.items.ts';
+import { refuseRoot, requireInRemoved, sanitizeItemName, type OwnItems } from './library.items.ts';
 import * as repo from './library.repo.ts';
 import type { LibraryDeps } from './library.service.ts';
 import { deleteForever } from './removal.ts';

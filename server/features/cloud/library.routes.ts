@@ -69,10 +69,7 @@ export function libraryRoutes(deps: { library: LibraryService; scopes: CloudScop
         response: { 200: cloudListSchema },
       },
       handler: async (request, reply) =>
-        sendJson(
-          reply,
-          await library.folderContent(request.access, request.query),
-        ),
+        sendJson(reply, await library.folderContent(request.access, request.query)),
     }),
     defineRoute({
       method: 'GET',
@@ -87,11 +84,7 @@ export function libraryRoutes(deps: { library: LibraryService; scopes: CloudScop
         querystring: fileListQuerySchema,
         response: { 200: cloudListSchema },
       },
-      handler: async (request, reply) =>
-        sendJson(
-          reply,
-          await library.files(request.access, request.query),
-        ),
+      handler: async (request, reply) => sendJson(reply, await library.files(request.access, request.query)),
     }),
     defineRoute({
       method: 'GET',
@@ -107,11 +100,7 @@ export function libraryRoutes(deps: { library: LibraryService; scopes: CloudScop
         querystring: realFolderQuerySchema,
         response: { 200: cloudListSchema },
       },
-      handler: async (request, reply) =>
-        sendJson(
-          reply,
-          await library.folder(request.access, request.query),
-        ),
+      handler: async (request, reply) => sendJson(reply, await library.folder(request.access, request.query)),
     }),
     defineRoute({
       method: 'GET',
