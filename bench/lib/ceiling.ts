@@ -61,7 +61,11 @@ export async function runCeiling(
   let running = true;
   onStart(async () => {
     if (running && group !== undefined) {
-      process.kill(-group, 'SIGTERM');
+      try {
+        process.kill(-group, 'SIGTERM');
+      } catch {
+        return; // the group is gone already
+      }
       await exited;
     }
   });
