@@ -5,6 +5,7 @@ import { apps, profileTags, profiles, projects, tags, teamMembers } from '../../
 import type { Actor } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { appAdmin, appMember, appModerator, appRead, appVisitor } from '../../test/expected-abilities.ts';
 import { insertTestAccount } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addProfile, createAppWithProfile } from '../../test/workspace.ts';
@@ -18,29 +19,6 @@ import { loadAppAccess, loadProjectAccess } from './access.ts';
 
 const appAbilities = abilitiesBySubject.app;
 const projectAbilityNames = abilitiesBySubject.project;
-
-const memberSet = [
-  'view',
-  'view_profiles',
-  'view_events',
-  'view_chats',
-  'view_links',
-  'view_posts',
-  'create_private_chat',
-  'create_group_chat',
-  'cloud',
-];
-const readSet = ['view', 'view_profiles', 'view_events', 'view_chats', 'view_links', 'view_posts', 'cloud'];
-const moderatorSet = [
-  ...memberSet,
-  'moderation',
-  'settings_moderation',
-  'settings_switcher',
-  'settings_members',
-  'view_invitations',
-  'create_public_group_chat',
-];
-const allButTheme = appAbilities.filter((ability) => ability !== 'settings_theme');
 
 type Role =
   | 'owner'
@@ -56,24 +34,31 @@ type Role =
   | 'punished member'
   | 'punishment over'
   | 'masquerading admin (as member)'
-  | 'masquerading owner (as admin)';
+  | 'masquerading owner (as admin)'
+  | 'admin as owner'
+  | 'admin as admin'
+  | 'team member as owner';
 
-/** The expected app abilities per role: the contract of app.policy.ts. */
-const expectedApp: Record<Role, readonly string[] | 'not-found'> = {
+/** The expected app abilities per role: the contract of app.policy.ts; 'forbidden': the masquerade is refused. */
+const expectedApp: Record<Role, readonly string[] | 'forbidden'> = {
   owner: appAbilities,
-  admin: allButTheme,
-  moderator: moderatorSet,
-  member: memberSet,
-  invited: ['view', 'registration'],
-  guest: ['view', 'registration'],
-  'signed-in stranger': ['view', 'registration'],
-  'team member': allButTheme,
-  'pending team member': ['view', 'registration'],
+  admin: appAdmin,
+  moderator: appModerator,
+  member: appMember,
+  invited: appVisitor,
+  guest: appVisitor,
+  'signed-in stranger': appVisitor,
+  'team member': appAdmin,
+  'pending team member': appVisitor,
   'blocked member': [],
-  'punished member': readSet,
-  'punishment over': memberSet,
-  'masquerading admin (as member)': memberSet,
-  'masquerading owner (as admin)': allButTheme.filter((ability) => ability !== 'masquerade'),
+  'punished member': appRead,
+  'punishment over': appMember,
+  'masquerading admin (as member)': appMember,
+  'masquerading owner (as admin)': appAdmin.filter((ability) => ability !== 'masquerade'),
+  // Issue 12: masquerade only lowers rights — never as the owner, other managers only by the owner.
+  'admin as owner': 'forbidden',
+  'admin as admin': 'forbidden',
+  'team member as owner': 'forbidden',
 };
 
 /** The expected project abilities (service host) per role; 'not-found' = the project is invisible (404). */
@@ -93,6 +78,9 @@ const expectedProject: Record<Role, readonly string[] | 'not-found' | 'unauthori
   'masquerading admin (as member)': 'not-found',
   // Masquerade changes what the owner sees inside the app, not the project on the service host.
   'masquerading owner (as admin)': projectAbilityNames,
+  'admin as owner': 'not-found',
+  'admin as admin': 'not-found',
+  'team member as owner': ['view', 'view_apps', 'apps', 'view_files'],
 };
 
 describe(`permission matrix (${testDriver})`, () => {
@@ -167,6 +155,10 @@ describe(`permission matrix (${testDriver})`, () => {
 
     actors.set('masquerading admin (as member)', account(admin.person.id, member.profile.id));
     actors.set('masquerading owner (as admin)', account(owner.id, admin.profile.id));
+    const ownerProfile = (await loadAppAccess(db, account(owner.id), appId)).profile!;
+    actors.set('admin as owner', account(admin.person.id, ownerProfile.id));
+    actors.set('admin as admin', account((await withProfile('admin')).person.id, admin.profile.id));
+    actors.set('team member as owner', account(teamPerson.id, ownerProfile.id));
   });
 
   afterAll(async () => {
@@ -177,8 +169,13 @@ describe(`permission matrix (${testDriver})`, () => {
 
   describe.each(roles)('%s', (role) => {
     it.each(appAbilities)('app:%s', async (ability) => {
-      const access = await loadAppAccess(server.runtime.database.db, actors.get(role)!, appId);
-      expect(access.can.includes(ability)).toBe((expectedApp[role] as readonly string[]).includes(ability));
+      const expected = expectedApp[role];
+      const result = loadAppAccess(server.runtime.database.db, actors.get(role)!, appId);
+      if (expected === 'forbidden') {
+        await expect(result).rejects.toMatchObject({ statusCode: 403 });
+      } else {
+        expect((await result).can.includes(ability)).toBe(expected.includes(ability));
+      }
     });
 
     it('project abilities', async () => {
@@ -229,7 +226,7 @@ describe(`permission matrix (${testDriver})`, () => {
       .where(eq(projects.id, projectId));
     try {
       const app = await loadAppAccess(db, actors.get('team member')!, appId);
-      expect(app.can).toEqual(['view', 'registration']);
+      expect(app.can).toEqual(appVisitor);
       const project = await loadProjectAccess(db, actors.get('team member')!, projectId);
       expect([...project.can].sort()).toEqual(['edit', 'view', 'view_apps']);
     } finally {

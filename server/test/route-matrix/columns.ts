@@ -1,0 +1,55 @@
+/** The kinds of scope: one column of the matrix each, with the ability subject its routes ask for. */
+export const columns = {
+  app: 'app',
+  'member area': 'app',
+  'app project': 'project',
+  service: 'service',
+  'own profile': 'profile',
+  member: 'profile',
+  project: 'project',
+  'project owner': 'project',
+  'team row': 'team_member',
+  tag: 'tag',
+  'custom field': 'custom_field',
+  'invite link': 'invitation',
+  contact: 'contact',
+  'general profile': 'profile',
+  library: 'cloud',
+  'readable file': 'cloud',
+  'own item': 'cloud',
+  'folder, any owner': 'cloud',
+} as const;
+
+export type Column = keyof typeof columns;
+
+/**
+ * The scope labels of the route snapshot and the column each one is. A new label fails the matrix until it is
+ * added here (and, for a new kind of scope, a column with every role's holdings).
+ */
+export const columnOfScope: Record<string, Column> = {
+  'app(:appId)': 'app',
+  'app(:appId, archived)': 'app',
+  'app-members(:appId)': 'member area',
+  'app-project(:appId, archived)': 'app project',
+  'service(:appId, :service)': 'service',
+  'own-profile(:appId)': 'own profile',
+  'member(:id)': 'member',
+  'project(:id)': 'project',
+  'project(:projectId)': 'project',
+  'project-owner(:id)': 'project owner',
+  'team-member(:teamMemberId)': 'team row',
+  'tag(:id)': 'tag',
+  'custom-field(:id)': 'custom field',
+  'invitation-link(:id)': 'invite link',
+  'contact(:contactId)': 'contact',
+  'general-profile(:profileId)': 'general profile',
+  'cloud(:projectId)': 'library',
+  'cloud-file(:id)': 'readable file',
+  'cloud-file(:id, own)': 'own item',
+  'cloud-folder(:id)': 'own item',
+  'cloud-folder(:id, own)': 'own item',
+  'cloud-folder(:folderId)': 'own item',
+  'cloud-folder(:folderId, any owner)': 'folder, any owner',
+  'cloud-items(body ids)': 'own item',
+  'cloud-search(:id)': 'own item',
+};
