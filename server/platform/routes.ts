@@ -114,8 +114,6 @@ export function defineRoute<S extends Schema, A = undefined>(
 
 const authModes: readonly AuthMode[] = ['public', 'optional', 'session'];
 
-// TEMPORARY while the features move their checks into scopes (issue 12); flipped on when the last one moved.
-const scopesRequired = false;
 
 /**
  * Refuses a definition without an auth mode, a known ability, a scope that grants it, or a response schema,
@@ -137,7 +135,7 @@ export function assertDeclared(
     );
   }
   const subject = subjectOf(definition.ability);
-  if (subject && !definition.scope && scopesRequired) {
+  if (subject && !definition.scope) {
     throw new Error(`route ${where} declares ${definition.ability} without a scope that could grant it`);
   }
   if (subject && definition.scope && !definition.scope.subjects.includes(subject)) {

@@ -28,23 +28,26 @@ const tusResponses = { 200: cloudEntityResponseSchema, 201: z.null(), 204: z.nul
 export function fileRoutes(deps: { uploads: UploadService; files: FileService; scopes: CloudScopes }) {
   const { uploads, files, scopes } = deps;
   const fileScope = scopes.file();
+  const library = scopes.library();
   return [
     defineRoute({
       method: 'POST',
       url: '/api/projects/:projectId/cloud/files/chunks',
       auth: 'session',
+      scope: library,
       ability: 'cloud:upload',
       summary:
         'Create a resumable upload (tus 1.0; Upload-Metadata: filename, filetype, folderId, hideInCloud, source, extra)',
       tags,
       schema: { params: cloudProjectParamsSchema, response: tusResponses },
-      handler: async (request, reply) => uploads.handle(request, reply, request.params),
+      handler: async (request, reply) => uploads.handle(request.access, request, reply, request.params),
     }),
     ...(['HEAD', 'PATCH', 'DELETE'] as const).map((method) =>
       defineRoute({
         method,
         url: '/api/projects/:projectId/cloud/files/chunks/:uploadId',
         auth: 'session',
+        scope: library,
         ability: 'cloud:upload',
         summary:
           method === 'HEAD'
@@ -54,7 +57,7 @@ export function fileRoutes(deps: { uploads: UploadService; files: FileService; s
               : 'Cancel an upload and delete its bytes (tus termination)',
         tags,
         schema: { params: uploadParamsSchema, response: tusResponses },
-        handler: async (request, reply) => uploads.handle(request, reply, request.params),
+        handler: async (request, reply) => uploads.handle(request.access, request, reply, request.params),
       }),
     ),
     // tus protocol discovery: says nothing about any upload, so it needs no session (clients ask first).

@@ -8,7 +8,7 @@ import { cloudFiles } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import { appIdOf, loadCloudAccess, requireCloud, type CloudAccess } from './cloud.access.ts';
+import type { CloudAccess } from './cloud.access.ts';
 import { presentItems, type UrlSign } from './cloud.presenter.ts';
 import { createUploadLocker } from './upload-locker.ts';
 import { recordNewUpload } from './uploads.create.ts';
@@ -77,13 +77,16 @@ export function createUploadService(deps: {
     );
 
   return {
+    /**
+     * Hands a tus request to the tus server. The route has resolved the caller's library and checked
+     * `cloud:upload`; tus itself needs the raw request and response (the body streams to storage).
+     */
     async handle(
+      access: CloudAccess,
       request: FastifyRequest,
       reply: FastifyReply,
       params: { projectId: string; uploadId?: string },
     ): Promise<void> {
-      const access = await loadCloudAccess(db, request.actor, params.projectId, appIdOf(request.headers));
-      requireCloud(access, 'upload');
       if (params.uploadId) {
         let row = await findUpload(db, params.uploadId);
         if (!row || row.projectId !== params.projectId || row.accountId !== access.accountId) {
