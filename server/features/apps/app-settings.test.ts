@@ -36,7 +36,7 @@ describe(`GET /apps/{appId} (${testDriver})`, () => {
     const { app, member, memberProfile } = await appWithPeople();
     const guest = await call('GET', `/apps/${app.id}`);
     expect(guest.statusCode).toBe(200);
-    expect(guest.json().data).toMatchObject({ id: app.id, permissions: { can: ['view', 'registration'] } });
+    expect(guest.json().data).toMatchObject({ id: app.id, permissions: { can: ['view'] } });
     expect((await call('GET', `/apps/${crypto.randomUUID()}`)).statusCode).toBe(404);
     expect((await call('GET', '/apps/nope')).statusCode).toBe(400);
     expect((await call('GET', `/apps/${app.id}`, 'bad-token')).statusCode).toBe(401);

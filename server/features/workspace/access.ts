@@ -155,6 +155,14 @@ type AppAccessOptions = {
   includeArchived?: boolean;
 };
 
+/**
+ * Whether a visitor may sign up to the app (the `registration` ability). Not yet: joining an app needs an
+ * invitation or an invite link, and signing up on the app host creates an account, not a profile. The access
+ * plans and lock screens decide it per app once they exist (spec: paywall access type `auth`, lock screens
+ * with `isRegistration`); until then the ability is not offered rather than offered falsely (issue 12 §8).
+ */
+export const acceptsSignUps = (_app: AppRow): boolean => false;
+
 /** Computes the access of one account (or a guest) to an already loaded app. */
 export async function accessToApp(
   db: DbOrTx,
@@ -183,7 +191,7 @@ export async function accessToApp(
       sanction = null;
     }
   }
-  const can = appAbilities({ role, sanction, masquerading: false, registrationOpen: true });
+  const can = appAbilities({ role, sanction, masquerading: false, registrationOpen: acceptsSignUps(app) });
   return { app, project, accountId, profile, role, sanction, masquerade: null, can };
 }
 
@@ -234,7 +242,7 @@ export async function loadAppAccess(
     role: own.role,
     sanction: own.sanction,
     masquerading: true,
-    registrationOpen: true,
+    registrationOpen: acceptsSignUps(target.app),
   });
   return {
     ...real,

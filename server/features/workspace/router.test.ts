@@ -67,22 +67,19 @@ describe(`GET /router (${testDriver})`, () => {
         theme: {},
         services: defaultAppServices,
         masqueradeProfileId: null,
-        permissions: { can: ['view', 'registration'] },
+        permissions: { can: ['view'] },
         createdAt: app.createdAt.toISOString(),
       },
     });
     const asMember = (await route(address, member.accessToken)).json().app;
     expect(asMember.permissions.can).toEqual(
-      appAbilities({ role: 'member', sanction: null, masquerading: false, registrationOpen: true }),
+      appAbilities({ role: 'member', sanction: null, masquerading: false, registrationOpen: false }),
     );
     expect(asMember.isOwner).toBe(false);
     const asOwner = (await route(address, owner.accessToken)).json().app;
     expect(asOwner.permissions.can).toEqual([...abilitiesBySubject.app]);
     expect(asOwner.isOwner).toBe(true);
-    expect((await route(address, stranger.accessToken)).json().app.permissions.can).toEqual([
-      'view',
-      'registration',
-    ]);
+    expect((await route(address, stranger.accessToken)).json().app.permissions.can).toEqual(['view']);
   });
 
   it('answers the viewed member’s abilities while an admin masquerades, and 403 to anyone else', async () => {
@@ -102,7 +99,7 @@ describe(`GET /router (${testDriver})`, () => {
     expect(viewed.statusCode).toBe(200);
     expect(viewed.json().app).toMatchObject({ masqueradeProfileId: memberProfile.id, isOwner: false });
     expect(viewed.json().app.permissions.can).toEqual(
-      appAbilities({ role: 'member', sanction: null, masquerading: true, registrationOpen: true }),
+      appAbilities({ role: 'member', sanction: null, masquerading: true, registrationOpen: false }),
     );
     const refused = await caller(server).request({
       method: 'GET',
