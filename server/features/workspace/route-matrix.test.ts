@@ -102,7 +102,6 @@ describe(`route × role matrix (${testDriver})`, () => {
 
   const routes = () =>
     apiRoutes(server).filter((route) => !paramNames(route.url).some((name) => credentialParams.has(name)));
-  const notYetScoped = () => routes().filter((route) => !isRouteLevel(route) && route.scope === '-');
 
   /** A body the route accepts, with the fixture's ids (bulk cloud calls name the owner's file). */
   function bodyOf(route: RouteDeclaration): unknown {
@@ -234,14 +233,8 @@ describe(`route × role matrix (${testDriver})`, () => {
     },
   );
 
-  it('has a scope on every route that asks a subject ability', (context) => {
-    const missing = notYetScoped().map((route) => `${route.method} ${route.url} (${route.ability})`);
-    // TEMPORARY (issue 12): other features are moving their checks into scopes right now; until the last one
-    // has, the routes still checked in their services are listed and this test is skipped.
-    if (missing.length > 0) {
-      console.warn(`route matrix: not yet scoped (skipped):\n  ${missing.join('\n  ')}`);
-      context.skip();
-    }
-    expect(missing).toEqual([]);
+  it('has a scope on every route that asks a subject ability', () => {
+    const unscoped = routes().filter((route) => !isRouteLevel(route) && route.scope === '-');
+    expect(unscoped.map((route) => `${route.method} ${route.url} (${route.ability})`)).toEqual([]);
   });
 });
