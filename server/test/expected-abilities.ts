@@ -36,5 +36,5 @@ export const appModerator = [
   'view_invitations',
   'create_public_group_chat',
 ];
-/** Guests, strangers and invited people: the app's shell and, while sign-ups are open, registration. */
-export const appVisitor = ['view', 'registration'];
+/** Guests, strangers and invited people: the app's shell (no `registration` until apps accept sign-ups). */
+export const appVisitor = ['view'];
