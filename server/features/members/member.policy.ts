@@ -1,6 +1,6 @@
 import type { MemberAbility } from '../../../contracts/members.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { isAppManager, type AppAccess } from '../workspace/public.ts';
+import { isAppManager, mayMasqueradeAs, roleOfProfile, type AppAccess } from '../workspace/public.ts';
 
 /** What the rules need of the member looked at. */
 export type MemberTarget = {
@@ -26,7 +26,8 @@ const callerIsOwner = (access: AppAccess) => access.role === 'owner';
  * - moderate (block, punish): admins on anyone but themselves and the owner; moderators on members only;
  * - delete: admins, never the owner's profile, never themselves (they leave through their own profile);
  * - resend_invitation: whoever may invite (app:settings_members), `invited` people only;
- * - masquerade: app:masquerade, not oneself, not an invited person, the owner only by the owner;
+ * - masquerade: what the permission engine allows (`mayMasqueradeAs`): app:masquerade, never oneself, an
+ *   invited person or the owner, another admin only by the owner;
  * - view_general: admins;
  * - follow: a live, unsanctioned, non-invited profile of the caller in the app (not while masquerading), not
  *   oneself.
@@ -42,9 +43,7 @@ const rules: Record<MemberAbility, (access: AppAccess, target: MemberTarget) => 
   resend_invitation: (access, target) => access.can.includes('settings_members') && target.type === 'invited',
   masquerade: (access, target) =>
     access.can.includes('masquerade') &&
-    !isSelf(access, target) &&
-    target.type !== 'invited' &&
-    (!target.isOwner || callerIsOwner(access)),
+    mayMasqueradeAs(access.role, isSelf(access, target), roleOfProfile(target)),
   view_general: (access) => isAppManager(access),
   follow: (access, target) =>
     access.profile !== undefined &&

@@ -117,6 +117,19 @@ describe(`masquerade only lowers rights (${testDriver})`, () => {
     expect(await appAbilitiesOf(as('owner', 'team member'))).toEqual(without(appAdmin, 'masquerade'));
   });
 
+  it('offers the masquerade action on a member page only where the engine allows it', async () => {
+    const offered = async (caller_: string, viewed: string) => {
+      const response = await request('GET', `/api/profiles/${people[viewed]!.profileId!}`, as(caller_));
+      expect(response.statusCode).toBe(200);
+      return (response.json().data.permissions.can as string[]).includes('masquerade');
+    };
+    expect(await offered('admin', 'member')).toBe(true);
+    expect(await offered('admin', 'other admin')).toBe(false);
+    expect(await offered('admin', 'owner')).toBe(false);
+    expect(await offered('admin', 'invited')).toBe(false);
+    expect(await offered('owner', 'other admin')).toBe(true);
+  });
+
   it('gives exactly the viewed person’s rights, never the theme editor or another masquerade', async () => {
     expect(await appAbilitiesOf(as('owner'))).toEqual([...appOwner]);
     expect(await appAbilitiesOf(as('admin', 'member'))).toEqual(appMember);
