@@ -89,10 +89,7 @@ export type RouteDefinition<S extends Schema = Schema, A = undefined> = {
   /** One limit, or several counted in order (an invitation counts per inviter and per invited address). */
   attempts?: AttemptLimit | readonly AttemptLimit[];
   bodyLimit?: number;
-  handler: (
-    request: RouteRequest<S, A>,
-    reply: FastifyReply,
-  ) => Promise<ResponseOf<S> | undefined | void>;
+  handler: (request: RouteRequest<S, A>, reply: FastifyReply) => Promise<ResponseOf<S> | undefined | void>;
 };
 
 export type RouteDeclaration = {
@@ -113,7 +110,6 @@ export function defineRoute<S extends Schema, A = undefined>(
 }
 
 const authModes: readonly AuthMode[] = ['public', 'optional', 'session'];
-
 
 /**
  * Refuses a definition without an auth mode, a known ability, a scope that grants it, or a response schema,
@@ -214,20 +210,21 @@ export function registerRoutes(
       ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
       // onRequest: the session is checked before the body is parsed or validated, so guests get 401, not 400.
       onRequest: async (request) => enforceAuth(request, definition),
-      // preHandler: after validation (ids are well-formed), before the handler: attempts, scope, ability.
+      // preHandler: after validation (ids are well-formed), before the handler: scope, ability, then attempts
+      // (counted only for callers the route admits, so nobody without the right can use up someone's limit).
       preHandler: async (request) =>
         pipeline.inFlight.track(async () => {
-        for (const limit of attemptLimitsOf(definition)) {
-          await pipeline.limiter.hit(limit.bucket, limit.keys(request), limit.windows);
-        }
-        if (definition.scope) {
-          const access = await definition.scope.resolve(request);
-          if (!definition.scope.abilities(access).includes(definition.ability)) {
-            throw forbidden();
+          if (definition.scope) {
+            const access = await definition.scope.resolve(request);
+            if (!definition.scope.abilities(access).includes(definition.ability)) {
+              throw forbidden();
+            }
+            (request as FastifyRequest & { access: unknown }).access = access;
           }
-          (request as FastifyRequest & { access: unknown }).access = access;
-        }
-        pipeline.onAuthorized?.(request, declaration);
+          for (const limit of attemptLimitsOf(definition)) {
+            await pipeline.limiter.hit(limit.bucket, limit.keys(request), limit.windows);
+          }
+          pipeline.onAuthorized?.(request, declaration);
         }),
       handler: (request, reply) =>
         pipeline.inFlight.track(() =>
@@ -238,7 +235,10 @@ export function registerRoutes(
   }
 }
 
-async function enforceAuth(request: FastifyRequest, definition: RouteDefinition<Schema, unknown>): Promise<void> {
+async function enforceAuth(
+  request: FastifyRequest,
+  definition: RouteDefinition<Schema, unknown>,
+): Promise<void> {
   if (definition.auth === 'public') {
     return;
   }

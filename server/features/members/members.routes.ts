@@ -50,7 +50,8 @@ const perAddress: AttemptLimit = {
 };
 const perInvitedProfile: AttemptLimit = {
   bucket: 'member-invite-profile',
-  keys: (request) => [`profile:${paramOf(request, 'id')}`],
+  // UUIDs arrive in either case; one profile is one counter.
+  keys: (request) => [`profile:${paramOf(request, 'id').toLowerCase()}`],
   windows: perAddressWindows,
 };
 
