@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, redactSecrets } from './logger.ts';
+import { loggerOptions, outboxMailMessage, redactSecrets } from './logger.ts';
 
 /** A logger with the production options writing into an array of raw lines. */
 function capturedLogger() {
@@ -26,6 +26,16 @@ describe('log redaction', () => {
     );
     expect(redactSecrets('/x?token=abc&page=2')).toBe('/x?token=[redacted]&page=2');
     expect(redactSecrets('/api/tasks?taskIds=1,2')).toBe('/api/tasks?taskIds=1,2');
+  });
+
+  it('leaves the outbox mail line whole: without SMTP the log is how the mail and its link arrive', () => {
+    const line = JSON.stringify({
+      msg: outboxMailMessage,
+      text: 'Code 123456: http://localhost:3000/auth/restore?login=a%40b.de&code=123456',
+    });
+    expect(redactSecrets(line)).toBe(line);
+    const other = JSON.stringify({ msg: 'request', url: '/auth/restore?login=a%40b.de&code=123456' });
+    expect(redactSecrets(other)).toContain('code=[redacted]');
   });
 
   it('redacts signatures and other credentials of any query string, keeping the rest', () => {

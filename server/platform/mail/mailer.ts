@@ -5,6 +5,7 @@ import type { Language } from '../../../contracts/language.ts';
 import { isEmail } from '../../../contracts/validation/patterns.ts';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../ids.ts';
+import { outboxMailMessage } from '../logger.ts';
 import { platformQueues, type JobDefinition, type Jobs } from '../jobs.ts';
 import {
   findMail,
@@ -100,7 +101,7 @@ export function createMailer(deps: MailerDeps): Mailer {
         // new user reads their sign-in code. Never logged when SMTP is configured.
         logger.info(
           { mailId: mail.id, to: mail.toAddress, subject: mail.subject, text: mail.text },
-          'mail stored in the outbox (SMTP_URL not set)',
+          outboxMailMessage,
         );
         return;
       }
