@@ -6,6 +6,7 @@
 //   server entry files   (app.ts, worker.ts, main.ts …) read a feature's manifest (index.ts) or public module
 // Tests and the test helpers in server/test may reach anything: they set up data the way they need.
 import path from 'node:path';
+import { layerRule } from '../../lint/layer-rule.js';
 
 const root = path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname)));
 
@@ -38,7 +39,9 @@ export function layerViolation(file, target) {
   const from = placeOf(file);
   const to = placeOf(target);
   if (from.layer === 'contracts') {
-    return to.layer === 'contracts' ? null : 'contracts import nothing of ours: the server and the web build on them';
+    return to.layer === 'contracts'
+      ? null
+      : 'contracts import nothing of ours: the server and the web build on them';
   }
   if ((from.layer === 'platform' || from.layer === 'db') && to.layer === 'features') {
     return `server/${from.layer} sits below the features: it may not import server/features/${to.area}`;
@@ -55,32 +58,9 @@ export function layerViolation(file, target) {
   return null;
 }
 
-const rule = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'Keeps the server in layers: contracts ← platform, db ← features (through public.ts)' },
-    schema: [],
-    messages: { layer: '{{reason}}' },
-  },
-  create(context) {
-    const file = context.filename;
-    const check = (node) => {
-      const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) {
-        return;
-      }
-      const reason = layerViolation(file, path.resolve(path.dirname(file), source.value));
-      if (reason) {
-        context.report({ node: source, messageId: 'layer', data: { reason } });
-      }
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
-  },
-};
+const rule = layerRule(
+  'Keeps the server in layers: contracts ← platform, db ← features (through public.ts)',
+  layerViolation,
+);
 
 export const serverLayersPlugin = { rules: { imports: rule } };

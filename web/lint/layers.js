@@ -4,6 +4,7 @@
 // reads a feature's manifest (`features/<area>/<area>.routes.tsx`) or its public module. Import specifiers are
 // resolved rather than pattern-matched, so `../../app/x` and `../app/x` are judged by where they land.
 import path from 'node:path';
+import { layerRule } from '../../lint/layer-rule.js';
 
 const webRoot = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 
@@ -50,35 +51,9 @@ export function layerViolation(file, target) {
   return null;
 }
 
-const rule = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'Keeps web/ in layers: app → features → kernel, components, api, i18n' },
-    schema: [],
-    messages: { layer: '{{reason}}' },
-  },
-  create(context) {
-    const file = context.filename;
-    const check = (node) => {
-      const source = node.source;
-      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') {
-        return;
-      }
-      if (!source.value.startsWith('.')) {
-        return;
-      }
-      const reason = layerViolation(file, path.resolve(path.dirname(file), source.value));
-      if (reason) {
-        context.report({ node: source, messageId: 'layer', data: { reason } });
-      }
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
-  },
-};
+const rule = layerRule(
+  'Keeps web/ in layers: app → features → kernel, components, api, i18n',
+  layerViolation,
+);
 
 export const webLayersPlugin = { rules: { imports: rule } };
