@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parse as parseQueryString } from 'node:querystring';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,7 +15,6 @@ import { registerErrorHandler } from './platform/error-handler.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { AppError } from './platform/errors.ts';
 import { registerDocs, registerRateLimit, registerSecurityHeaders } from './platform/http.ts';
-import { newId } from './platform/ids.ts';
 import { createInFlight, type InFlight } from './platform/in-flight.ts';
 import type { Jobs } from './platform/jobs.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -62,6 +62,14 @@ declare module 'fastify' {
 
 const requestIdPattern = /^[A-Za-z0-9._-]{8,80}$/;
 
+/**
+ * A request id unique across instances without a random draw per request: a random prefix per process and a
+ * counter (a UUID per request was 3 % of a cached read's CPU).
+ */
+const requestIdPrefix = randomBytes(6).toString('base64url');
+let requestCounter = 0;
+const nextRequestId = () => `${requestIdPrefix}-${(requestCounter++).toString(36).padStart(6, '0')}`;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   // Typed as Fastify's base logger so the instance type stays the default one every plugin expects.
@@ -79,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : newId();
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : nextRequestId();
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -101,8 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     app.routeDeclarations.push(declaration);
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   registerErrorHandler(app);

@@ -122,7 +122,9 @@ export async function startServer(
     JWT_SECRET: options.jwtSecret,
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
   };
-  const child = spawn(process.execPath, [path.join(options.root, 'dist/server/main.mjs')], {
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(options.root, 'dist/server/main.mjs')], {
     cwd: options.root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

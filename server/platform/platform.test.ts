@@ -198,7 +198,9 @@ describe(`platform (${testDriver})`, () => {
     });
     expect(response.headers['x-request-id']).toBe('req-12345678');
     const generated = await server.app.inject({ method: 'GET', url: '/api/health' });
-    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const next = await server.app.inject({ method: 'GET', url: '/api/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[A-Za-z0-9_-]{8}-[0-9a-z]{6,}$/);
+    expect(next.headers['x-request-id']).not.toBe(generated.headers['x-request-id']);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");

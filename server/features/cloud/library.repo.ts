@@ -15,7 +15,14 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cloudFavorites, cloudFiles, cloudFolders, type CloudFileCategory } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import {
+  cloudFavorites,
+  cloudFiles,
+  cloudFolders,
+  cloudLibraryVersions,
+  type CloudFileCategory,
+} from '../../db/schema/index.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
 
 /*
@@ -282,4 +289,24 @@ export async function projectStorageStats(db: DbOrTx, projectId: string): Promis
       other: Number(row?.other ?? 0),
     },
   };
+}
+
+// Read on every cached list (the cache's validator): prepared once per handle.
+const versionOf = preparedQuery((db) =>
+  db
+    .select({ version: cloudLibraryVersions.version })
+    .from(cloudLibraryVersions)
+    .where(
+      and(
+        eq(cloudLibraryVersions.projectId, sql.placeholder('projectId')),
+        eq(cloudLibraryVersions.accountId, sql.placeholder('accountId')),
+      ),
+    )
+    .prepare('cloud_library_version'),
+);
+
+/** The person's library version (raised by triggers on every change of their folders, files, favourites). */
+export async function libraryVersion(db: DbOrTx, projectId: string, accountId: string): Promise<number> {
+  const [row] = await versionOf(db).execute({ projectId, accountId });
+  return row?.version ?? 0;
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import {
   cloudListSchema,
@@ -9,7 +8,6 @@ import {
   type FolderContentQuery,
 } from '../../../contracts/cloud.ts';
 import type { Db } from '../../db/client.ts';
-import { cloudLibraryVersions } from '../../db/schema/index.ts';
 import { createAnswerCache } from '../../platform/answer-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
@@ -74,16 +72,7 @@ export function createLibraryService(deps: LibraryDeps) {
   const lists = createAnswerCache<string>({ maxEntries: 2000, ttlMs: listCacheTtlMs });
 
   async function libraryVersion(access: CloudAccess): Promise<number> {
-    const [row] = await db
-      .select({ version: cloudLibraryVersions.version })
-      .from(cloudLibraryVersions)
-      .where(
-        and(
-          eq(cloudLibraryVersions.projectId, access.project.id),
-          eq(cloudLibraryVersions.accountId, access.accountId),
-        ),
-      );
-    return row?.version ?? 0;
+    return repo.libraryVersion(db, access.project.id, access.accountId);
   }
 
   /** The list as JSON (the response schema applied, as the serializer would), from the cache when unchanged. */

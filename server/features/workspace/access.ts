@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { apps, profileTags, profiles, projects, tags, teamMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
@@ -59,22 +60,36 @@ export function requireAccount(actor: Actor): string {
   return actor.accountId;
 }
 
-async function findProject(db: DbOrTx, projectId: string): Promise<ProjectRow | undefined> {
-  const [row] = await db.select().from(projects).where(eq(projects.id, projectId));
-  return row;
-}
+// Every project-scoped request reads these two: prepared once per handle (server/db/prepared.ts).
+const projectById = preparedQuery((db) =>
+  db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .prepare('workspace_project_by_id'),
+);
 
-async function findActiveTeamMembership(db: DbOrTx, projectId: string, accountId: string): Promise<boolean> {
-  const [row] = await db
+const activeTeamMembership = preparedQuery((db) =>
+  db
     .select({ id: teamMembers.id })
     .from(teamMembers)
     .where(
       and(
-        eq(teamMembers.projectId, projectId),
-        eq(teamMembers.accountId, accountId),
+        eq(teamMembers.projectId, sql.placeholder('projectId')),
+        eq(teamMembers.accountId, sql.placeholder('accountId')),
         eq(teamMembers.status, 'active'),
       ),
-    );
+    )
+    .prepare('workspace_active_team_membership'),
+);
+
+async function findProject(db: DbOrTx, projectId: string): Promise<ProjectRow | undefined> {
+  const [row] = await projectById(db).execute({ projectId });
+  return row;
+}
+
+async function findActiveTeamMembership(db: DbOrTx, projectId: string, accountId: string): Promise<boolean> {
+  const [row] = await activeTeamMembership(db).execute({ projectId, accountId });
   return Boolean(row);
 }
 
