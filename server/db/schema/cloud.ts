@@ -13,6 +13,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { cloudFileStatusValues, cloudFileTypeValues } from '../../../contracts/cloud-enums.ts';
+import { uploadConflictValues } from '../../../contracts/cloud-names.ts';
 import { at, timestamps } from './columns.ts';
 import { accounts } from './identity.ts';
 import { projects } from './workspace.ts';
@@ -103,6 +104,8 @@ export const cloudFiles = pgTable(
     /** The upload's extra parameters (the client's context, e.g. a chat id). */
     extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
     lastOpenedAt: at('last_opened_at'),
+    /** How often the owner opened the file: "fast access" lists the most opened (GAPS 8). */
+    openCount: integer('open_count').notNull().default(0),
     deletedAt: at('deleted_at'),
     deletedVia: uuid('deleted_via'),
     ...timestamps,
@@ -128,10 +131,10 @@ export const cloudFiles = pgTable(
     index('cloud_files_live_category_idx')
       .on(table.projectId, table.ownerAccountId, table.category, table.updatedAt, table.id)
       .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false`),
-    // Fast access: the same expression as the query's order (library.repo.ts fileRecency).
-    index('cloud_files_live_recent_idx')
-      .on(table.projectId, table.ownerAccountId, sql`greatest(${table.lastOpenedAt}, ${table.createdAt})`)
-      .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false`),
+    // Fast access: the most opened files, the same order as the query's (library.repo.ts).
+    index('cloud_files_live_opened_idx')
+      .on(table.projectId, table.ownerAccountId, table.openCount.desc(), table.lastOpenedAt.desc())
+      .where(sql`${table.deletedAt} is null and ${table.hiddenInCloud} = false and ${table.openCount} > 0`),
   ],
 );
 
@@ -181,6 +184,8 @@ export const cloudUploads = pgTable(
     hiddenInCloud: boolean('hidden_in_cloud').notNull().default(false),
     source: text('source').notNull().default('cloud'),
     extra: jsonb('extra').$type<Record<string, string>>().notNull().default({}),
+    /** What to do when the folder holds the name already (tus metadata `conflict`); null: refused at creation. */
+    onConflict: text('on_conflict', { enum: uploadConflictValues }),
     fileId: uuid('file_id').references(() => cloudFiles.id, { onDelete: 'set null' }),
     expiresAt: at('expires_at').notNull(),
     ...timestamps,
