@@ -16,6 +16,27 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/data$/);
   });
 
+  it('derives the hosts from PORT and HOST when they are not set', () => {
+    expect(loadConfig({ PORT: '3100' })).toMatchObject({
+      serviceHost: 'localhost:3100',
+      publicDomain: 'app.localhost:3100',
+      publicBaseUrl: 'http://localhost:3100',
+    });
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '4000' }).serviceHost).toBe('localhost:4000');
+    expect(loadConfig({ HOST: 'gemeinde.test', PORT: '8080' })).toMatchObject({
+      serviceHost: 'gemeinde.test:8080',
+      publicDomain: 'app.gemeinde.test:8080',
+    });
+    // The port the browser leaves out of `location.host` is left out here too.
+    expect(loadConfig({ HOST: 'gemeinde.test', PORT: '80' }).serviceHost).toBe('gemeinde.test');
+    expect(loadConfig({ PORT: '443', PUBLIC_PROTOCOL: 'https' }).publicDomain).toBe('app.localhost');
+    // Explicit values win, each on its own.
+    expect(loadConfig({ PORT: '3100', PUBLIC_DOMAIN: 'apps.example.com' })).toMatchObject({
+      serviceHost: 'localhost:3100',
+      publicDomain: 'apps.example.com',
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -40,8 +40,9 @@ const envSchema = z.object({
   REDIS_URL: redisUrl.optional(),
   SMTP_URL: smtpUrl.optional(),
   MAIL_FROM: z.string().min(3).default('Gemeinde <no-reply@localhost>'),
-  SERVICE_HOST: hostWithPort.default('localhost:3000'),
-  PUBLIC_DOMAIN: hostWithPort.default('app.localhost:3000'),
+  // Unset: derived from HOST and PORT (`defaultHosts`), so `PORT=3100 npm start` serves localhost:3100.
+  SERVICE_HOST: hostWithPort.optional(),
+  PUBLIC_DOMAIN: hostWithPort.optional(),
   PUBLIC_PROTOCOL: z.enum(['http', 'https']).default('http'),
   DEFAULT_TARIFF: z.enum(['starter', 'pro', 'business']).default('business'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -122,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const derived = defaultHosts(e.HOST, e.PORT, e.PUBLIC_PROTOCOL);
+  const serviceHost = e.SERVICE_HOST ?? derived.serviceHost;
+  const publicDomain = e.PUBLIC_DOMAIN ?? derived.publicDomain;
   return {
     env: e.NODE_ENV,
     role: e.ROLE,
@@ -136,10 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     redisUrl: e.REDIS_URL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    serviceHost: e.SERVICE_HOST,
-    publicDomain: e.PUBLIC_DOMAIN,
+    serviceHost,
+    publicDomain,
     defaultTariffId: e.DEFAULT_TARIFF,
-    publicBaseUrl: `${e.PUBLIC_PROTOCOL}://${e.SERVICE_HOST}`,
+    publicBaseUrl: `${e.PUBLIC_PROTOCOL}://${serviceHost}`,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -156,6 +160,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, version = '0.0.
     },
     version,
   };
+}
+
+/** Bind addresses that say "this machine" rather than a name people type: the hosts default to localhost. */
+const localBindAddresses = new Set(['0.0.0.0', '::', '[::]', '127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/**
+ * The hosts when SERVICE_HOST / PUBLIC_DOMAIN are not set: `localhost:{PORT}` and `app.localhost:{PORT}`
+ * (browsers resolve `*.localhost` to loopback), or `{HOST}:{PORT}` and `app.{HOST}:{PORT}` when HOST is a
+ * host name. The port is left out where the browser leaves it out (80 on http, 443 on https), so the
+ * addresses equal `location.host`. PORT=0 (a free port, chosen at listen time) keeps the documented 3000:
+ * such processes are reached through explicit hosts.
+ */
+export function defaultHosts(
+  host: string,
+  port: number,
+  protocol: 'http' | 'https',
+): { serviceHost: string; publicDomain: string } {
+  const lower = host.toLowerCase();
+  const name =
+    localBindAddresses.has(lower) || isIpAddress(lower) || !/^[a-z0-9.-]+$/.test(lower) ? 'localhost' : lower;
+  const effectivePort = port === 0 ? 3000 : port;
+  const implicit = (protocol === 'http' && effectivePort === 80) || (protocol === 'https' && effectivePort === 443);
+  const suffix = implicit ? '' : `:${effectivePort}`;
+  return { serviceHost: `${name}${suffix}`, publicDomain: `app.${name}${suffix}` };
+}
+
+function isIpAddress(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
 }
 
 function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {

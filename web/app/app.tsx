@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +10,14 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { FullPageMessage } from '../components/full-page-message';
 import { currentLanguage, setLanguage, storedLanguage } from '../i18n/i18n';
 import { ClientConfigContext, clientConfigQuery } from '../kernel/client-config';
-import { detectHostKind } from '../kernel/host';
+import { detectHostKind, isConfiguredHost } from '../kernel/host';
 import { HostKindContext } from '../kernel/host-context';
 import { createRoutes } from './routes';
+
+// Seen only on a host this server is not configured for: kept out of the entry.
+const UnknownHostPage = lazy(async () => ({
+  default: (await import('../components/unknown-host-page')).UnknownHostPage,
+}));
 
 /** Loads the client configuration first: it decides which host this is and the default language. */
 export function App() {
@@ -42,6 +47,13 @@ export function App() {
           </Button>
         }
       />
+    );
+  }
+  if (!isConfiguredHost(config.data, window.location.host)) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <UnknownHostPage config={config.data} host={window.location.host} />
+      </Suspense>
     );
   }
   return <ConfiguredApp config={config.data} />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectHostKind } from './host';
+import { detectHostKind, isConfiguredHost } from './host';
 
 describe('detectHostKind', () => {
   const config = { serviceHost: 'localhost:3000' };
@@ -10,5 +10,16 @@ describe('detectHostKind', () => {
     expect(detectHostKind(config, 'app.localhost:3000')).toBe('app');
     expect(detectHostKind(config, 'localhost:5173')).toBe('app');
     expect(detectHostKind(config, 'community.example.de')).toBe('app');
+  });
+});
+
+describe('isConfiguredHost', () => {
+  const config = { serviceHost: 'localhost:3100', publicDomain: 'app.localhost:3100' };
+
+  it('knows the service host and the public domain, nothing else', () => {
+    expect(isConfiguredHost(config, 'localhost:3100')).toBe(true);
+    expect(isConfiguredHost(config, 'APP.localhost:3100')).toBe(true);
+    expect(isConfiguredHost(config, 'localhost:3000')).toBe(false);
+    expect(isConfiguredHost(config, 'example.com')).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { CurrentAppContext } from '../../kernel/current-app';
+import { testApp } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { NotFoundPage } from './not-found-page';
 
@@ -30,7 +32,19 @@ describe('NotFoundPage', () => {
   });
 
   it('links to the app home on an app host', () => {
-    renderWithProviders(<NotFoundPage />, { path: '/:appSlug/*', url: '/akademie/nope', host: 'app' });
+    renderWithProviders(
+      <CurrentAppContext value={testApp}>
+        <NotFoundPage />
+      </CurrentAppContext>,
+      { path: '/:appSlug/*', url: '/akademie/nope', host: 'app' },
+    );
     expect(screen.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe('/akademie');
+  });
+
+  it('links to the service host where no app answers', () => {
+    renderWithProviders(<NotFoundPage />, { path: '/:appSlug/*', url: '/projects', host: 'app' });
+    expect(screen.getByRole('link', { name: 'Zur Startseite' }).getAttribute('href')).toBe(
+      'http://localhost:3000/',
+    );
   });
 });
