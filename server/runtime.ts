@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import { connectWithRetry, type Database } from './db/client.ts';
+import { connectWithRetry, type Database, type DatabaseOptions } from './db/client.ts';
 import { createTokenService, type TokenService } from './platform/auth.ts';
 import { features } from './features.ts';
 import { queuesOf } from './platform/features.ts';
@@ -31,12 +31,13 @@ export type Runtime = {
 export async function openRuntime(
   config: Config,
   logger: Logger,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; pgliteStart?: DatabaseOptions['pgliteStart'] } = {},
 ): Promise<Runtime> {
   const database = await connectWithRetry(
     {
       url: config.database.url,
       dataDir: options.dataDir ?? config.dataDir,
+      pgliteStart: options.pgliteStart,
       poolMax: config.database.poolMax,
       retries: config.database.connectRetries,
       retryDelayMs: config.database.connectRetryDelayMs,

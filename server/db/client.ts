@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -34,28 +34,42 @@ export type Database = {
    */
   exclusively<T>(task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (the tests' migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 };
 
 export type DatabaseOptions = {
   /** postgres:// URL; without it PGlite runs in `dataDir` (or in memory when dataDir is 'memory://'). */
   url: string | undefined;
   dataDir: string;
+  /**
+   * In memory only: how PGlite starts. Tests start every server from one migrated data directory
+   * (`loadDataDir`, from `dumpDataDir()`) with the WebAssembly compiled once per process: initdb, the
+   * migrations and the compile cost seconds per server.
+   */
+  pgliteStart?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>;
   poolMax: number;
   logger?: Logger;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options)
+    : openPglite(options.dataDir, options.pgliteStart);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, start: DatabaseOptions['pgliteStart']): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const dbDir = inMemory ? undefined : path.join(dataDir, 'db');
   if (dbDir) {
     mkdirSync(dbDir, { recursive: true });
   }
   // pg_trgm: trigram indexes for name and address search (DESIGN §4), as on PostgreSQL.
-  const client = await PGlite.create({ ...(dbDir ? { dataDir: dbDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dbDir ? { dataDir: dbDir } : {}),
+    ...(inMemory ? start : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   const sql: SqlExecutor = {
     // PGlite's query() takes one statement with parameters; exec() runs several without parameters.
@@ -79,6 +93,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       }),
     exclusively: (task) => task(),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

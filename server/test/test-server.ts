@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -8,8 +9,10 @@ import pino, { type DestinationStream } from 'pino';
 import { createLogger, loggerOptions } from '../platform/logger.ts';
 import { newId } from '../platform/ids.ts';
 import type { RouteDefinition } from '../platform/routes.ts';
+import type { DatabaseOptions } from '../db/client.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import type { FeatureContext } from '../platform/features.ts';
+import { pgliteTemplateVariable } from './global-setup.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export type TestServer = {
@@ -25,6 +28,27 @@ export type TestServer = {
 
 /** The driver under test: PGlite in memory, or a scratch PostgreSQL database when TEST_DATABASE_URL is set. */
 export const testDriver = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+// How every in-memory server of this test file starts: from the migrated data directory the run's global
+// set-up wrote, with PGlite's WebAssembly compiled once.
+let pgliteStart: Promise<DatabaseOptions['pgliteStart']> | undefined;
+const loadPgliteStart = () => {
+  pgliteStart ??= (async () => {
+    const file = process.env[pgliteTemplateVariable];
+    const dist = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+    const [template, wasm, bundle] = await Promise.all([
+      file ? readFile(file) : undefined,
+      readFile(path.join(dist, 'pglite.wasm')),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    return {
+      ...(template ? { loadDataDir: new Blob([template]) } : {}),
+      pgliteWasmModule: await WebAssembly.compile(wasm),
+      fsBundle: new Blob([bundle]),
+    };
+  })();
+  return pgliteStart;
+};
 
 export async function createTestServer(
   options: {
@@ -54,7 +78,10 @@ export async function createTestServer(
   const logger = options.logStream
     ? pino(loggerOptions(config.logLevel), options.logStream)
     : createLogger(config.logLevel);
-  const runtime = await openRuntime(config, logger, { dataDir: 'memory://' });
+  const runtime = await openRuntime(config, logger, {
+    dataDir: 'memory://',
+    pgliteStart: scratch ? undefined : await loadPgliteStart(),
+  });
   const app = await buildApp({
     config,
     logger,
