@@ -53,9 +53,7 @@ export type DatabaseOptions = {
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url
-    ? openPostgres(options.url, options)
-    : openPglite(options.dataDir, options.pgliteStart);
+  return options.url ? openPostgres(options.url, options) : openPglite(options.dataDir, options.pgliteStart);
 }
 
 async function openPglite(dataDir: string, start: DatabaseOptions['pgliteStart']): Promise<Database> {
