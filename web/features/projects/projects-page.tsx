@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';
 import { fullNameOf, useAccount } from '../../kernel/session/account-store';
+import { isFirstVisit } from '../../kernel/session/first-visit';
 import { ProjectCard } from './project-card';
 import { projectListQuery } from './projects-api';
 import { projectPaths } from './projects-paths';
@@ -54,7 +55,9 @@ export function ProjectsPage() {
           {account ? (
             <Text className={classes.eyebrow}>
               <Trans
-                i18nKey="workspace.projects.greeting"
+                i18nKey={
+                  isFirstVisit(account.id) ? 'workspace.projects.greetingNew' : 'workspace.projects.greeting'
+                }
                 values={{ name: fullNameOf(account) }}
                 components={{ name: <span data-testid="projects-name" /> }}
               />

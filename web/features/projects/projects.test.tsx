@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createRoutes } from '../../app/routes';
-import { callsTo, json, signInForTest, stubFetch, urlOf } from '../../test/fixtures';
+import { setLanguage } from '../../i18n/i18n';
+import { markFirstSignIn } from '../../kernel/session/first-visit';
+import { callsTo, json, signInForTest, stubFetch, testAccount, urlOf } from '../../test/fixtures';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { CreateProjectPage } from './create-project-page';
 import { ProjectsPage } from './projects-page';
@@ -60,9 +62,26 @@ describe('projects list', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<ProjectsPage />, { path: '/projects' });
     expect(await screen.findByText('Noch keine Projekte')).toBeTruthy();
+    expect(screen.getByText(/Willkommen zurück,/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Erstes Projekt erstellen' }).getAttribute('href')).toBe(
       '/projects/create',
     );
+  });
+
+  it('welcomes a brand-new account instead of welcoming it back, in both languages', async () => {
+    signInForTest();
+    markFirstSignIn(testAccount.id);
+    stubFetch({
+      'GET /api/projects': () => json(200, page([])),
+      'GET /api/teams/invitations': noInvitations,
+    });
+    const view = renderWithProviders(<ProjectsPage />, { path: '/projects' });
+    expect((await screen.findByTestId('projects-name')).parentElement?.textContent).toMatch(/^Willkommen, /);
+    expect(screen.queryByText(/zurück/)).toBeNull();
+    view.unmount();
+    await setLanguage('en', { persist: false });
+    renderWithProviders(<ProjectsPage />, { path: '/projects' });
+    expect((await screen.findByTestId('projects-name')).parentElement?.textContent).toMatch(/^Welcome, /);
   });
 
   it('offers each project only the actions the caller may take', async () => {

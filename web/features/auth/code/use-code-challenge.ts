@@ -13,14 +13,16 @@ type CodeChallengeOptions = {
   resend: () => Promise<CodeSent>;
   /** Code 40000 and unexpected failures: the flow starts over at its first step. */
   onRestart: () => void;
+  /** The deadlines of a code sent before a reload (the sign-up keeps its step). */
+  initialDeadlines?: CodeDeadlines | null;
 };
 
 /**
  * The state of one code step (spec §3 "Code limits", §8 "auth error with code and details"): the limits as
  * deadlines, the inline error, and the resend call.
  */
-export function useCodeChallenge({ resend, onRestart }: CodeChallengeOptions) {
-  const [deadlines, setDeadlines] = useState<CodeDeadlines | null>(null);
+export function useCodeChallenge({ resend, onRestart, initialDeadlines = null }: CodeChallengeOptions) {
+  const [deadlines, setDeadlines] = useState<CodeDeadlines | null>(initialDeadlines);
   const [error, setError] = useState<CodeStepError | null>(null);
   // A refused resend (429) only holds back the next resend; the code already sent can still be typed.
   const [resendBlockedUntil, setResendBlockedUntil] = useState<number | null>(null);

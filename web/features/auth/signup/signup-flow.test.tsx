@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../../api/token-store';
+import { isFirstVisit } from '../../../kernel/session/first-visit';
 import { callsTo, json, stubFetch, testLimits, testSession } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { SignupConfirmPage, SignupPage } from './signup-page';
@@ -54,6 +55,9 @@ describe('sign-up', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Konto erstellen' }));
     expect(await screen.findByText('Projekte')).toBeTruthy();
     expect(getAccessToken()).toBe('access-token-1');
+    // The new account is welcomed, not welcomed back; nothing of the sign-up is left in the tab.
+    expect(isFirstVisit(testSession().account.id)).toBe(true);
+    expect(window.sessionStorage.getItem('auth.signup')).toBeNull();
     expect(callsTo(fetchMock, 'POST /api/signup')[0]).toMatchObject({
       login: 'neu@beispiel.de',
       type: 'email',
@@ -113,5 +117,35 @@ describe('sign-up', () => {
         { login: 'neu@beispiel.de', type: 'email' },
       ]),
     );
+  });
+
+  it('keeps the code step over a reload, without keeping the code', async () => {
+    stubFetch({
+      'POST /api/signup/send-code': () => json(200, { limits: testLimits }),
+      'POST /api/signup/check-code': () => json(200, { valid: true, limits: testLimits }),
+      'GET /api/timezones': timezones,
+    });
+    const first = renderWithProviders(<SignupPage />, { path: '/auth/signup' });
+    fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'neu@beispiel.de' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Code senden' }));
+    await screen.findByTestId('code-step');
+    first.unmount();
+
+    // The reload: step 2 of the same address, with the countdown of the code already sent.
+    const second = renderWithProviders(<SignupPage />, { path: '/auth/signup' });
+    expect(await screen.findByTestId('code-step')).toBeTruthy();
+    expect(screen.getByText('Schritt 2 von 3')).toBeTruthy();
+    expect(screen.getByText('neu@beispiel.de')).toBeTruthy();
+    typeCode('654321');
+    await screen.findByTestId('signup-details');
+    expect(window.sessionStorage.getItem('auth.signup')).not.toContain('654321');
+    second.unmount();
+
+    // A reload on the details step returns to the code (which is not kept); "change address" starts over.
+    renderWithProviders(<SignupPage />, { path: '/auth/signup' });
+    expect(await screen.findByTestId('code-step')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ändern' }));
+    expect(await screen.findByTestId('signup-email')).toBeTruthy();
+    expect(window.sessionStorage.getItem('auth.signup')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
 import { IconMailOpened, IconUserPlus, IconUserCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { markFirstSignIn } from '../../../kernel/session/first-visit';
 import { AuthCard } from '../auth-card';
 import type { SignupForm } from '../auth-api';
 import { CodeStep } from '../code/code-step';
@@ -12,6 +13,7 @@ import { EmailStep } from '../email-step';
 import { useAuthPath } from '../use-auth-path';
 import { useFinishSignIn } from '../use-finish-sign-in';
 import { SignupDetailsForm } from './signup-details-form';
+import { clearSignupProgress, readSignupProgress, saveSignupProgress } from './signup-progress';
 import { useNewAccount } from './use-new-account';
 import { useAuthApi } from '../use-auth-api';
 
@@ -29,15 +31,30 @@ export function SignupFlow({ entry, initialEmail = '' }: SignupFlowProps) {
   const authApi = useAuthApi();
   const signInPath = useAuthPath();
   const finishSignIn = useFinishSignIn();
-  const [step, setStep] = useState<Step>(entry === 'confirm' && initialEmail ? 'code' : 'email');
-  const [email, setEmail] = useState(initialEmail);
+  // A reload on the code step (or after it) comes back to the code step of the same address.
+  const [saved] = useState(() => readSignupProgress(entry));
+  const resumes = saved !== null && (!initialEmail || saved.email === initialEmail);
+  const [step, setStep] = useState<Step>(
+    resumes || (entry === 'confirm' && initialEmail) ? 'code' : 'email',
+  );
+  const [email, setEmail] = useState(resumes ? saved.email : initialEmail);
   const [code, setCode] = useState('');
 
   const restart = () => setStep('email');
   const challenge = useCodeChallenge({
     resend: () => authApi.sendEmailConfirmation(email),
     onRestart: restart,
+    initialDeadlines: resumes ? saved.deadlines : null,
   });
+  const { deadlines } = challenge;
+
+  useEffect(() => {
+    if (step === 'email') {
+      clearSignupProgress();
+    } else if (deadlines) {
+      saveSignupProgress({ entry, email, deadlines });
+    }
+  }, [step, entry, email, deadlines]);
 
   const sendCode = async (login: string) => {
     const { limits } =
@@ -59,7 +76,12 @@ export function SignupFlow({ entry, initialEmail = '' }: SignupFlowProps) {
   });
 
   const signUp = useNewAccount({
-    submit: async (form: SignupForm) => finishSignIn(await authApi.signUp(email, form)),
+    submit: async (form: SignupForm) => {
+      const session = await authApi.signUp(email, form);
+      clearSignupProgress();
+      markFirstSignIn(session.account.id);
+      finishSignIn(session);
+    },
     challenge,
     onBackToCode: () => setStep('code'),
     onRestart: restart,
