@@ -31,13 +31,11 @@ export async function runCompare(root: string, settings: Settings, areas: Regist
     ? await checkoutSide(root, 'head', settings.compare.head)
     : await currentCheckout(root);
   const sides = [base, head];
-
+  // A side with another package-lock.json got its own `npm ci` in its worktree (lib/worktree.ts).
   const dependenciesDiffer =
     (await fileDigest(path.join(base.root, 'package-lock.json'))) !==
     (await fileDigest(path.join(head.root, 'package-lock.json')));
-  if (dependenciesDiffer) {
-    progress('  ! package-lock.json differs: both servers run on the main checkout’s node_modules');
-  }
+
   const migrations = (side: Side) => folderDigest(path.join(side.root, 'server', 'db', 'migrations'));
   const sharedDatabase = (await migrations(base)) === (await migrations(head));
   progress(

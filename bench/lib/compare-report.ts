@@ -115,7 +115,9 @@ export async function writeCompareReport(
     `${settings.rounds} rounds per scenario (base and head alternating: A B, B A, …), ${settings.connections} connections, ` +
       `${settings.durationSeconds} s per run after a ${settings.warmupSeconds} s warm-up; ` +
       (report.sharedDatabase ? 'one database for both servers.' : 'a database per commit, same seed.') +
-      (report.dependenciesDiffer ? ' package-lock.json differs between the commits.' : ''),
+      (report.dependenciesDiffer
+        ? ' package-lock.json differs between the commits: each ran on its own packages.'
+        : ''),
     '',
     `head/base is head's mean req/s over base's; "per round" the lowest and highest ratio within one round. ` +
       `⚠ marks a head more than ${tolerance * 100} % slower.`,

@@ -30,7 +30,8 @@ export async function resolveCommit(root: string, name: string): Promise<string>
 
 /**
  * `git worktree add --detach` into a temporary directory, with node_modules linked from the main checkout
- * (no `npm ci`: the caller checks the lock files match), and the commit's own server build
+ * when the commit's package-lock.json is the same, or installed with `npm ci` when it is not (a server
+ * built against other packages cannot run on these), and the commit's own server build
  * (`scripts/build-server.mjs` → `dist/server/main.mjs`). `onCreated` gets the removal for the cleanup.
  */
 export async function checkoutWorktree(
@@ -46,7 +47,8 @@ export async function checkoutWorktree(
     commit,
     dir,
     remove: async () => {
-      // The link first, so nothing that removes the tree can follow it into the main checkout's packages.
+      // The link first, so nothing that removes the tree can follow it into the main checkout's packages
+      // (an installed node_modules is a directory: unlink leaves it to the removal of the tree).
       await unlink(modules).catch(() => undefined);
       if (added) {
         await git(root, ['worktree', 'remove', '--force', dir]);
@@ -57,7 +59,13 @@ export async function checkoutWorktree(
   onCreated(worktree);
   await git(root, ['worktree', 'add', '--detach', dir, commit]);
   added = true;
-  await symlink(path.join(root, 'node_modules'), modules, 'dir');
+  const lock = (where: string) => fileDigest(path.join(where, 'package-lock.json'));
+  if ((await lock(dir)) === (await lock(root))) {
+    await symlink(path.join(root, 'node_modules'), modules, 'dir');
+  } else {
+    process.stderr.write(`  ${commit.slice(0, 12)} has other packages: npm ci in its worktree\n`);
+    await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  }
   await run(process.execPath, [path.join(dir, 'scripts', 'build-server.mjs')], { cwd: dir });
   return worktree;
 }
