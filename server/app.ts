@@ -24,7 +24,8 @@ import {
   type RouteDefinition,
   type RoutePipeline,
 } from './platform/routes.ts';
-import { registerStaticWeb } from './platform/static-web.ts';
+import { registerCompression } from './platform/compression.ts';
+import { isAppPageRequest, registerStaticWeb } from './platform/static-web.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
 import type { BlobStorage } from './platform/storage/storage.ts';
 
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, {
     imageOrigins: features.flatMap((feature) => feature.imageOrigins?.(config) ?? []),
   });
+  registerCompression(app);
   await registerRateLimit(app, deps.redis);
   await registerDocs(app, config.version);
   await app.register(authPlugin, { tokens: deps.tokens });
@@ -133,12 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { inFlight: app.inFlight, limiter, onAuthorized: deps.onAuthorized },
   );
 
-  const webServed = config.serveWeb ? await registerStaticWeb(app) : false;
+  const sendAppPage = config.serveWeb ? await registerStaticWeb(app) : null;
   app.setNotFoundHandler(async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && webServed;
-    if (wantsPage) {
+    if (sendAppPage && isAppPageRequest(request)) {
       // Client-side routes: the SPA decides what exists (and shows its own not-found page).
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendAppPage(reply);
     }
     const error = new AppError(404, errorCodes.notFound);
     return reply.status(404).send(error.toBody());

@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
+import { precompress } from './build/precompress.ts';
+import { preloadFont } from './build/preload-font.ts';
 
 // The preset ships without types.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -22,7 +24,8 @@ const apiProxy = {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  // Inter's Latin subset draws every German and English text; the other subsets load only where needed.
+  plugins: [react(), preloadFont(/^inter-latin-wght-normal\.woff2$/), precompress()],
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../contracts', import.meta.url)) },
   },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync } from 'node:zlib';
 import { z } from 'zod';
 import { createTestServer, testDriver, type TestServer } from '../test/test-server.ts';
 import { AppError } from './errors.ts';
@@ -215,6 +216,17 @@ describe(`platform (${testDriver})`, () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining(['/api/health', '/api/tasks', '/api/client-config']),
     );
+  });
+
+  it('compresses large JSON answers for clients that accept it (details in static-web.test.ts)', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toHaveProperty('paths');
   });
 
   it('serves the client configuration', async () => {

@@ -1,24 +1,60 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { webDistDir } from './paths.ts';
 
-/** Serves the built SPA: hashed assets cached for a year, index.html never cached. */
-export async function registerStaticWeb(app: FastifyInstance): Promise<boolean> {
-  if (!existsSync(path.join(webDistDir, 'index.html'))) {
-    app.log.warn({ webDistDir }, 'web build missing; the API runs without the web app (npm start builds it)');
-    return false;
+/** Sends the web app's page (index.html) for an address the SPA routes itself. */
+export type SendAppPage = (reply: FastifyReply) => FastifyReply;
+
+/**
+ * Whether an unmatched request is an address of the SPA, which answers it with its page (and decides itself
+ * what exists). Not the API, and not a file of `assets/` that this build does not have (a script of an older
+ * build, say): the browser gets a 404 for it, never the page under a script's name.
+ */
+export function isAppPageRequest(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api') &&
+    !request.url.startsWith('/assets/')
+  );
+}
+
+const immutable = 'public, max-age=31536000, immutable';
+/** The page and the unhashed files (robots.txt, the manifest, icons) are revalidated on every use (ETag). */
+const revalidate = 'no-cache';
+
+/**
+ * Serves the built SPA. `web/dist/assets` holds only files with a content hash in their names, cached for a
+ * year as immutable; everything else (index.html above all, which names the current hashes) is revalidated
+ * every time. The build writes a brotli (`.br`) and a gzip (`.gz`) copy next to every compressible file
+ * (web/vite.config.ts); the copy the request accepts is sent with `Content-Encoding`, and every answer says
+ * `Vary: Accept-Encoding`. The copies have no addresses of their own.
+ */
+export async function registerStaticWeb(
+  app: FastifyInstance,
+  root: string = webDistDir,
+): Promise<SendAppPage | null> {
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(
+      { webDistDir: root },
+      'web build missing; the API runs without the web app (npm start builds it)',
+    );
+    return null;
   }
+  const assets = `${path.sep}assets${path.sep}`;
   await app.register(fastifyStatic, {
-    root: webDistDir,
+    root,
     prefix: '/',
     wildcard: false,
     index: false,
-    setHeaders: (res, filePath) => {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    // Our own cache headers below; `max-age=0` from send would only repeat them.
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
+      void reply.header('cache-control', filePath.includes(assets) ? immutable : revalidate);
     },
   });
-  return true;
+  return (reply) => reply.sendFile('index.html');
 }
