@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { MobileFlagSync } from './mobile-flag-sync';
 import { NotificationsOutlet } from './notifications-outlet';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -17,7 +17,12 @@ type AppProvidersProps = {
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+        env={env}
+      >
         <NotificationsOutlet />
         <MobileFlagSync />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

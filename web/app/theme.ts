@@ -4,9 +4,11 @@ import {
   DEFAULT_THEME,
   defaultCssVariablesResolver,
   mergeMantineTheme,
+  type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeOverride,
 } from '@mantine/core';
+import { contrastVariablesResolver } from './theme-contrast';
 
 /** Indigo leaning towards violet; shade 6 carries white text at AA contrast. */
 const brand: MantineColorsTuple = [
@@ -76,7 +78,10 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' }, styles: { root: { fontWeight: 600 } } },
     TextInput: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'lg' } },
-    Menu: { defaultProps: { radius: 'md', shadow: 'lg' } },
+    // Opening a menu focuses its first item, so the arrows move through the items at once (WAI-ARIA menu
+    // button); Mantine's focus placeholder instead is a focusable non-item inside the menu (axe
+    // aria-required-children).
+    Menu: { defaultProps: { radius: 'md', shadow: 'lg', withInitialFocusPlaceholder: false } },
     Modal: {
       defaultProps: { radius: 'lg', overlayProps: { backgroundOpacity: 0.45, blur: 2 } },
       styles: { title: { fontWeight: 700, fontSize: 18 } },
@@ -124,10 +129,19 @@ export function colorTupleOf(hex: string): MantineColorsTuple {
   ] as unknown as MantineColorsTuple;
 }
 
+/** The theme's CSS variables: Mantine's, with the colours raised to WCAG AA (theme-contrast.ts). */
+export const cssVariablesResolver: CSSVariablesResolver = contrastVariablesResolver;
+
+/**
+ * White text reads at 4.5:1 on colours darker than this luminance, black text on lighter ones (WCAG:
+ * (1 + 0.05) / (L + 0.05) = 4.5 at L ≈ 0.183; (L + 0.05) / 0.05 = 4.5 at L = 0.175).
+ */
+const luminanceThreshold = 0.179;
+
 /** The theme override of an app with its own primary colour: `brand` becomes the app's colour. */
 export function appColorTheme(hex: string): MantineThemeOverride {
-  // A light colour (yellow, mint) would leave white button text unreadable.
-  return { colors: { brand: colorTupleOf(hex) }, autoContrast: true };
+  // A light colour (yellow, mint) would leave white button text unreadable: such buttons get dark text.
+  return { colors: { brand: colorTupleOf(hex) }, autoContrast: true, luminanceThreshold };
 }
 
 /**
@@ -136,16 +150,22 @@ export function appColorTheme(hex: string): MantineThemeOverride {
  * (menus, dialogs) take the colour too.
  */
 export function appColorCss(hex: string): string {
-  const resolved = defaultCssVariablesResolver(
-    mergeMantineTheme(mergeMantineTheme(DEFAULT_THEME, theme), appColorTheme(hex)),
-  );
+  const appTheme = mergeMantineTheme(mergeMantineTheme(DEFAULT_THEME, theme), appColorTheme(hex));
+  const base = defaultCssVariablesResolver(appTheme);
+  const raised = cssVariablesResolver(appTheme);
+  const resolved = {
+    variables: { ...base.variables, ...raised.variables },
+    light: { ...base.light, ...raised.light },
+    dark: { ...base.dark, ...raised.dark },
+  };
   const pick = (variables: Record<string, string>) =>
     Object.fromEntries(
       Object.entries(variables).filter(
         ([name]) =>
           name.startsWith('--mantine-color-brand-') ||
           name.startsWith('--mantine-primary-color-') ||
-          name === '--mantine-color-anchor',
+          name === '--mantine-color-anchor' ||
+          name === '--app-accent-text',
       ),
     ) as Record<`--${string}`, string>;
   return convertCssVariables(

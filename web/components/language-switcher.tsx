@@ -17,6 +17,7 @@ export function LanguageSwitcher({ variant = 'full' }: LanguageSwitcherProps) {
     ? supportedLanguages.filter((code) => config.languages.includes(code))
     : supportedLanguages;
   const active = currentLanguage();
+  const visible = variant === 'compact' ? active.toUpperCase() : languageNames[active];
 
   if (languages.length < 2) {
     return null;
@@ -37,9 +38,10 @@ export function LanguageSwitcher({ variant = 'full' }: LanguageSwitcherProps) {
           px={10}
           leftSection={<IconLanguage size={18} stroke={1.7} />}
           rightSection={<IconChevronDown size={14} stroke={2} />}
-          aria-label={`${t('common.changeLanguage')}: ${languageNames[active]}`}
+          // The name starts with what the button shows (WCAG 2.5.3), then says what it does.
+          aria-label={`${visible} – ${t('common.changeLanguage')}`}
         >
-          {variant === 'compact' ? active.toUpperCase() : languageNames[active]}
+          {visible}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

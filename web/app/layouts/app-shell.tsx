@@ -1,5 +1,13 @@
-import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { ActionIcon, Button, Group, MantineThemeProvider, Text, Tooltip } from '@mantine/core';
+import { useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  MantineThemeProvider,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCloudOff, IconPalette, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,21 +36,27 @@ import { appMenuItems, appSettingsPath, desktopMenuLayoutOf, showsThemeEntry } f
 import { AppBottomNav, AppSecondaryNav, AppSideNav } from './app-nav';
 import { MasqueradeBanner } from './masquerade-banner';
 import { useIsImmersiveRoute } from '../../kernel/route-handle';
+import { mainContentId, useFocusPageOnNavigation } from '../../kernel/route-focus';
 import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
+import { SkipLink } from './skip-link';
 import { useSignInOnSessionEnd } from './use-sign-in-on-session-end';
 import shellClasses from './shell.module.css';
 import classes from './app-shell.module.css';
 
 /** The app's initial and name (the logo joins once uploaded files can be shown). */
 function AppBrand({ name }: { name: string | null }) {
+  const { t } = useTranslation();
   return (
     <Group gap={10} wrap="nowrap" className={classes.brand}>
       <span className={classes.initial} aria-hidden="true">
         {name ? name.trim().charAt(0).toUpperCase() : ''}
       </span>
       {name === null ? (
-        <span className={classes.namePlaceholder} aria-hidden="true" />
+        <>
+          <span className={classes.namePlaceholder} aria-hidden="true" />
+          <VisuallyHidden>{t('common.nav.home')}</VisuallyHidden>
+        </>
       ) : (
         <Text component="span" className={classes.name} data-testid="app-name">
           {name}
@@ -97,6 +111,8 @@ function AppFrame({ app, slug, children }: FrameProps) {
   const immersive = useIsImmersiveRoute();
   const { t } = useTranslation();
   useSignInOnSessionEnd();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusPageOnNavigation(mainRef);
 
   const masquerading = Boolean(app?.masqueradeProfileId);
   const menuInput = app ? { app, signedIn, masquerading } : null;
@@ -128,6 +144,7 @@ function AppFrame({ app, slug, children }: FrameProps) {
       data-bottom-nav={(isMobile && menu.length > 0) || undefined}
       style={sizes}
     >
+      <SkipLink mainRef={mainRef} />
       {app?.masqueradeProfileId ? <MasqueradeBanner app={app} profileId={app.masqueradeProfileId} /> : null}
       <ShellHeader
         homePath={slug ? `/${slug}` : '/'}
@@ -144,7 +161,7 @@ function AppFrame({ app, slug, children }: FrameProps) {
         }
       />
       {!isMobile && menuLayout === 'second' && menu.length > 0 ? <AppSecondaryNav items={menu} /> : null}
-      <main className={shellClasses.main}>
+      <main ref={mainRef} id={mainContentId} className={shellClasses.main}>
         {side ? (
           <div className={`${shellClasses.container} ${classes.withSide}`}>
             <AppSideNav items={menu} />

@@ -28,7 +28,12 @@ export function ShellHeader({ homePath, brand, navItems, isMobile, account }: Sh
   return (
     <header className={classes.header}>
       <div className={`${classes.container} ${classes.headerInner}`}>
-        <NavLink to={homePath} className={classes.brandLink} aria-label={t('common.nav.home')}>
+        {/* The brand's visible name is the link's name (WCAG 2.5.3); without one, the link says where it goes. */}
+        <NavLink
+          to={homePath}
+          className={classes.brandLink}
+          aria-label={brand ? undefined : t('common.nav.home')}
+        >
           {brand}
         </NavLink>
         {!isMobile && navItems.length > 0 ? (

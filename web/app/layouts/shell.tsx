@@ -1,11 +1,13 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { layout } from '../../kernel/layout-sizes';
 import { useIsMobile } from '../../kernel/ui-store';
 import { useSignInOnSessionEnd } from './use-sign-in-on-session-end';
 import { useIsImmersiveRoute } from '../../kernel/route-handle';
+import { mainContentId, useFocusPageOnNavigation } from '../../kernel/route-focus';
 import { ShellFooter, type FooterLink } from './shell-footer';
 import { ShellHeader, type NavItem } from './shell-header';
+import { SkipLink } from './skip-link';
 import classes from './shell.module.css';
 
 export type ShellProps = {
@@ -36,6 +38,8 @@ export function Shell({
   const isMobile = useIsMobile();
   const immersive = useIsImmersiveRoute();
   useSignInOnSessionEnd();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusPageOnNavigation(mainRef);
   const sizes = {
     '--shell-header-height': `${isMobile ? layout.mobileHeaderHeight : layout.headerHeight}px`,
     '--shell-footer-height': `${isMobile ? layout.mobileFooterHeight : layout.footerHeight}px`,
@@ -50,6 +54,7 @@ export function Shell({
       data-immersive={immersive || undefined}
       style={sizes}
     >
+      <SkipLink mainRef={mainRef} />
       <ShellHeader
         homePath={homePath}
         brand={brand}
@@ -57,7 +62,7 @@ export function Shell({
         isMobile={isMobile}
         account={account}
       />
-      <main className={classes.main}>
+      <main ref={mainRef} id={mainContentId} className={classes.main}>
         <div className={`${classes.container} ${classes.main}`}>{children ?? <Outlet />}</div>
       </main>
       <ShellFooter owner={owner} legalLinks={legalLinks} isMobile={isMobile} />

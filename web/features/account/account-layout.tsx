@@ -89,7 +89,7 @@ type SectionProps = {
 
 export function AccountSection({ title, text, children, danger, testId, aside }: SectionProps) {
   const heading = (
-    <Title order={2} className={classes.sectionTitle} c={danger ? 'red.7' : undefined}>
+    <Title order={2} className={classes.sectionTitle} c={danger ? 'red' : undefined}>
       {title}
     </Title>
   );

@@ -50,10 +50,11 @@ export function AccountMenu({ links }: AccountMenuProps) {
     }
   };
   const avatar = (size: number) => (
-    <Avatar color="brand" variant="filled" size={size}>
+    <Avatar color="brand" variant="filled" size={size} aria-hidden="true">
       {initialsOf(account)}
     </Avatar>
   );
+  const visibleName = account.firstName || account.email;
 
   return (
     <Menu position="bottom-end" width={280} withinPortal>
@@ -62,12 +63,17 @@ export function AccountMenu({ links }: AccountMenuProps) {
           className={classes.trigger}
           data-compact={compact || undefined}
           data-testid="account-menu"
-          aria-label={t('account.menu.label', { name: fullNameOf(account) })}
+          // On the desktop the name starts with what the button shows (WCAG 2.5.3).
+          aria-label={
+            compact
+              ? t('account.menu.label', { name: fullNameOf(account) })
+              : `${visibleName} – ${t('account.menu.short')}`
+          }
         >
           {avatar(32)}
           {compact ? null : (
             <>
-              <span className={classes.name}>{account.firstName || account.email}</span>
+              <span className={classes.name}>{visibleName}</span>
               <IconChevronDown size={14} stroke={2} className={classes.chevron} />
             </>
           )}
