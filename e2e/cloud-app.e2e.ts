@@ -6,7 +6,7 @@ import { createAccount, signInWithPassword, uniqueEmail, visitorHeaders } from '
 // eslint-disable-next-line no-empty-pattern
 test.use({ extraHTTPHeaders: async ({}, use, testInfo) => use(visitorHeaders(testInfo)) });
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = Number(process.env.E2E_PORT); // chosen free by playwright.config.ts
 const appHost = `http://app.localhost:${port}`;
 
 test('the app host’s library: the owner finds files uploaded through the app, on desktop and on the phone', async ({

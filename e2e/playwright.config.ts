@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,20 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * A port nothing listens on now (the system picks it). Asked in a child process because this file is loaded
+ * synchronously; kept in the environment so the test workers, which load it again, use the same ports.
+ */
+function freePort(variable: string): number {
+  process.env[variable] ??= execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+  return Number(process.env[variable]);
+}
+
+const port = freePort('E2E_PORT');
 // A fresh embedded database per run: journeys start from an empty product, as a new user does. Set in the
 // environment so the test workers (which evaluate this file again) find the same folder and server log.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'gemeinde-e2e-'));
@@ -14,7 +28,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 process.env.E2E_SERVER_LOG ??= path.join(dataDir, 'server.log');
 const serverLog = process.env.E2E_SERVER_LOG;
 // The GIF panel's provider: a local stand-in speaking Giphy's API (e2e/support/giphy-server.mjs).
-const giphyPort = Number(process.env.E2E_GIPHY_PORT ?? 3199);
+const giphyPort = freePort('E2E_GIPHY_PORT');
 const giphyKey = 'e2e-key';
 
 const chromiumArgs = [

@@ -13,7 +13,7 @@ import { mailbox } from './support/mailbox';
 // eslint-disable-next-line no-empty-pattern
 test.use({ extraHTTPHeaders: async ({}, use, testInfo) => use(visitorHeaders(testInfo)) });
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+const port = Number(process.env.E2E_PORT); // chosen free by playwright.config.ts
 const appHost = `http://app.localhost:${port}`;
 
 /** An owner with a project and an app, made through the API (the screens for this are projects.e2e.ts). */
