@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 /** A mail as the embedded server logs it when it keeps mails in the outbox (no SMTP_URL). */
 export type LoggedMail = { to: string; subject: string; text: string };
 
-function serverLog(): string {
-  const file = process.env.E2E_SERVER_LOG;
+function serverLog(logFile?: string): string {
+  const file = logFile ?? process.env.E2E_SERVER_LOG;
   if (!file) {
     throw new Error('E2E_SERVER_LOG is not set: run the journeys with e2e/playwright.config.ts');
   }
@@ -23,8 +23,8 @@ function isLoggedMail(entry: unknown): entry is LoggedMail & { msg: string } {
   );
 }
 
-export function mailsTo(address: string): LoggedMail[] {
-  return serverLog()
+export function mailsTo(address: string, logFile?: string): LoggedMail[] {
+  return serverLog(logFile)
     .split('\n')
     .flatMap((line) => {
       try {
@@ -40,13 +40,13 @@ export function mailsTo(address: string): LoggedMail[] {
  * The mailbox of one address: `expectMail` waits for the next mail after the ones already counted, so a
  * journey reads the code of the step it just took, not an older one.
  */
-export function mailbox(address: string) {
-  let seen = mailsTo(address).length;
+export function mailbox(address: string, logFile?: string) {
+  let seen = mailsTo(address, logFile).length;
   return {
     async nextMail(timeoutMs = 15_000): Promise<LoggedMail> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const mails = mailsTo(address);
+        const mails = mailsTo(address, logFile);
         if (mails.length > seen) {
           seen = mails.length;
           return mails[mails.length - 1]!;

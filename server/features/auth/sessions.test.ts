@@ -110,6 +110,21 @@ describe(`sessions (${testDriver})`, () => {
     expect(twice.json().code).toBe('INVALID_STASH_CODE');
   });
 
+  it('refuses a stash code whose session ended before it was redeemed', async () => {
+    const owner = await signUp(server);
+    const { code } = (
+      await post(
+        '/api/stash',
+        { refreshToken: owner.refreshToken, accessToken: owner.accessToken },
+        owner.accessToken,
+      )
+    ).json();
+    expect((await post('/api/auth/logout', undefined, owner.accessToken)).statusCode).toBe(204);
+    const taken = await caller(server).request({ method: 'GET', url: `/api/stash/${code}` });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().code).toBe('INVALID_STASH_CODE');
+  });
+
   it('lets a stash code expire after 60 seconds', async () => {
     const owner = await signUp(server);
     const { code } = (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { ActionIcon, Anchor, Badge, Menu, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconDots, IconExternalLink, IconRestore } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { App } from '../../../contracts/workspace';
 import { languageNames } from '../../i18n/languages';
+import { openWithSession } from '../../kernel/open-with-session';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProjectMark } from './project-mark';
 import { projectsApi, refreshWorkspace } from './projects-api';
@@ -19,6 +20,15 @@ export function AppCard({ app, canManage }: { app: App; canManage: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const address = appAddress(app.publicDomain, app.slug);
   const action = app.isArchive ? 'restore' : 'archive';
+  // A plain click hands the session over (spec §2 stash), so the owner lands signed in; a middle or
+  // modified click keeps the browser's own handling of the link.
+  const handleOpen = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    void openWithSession(address);
+  };
 
   const run = useMutation({
     mutationFn: () => (app.isArchive ? projectsApi.restoreApp(app.id) : projectsApi.archiveApp(app.id)),
@@ -47,6 +57,7 @@ export function AppCard({ app, canManage }: { app: App; canManage: boolean }) {
             rel="noopener"
             size="sm"
             className={classes.appLink}
+            onClick={handleOpen}
             data-testid="app-card-link"
           >
             <span className={classes.appLinkText}>{address.replace(/^https?:\/\//, '')}</span>
@@ -72,6 +83,7 @@ export function AppCard({ app, canManage }: { app: App; canManage: boolean }) {
                 href={address}
                 target="_blank"
                 rel="noopener"
+                onClick={handleOpen}
                 leftSection={<IconExternalLink size={17} stroke={1.7} />}
               >
                 {t('workspace.apps.open')}

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRoutes } from '../../app/routes';
 import { setLanguage } from '../../i18n/i18n';
 import { markFirstSignIn } from '../../kernel/session/first-visit';
@@ -287,6 +287,22 @@ describe('project dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('tariff-name').textContent).toBe('Starter');
     expect(screen.getByTestId('usage-domains').textContent).toContain('Nicht enthalten');
     expect(screen.getByTestId('project-tab-dashboard').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens an app from its card signed in, handing the session over with a stash code', async () => {
+    signInForTest();
+    const fetchMock = stubProject(owned, {
+      'POST /api/stash': () => json(200, { code: 's'.repeat(43), expiresIn: 60 }),
+    });
+    const tab = { opener: {} as unknown, location: { href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    renderRoutes(createRoutes('service'), { url: `/projects/${owned.id}/dashboard` });
+    const card = await screen.findByTestId('app-card-yoga');
+    fireEvent.click(within(card).getByTestId('app-card-link'));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe(`http://app.localhost:3000/yoga?code=${'s'.repeat(43)}`));
+    expect(tab.opener).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/stash')[0]).toMatchObject({ refreshToken: expect.any(String) });
   });
 
   it('names the limit when creating an app exceeds the tariff', async () => {
