@@ -12,7 +12,7 @@ import type { RouteDefinition } from '../platform/routes.ts';
 import type { DatabaseOptions } from '../db/client.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import type { FeatureContext } from '../platform/features.ts';
-import { pgliteTemplateVariable } from './global-setup.ts';
+import { pgliteTemplateVariable, postgresTemplateVariable } from './global-setup.ts';
 import { createScratchDatabase } from './scratch-database.ts';
 
 export type TestServer = {
@@ -61,7 +61,9 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const scratch = process.env.TEST_DATABASE_URL
-    ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL, {
+        template: process.env[postgresTemplateVariable],
+      })
     : undefined;
   // Files of the cloud library and uploads in progress: a directory of this server's own.
   const dataDir = options.env?.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'gemeinde-test-'));
