@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Tariff, TariffLimitKey } from '../../../contracts/workspace';
 import { useIsMobile } from '../../kernel/ui-store';
-import { useProject, tariffsQuery } from '../projects';
+import { ProjectUsage, useProject, tariffsQuery } from '../projects';
 import { SettingsHeader } from './settings-header';
 import classes from './project-settings.module.css';
 
@@ -17,6 +17,7 @@ const rows: readonly TariffLimitKey[] = [
   'smtp',
   'discovery',
   'storageMb',
+  'memberStorageMb',
 ];
 
 /** `/projects/{projectId}/settings/payment-plan` (ROUTE-17): the tariffs side by side, monthly or annual. */
@@ -45,6 +46,15 @@ export function PaymentPlanPage() {
           />
         }
       />
+      <Paper className={classes.usagePanel} data-testid="tariff-usage">
+        <div className={classes.usageIntro}>
+          <Text fw={650}>{t('workspace.tariffs.usageTitle')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('workspace.tariffs.usageText', { name: project.tariff.name })}
+          </Text>
+        </div>
+        <ProjectUsage project={project} />
+      </Paper>
       {query.isPending ? (
         <Skeleton height={420} radius="lg" />
       ) : isMobile ? (
@@ -184,7 +194,7 @@ function LimitValue({ limitKey, value }: { limitKey: TariffLimitKey; value: numb
         {t('workspace.usage.notIncluded')}
       </span>
     );
-  } else if (limitKey === 'storageMb') {
+  } else if (limitKey === 'storageMb' || limitKey === 'memberStorageMb') {
     const terabytes = value >= 1024 * 1024;
     content = t(terabytes ? 'workspace.tariffs.terabytes' : 'workspace.tariffs.gigabytes', {
       value: (value / (terabytes ? 1024 * 1024 : 1024)).toLocaleString(i18n.language, {

@@ -3,5 +3,6 @@ export * from './confirm-dialog';
 export * from './format-date';
 export * from './project-context';
 export * from './projects-api';
+export * from './project-usage';
 export * from './projects-paths';
 export * from './quota';

@@ -1,15 +1,14 @@
 import { Anchor, Badge, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconChartBar } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HiddenPageHeading } from '../../components/hidden-page-heading';
 import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';
 import { AppsPanel } from './apps-panel';
-import { canInProject, useProject } from './project-context';
-import { usageQuery } from './projects-api';
+import { useProject } from './project-context';
+import { ProjectUsage } from './project-usage';
 import { projectPaths } from './projects-paths';
-import { UsageBars } from './usage-bars';
 import classes from './projects.module.css';
 
 /** `/projects/{projectId}` and `/dashboard` (ROUTE-13/14): the project's apps, its tariff and what it uses. */
@@ -21,6 +20,8 @@ export function ProjectDashboardPage() {
 
   return (
     <div className={classes.dashboard} data-mobile={isMobile || undefined} data-testid="project-dashboard">
+      {/* The project's name shows in the switcher above; the heading names the page for screen readers. */}
+      <HiddenPageHeading>{t('workspace.dashboard.heading', { name: project.name })}</HiddenPageHeading>
       {project.isArchive ? (
         <Text className={classes.archivedNote} data-testid="project-archived-note">
           {t('workspace.dashboard.archivedNote')}
@@ -34,13 +35,10 @@ export function ProjectDashboardPage() {
   );
 }
 
-/** The tariff and the usage bars; the counts come fresh from `GET /projects/{id}/usage`. */
+/** The tariff and the usage bars (counts and storage). */
 function TariffCard() {
   const { t } = useTranslation();
   const project = useProject();
-  const canView = canInProject(project, 'view');
-  const usage = useQuery({ ...usageQuery(project.id), enabled: canView });
-  const items = usage.data ?? project.usage;
   return (
     <aside className={classes.panel} data-testid="tariff-card">
       <div className={classes.panelHeader}>
@@ -67,7 +65,7 @@ function TariffCard() {
         <Text size="sm" fw={600} mb="sm">
           {t('workspace.dashboard.usage')}
         </Text>
-        <UsageBars items={items} />
+        <ProjectUsage project={project} />
         <Anchor
           component={Link}
           to={projectPaths.paymentPlan(project.id)}

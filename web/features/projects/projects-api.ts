@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { cloudStorageSchema } from '../../../contracts/cloud';
 import type { Language } from '../../../contracts/language';
 import {
   teamInvitationAcceptedSchema,
@@ -27,6 +28,7 @@ export const workspaceKeys = {
   projectList: (isArchive: boolean, page: number) => ['projects', 'list', { isArchive, page }] as const,
   project: (projectId: string) => ['projects', 'one', projectId] as const,
   usage: (projectId: string) => ['projects', 'usage', projectId] as const,
+  storage: (projectId: string) => ['projects', 'storage', projectId] as const,
   apps: (projectId: string) => ['apps', projectId] as const,
   appList: (projectId: string, isArchive: boolean, page: number) =>
     ['apps', projectId, { isArchive, page }] as const,
@@ -58,6 +60,17 @@ export const usageQuery = (projectId: string) =>
     queryKey: workspaceKeys.usage(projectId),
     queryFn: ({ signal }) => api.get(`/projects/${projectId}/usage`, { schema: projectUsageSchema, signal }),
     select: (answer) => answer.data,
+  });
+
+/** `GET /projects/{id}/cloud/storage` on the service host: the project's files against the tariff's quota. */
+export const projectStorageQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: workspaceKeys.storage(projectId),
+    queryFn: ({ signal }) =>
+      api.get(`/projects/${projectId}/cloud/storage`, { schema: cloudStorageSchema, signal }),
+    select: (answer) => ({ usedBytes: answer.data.usedBytes, limitBytes: answer.data.limitBytes }),
+    // The bar is left out when it cannot be read; the counts above it still show.
+    meta: { silent: true },
   });
 
 /** `GET /projects/{projectId}/apps?isArchive`: the project's apps (active or archived tab). */

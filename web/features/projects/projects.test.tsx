@@ -232,12 +232,29 @@ describe('usage bars', () => {
       'usage-domains',
       'usage-teamMembers',
     ]);
-    expect(screen.getByTestId('usage-contacts').textContent).toContain('Unbegrenzt');
-    expect(screen.getByTestId('usage-contacts').textContent).toContain('1.234');
+    // Unlimited is an empty track with the count, never a full bar.
+    expect(screen.getByTestId('usage-contacts').textContent).toContain('1.234 genutzt · unbegrenzt');
+    expect(
+      within(screen.getByTestId('usage-contacts')).getByRole('progressbar').getAttribute('aria-valuenow'),
+    ).toBe('0');
     expect(screen.getByTestId('usage-domains').textContent).toContain('Nicht enthalten');
     expect(screen.getByTestId('usage-teamMembers').textContent).toContain('Nicht enthalten');
     expect(screen.getByTestId('usage-apps').textContent).toContain('3 von 3');
     expect(screen.getByTestId('usage-apps').getAttribute('data-state')).toBe('full');
+    expect(screen.queryByTestId('usage-storage')).toBeNull();
+  });
+
+  it('adds the storage in bytes, in English too', async () => {
+    await setLanguage('en', { persist: false });
+    renderWithProviders(
+      <UsageBars
+        items={[{ key: 'apps', used: 1, limit: -1 }]}
+        storage={{ usedBytes: 3 * 1024 * 1024, limitBytes: 10 * 1024 * 1024 * 1024 }}
+      />,
+    );
+    expect(screen.getByTestId('usage-apps').textContent).toContain('1 used · unlimited');
+    expect(screen.getByTestId('usage-storage').textContent).toContain('Storage');
+    expect(screen.getByTestId('usage-storage').textContent).toContain('3 MB of 10 GB');
   });
 });
 
@@ -249,6 +266,16 @@ describe('project dashboard', { timeout: 20_000 }, () => {
     return stubFetch({
       [`GET /api/projects/${project.id}`]: () => json(200, { data: project }),
       [`GET /api/projects/${project.id}/usage`]: () => json(200, { data: project.usage }),
+      [`GET /api/projects/${project.id}/cloud/storage`]: () =>
+        json(200, {
+          data: {
+            scope: 'project',
+            usedBytes: 2 * 1024 * 1024,
+            limitBytes: 10 * 1024 * 1024 * 1024,
+            filesCount: 3,
+            byType: { image: 0, video: 0, audio: 0, other: 0 },
+          },
+        }),
       [`GET /api/projects/${project.id}/apps`]: (_init, url) =>
         json(200, page(url.searchParams.get('isArchive') === 'true' ? [] : apps)),
       'GET /api/projects': () => json(200, page([project])),
@@ -286,6 +313,7 @@ describe('project dashboard', { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId('tariff-name').textContent).toBe('Starter');
     expect(screen.getByTestId('usage-domains').textContent).toContain('Nicht enthalten');
+    expect((await screen.findByTestId('usage-storage')).textContent).toContain('2 MB von 10 GB');
     expect(screen.getByTestId('project-tab-dashboard').getAttribute('aria-current')).toBe('page');
   });
 

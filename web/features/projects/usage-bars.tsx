@@ -1,14 +1,18 @@
 import { Progress, Text } from '@mantine/core';
+import { IconInfinity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usageDisplayOrder, type UsageKey } from '../../../contracts/workspace';
+import { formatBytes } from '../../kernel/format';
 import classes from './projects.module.css';
 
 export type UsageItem = { key: UsageKey; used: number; limit: number };
+/** The cloud library's bytes against the tariff's quota (-1 = unlimited). */
+export type StorageUsage = { usedBytes: number; limitBytes: number };
 
 /** Spec §9: -1 is unlimited, 0 means the tariff does not include it. */
 export type UsageState = 'unlimited' | 'notIncluded' | 'full' | 'near' | 'ok';
 
-export function usageStateOf({ used, limit }: UsageItem): UsageState {
+export function usageStateOf({ used, limit }: { used: number; limit: number }): UsageState {
   if (limit === -1) {
     return 'unlimited';
   }
@@ -22,7 +26,7 @@ export function usageStateOf({ used, limit }: UsageItem): UsageState {
 }
 
 const barColor: Record<UsageState, string> = {
-  unlimited: 'teal',
+  unlimited: 'gray',
   notIncluded: 'gray',
   full: 'red',
   near: 'orange',
@@ -34,51 +38,81 @@ export function orderedUsage(items: readonly UsageItem[]): UsageItem[] {
   return usageDisplayOrder.flatMap((key) => items.filter((item) => item.key === key));
 }
 
-/** What is used against the tariff: one labelled bar per counted limit. */
-export function UsageBars({ items, compact = false }: { items: readonly UsageItem[]; compact?: boolean }) {
+type RowProps = { label: string; used: number; limit: number; show: (value: number) => string; testId: string };
+
+/**
+ * One counted limit: a bar filled by the share used. Unlimited has nothing to fill: an empty track and the
+ * infinity sign beside the count, never a full bar.
+ */
+function UsageRow({ label, used, limit, show, testId }: RowProps) {
+  const { t } = useTranslation();
+  const state = usageStateOf({ used, limit });
+  const value =
+    state === 'unlimited'
+      ? t('workspace.usage.unlimitedOf', { used: show(used) })
+      : state === 'notIncluded'
+        ? t('workspace.usage.notIncluded')
+        : t('workspace.usage.of', { used: show(used), limit: show(limit) });
+  const percent =
+    state === 'unlimited' || state === 'notIncluded' ? 0 : Math.min(100, (used / Math.max(limit, 1)) * 100);
+  return (
+    <div className={classes.usageRow} data-state={state} data-testid={testId}>
+      <div className={classes.usageHead}>
+        <Text size="sm" fw={500}>
+          {label}
+        </Text>
+        <Text size="sm" c={state === 'full' ? 'red.7' : 'dimmed'} className={classes.usageValue}>
+          {state === 'unlimited' ? (
+            <IconInfinity size={16} stroke={1.8} aria-hidden="true" className={classes.usageInfinity} />
+          ) : null}
+          {value}
+        </Text>
+      </div>
+      <Progress
+        value={percent}
+        color={barColor[state]}
+        size={6}
+        radius="xl"
+        aria-label={`${label}: ${value}`}
+        className={state === 'unlimited' ? classes.usageUnlimited : undefined}
+      />
+    </div>
+  );
+}
+
+/** What is used against the tariff: one labelled bar per counted limit, the storage last when given. */
+export function UsageBars({
+  items,
+  storage,
+  compact = false,
+}: {
+  items: readonly UsageItem[];
+  storage?: StorageUsage | null;
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.language);
   return (
     <div className={classes.usage} data-compact={compact || undefined} data-testid="usage-bars">
-      {orderedUsage(items).map((item) => {
-        const state = usageStateOf(item);
-        const value =
-          state === 'unlimited'
-            ? t('workspace.usage.unlimitedOf', { used: number(item.used) })
-            : state === 'notIncluded'
-              ? t('workspace.usage.notIncluded')
-              : t('workspace.usage.of', { used: number(item.used), limit: number(item.limit) });
-        const percent =
-          state === 'unlimited' || state === 'notIncluded'
-            ? 0
-            : Math.min(100, (item.used / Math.max(item.limit, 1)) * 100);
-        return (
-          <div
-            key={item.key}
-            className={classes.usageRow}
-            data-state={state}
-            data-testid={`usage-${item.key}`}
-          >
-            <div className={classes.usageHead}>
-              <Text size="sm" fw={500}>
-                {t(`workspace.usage.keys.${item.key}`)}
-              </Text>
-              <Text size="sm" c={state === 'full' ? 'red.7' : 'dimmed'} className={classes.usageValue}>
-                {value}
-              </Text>
-            </div>
-            <Progress
-              value={state === 'unlimited' ? 100 : percent}
-              color={barColor[state]}
-              size={compact ? 4 : 6}
-              radius="xl"
-              striped={state === 'unlimited'}
-              aria-label={`${t(`workspace.usage.keys.${item.key}`)}: ${value}`}
-              className={state === 'unlimited' ? classes.usageUnlimited : undefined}
-            />
-          </div>
-        );
-      })}
+      {orderedUsage(items).map((item) => (
+        <UsageRow
+          key={item.key}
+          label={t(`workspace.usage.keys.${item.key}`)}
+          used={item.used}
+          limit={item.limit}
+          show={number}
+          testId={`usage-${item.key}`}
+        />
+      ))}
+      {storage ? (
+        <UsageRow
+          label={t('workspace.usage.keys.storage')}
+          used={storage.usedBytes}
+          limit={storage.limitBytes}
+          show={(bytes) => formatBytes(bytes, i18n.language)}
+          testId="usage-storage"
+        />
+      ) : null}
     </div>
   );
 }
