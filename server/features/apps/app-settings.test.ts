@@ -94,7 +94,7 @@ describe(`PATCH /apps/{appId} (${testDriver})`, () => {
       timezone: 'validation.invalidValue',
       domainId: 'validation.invalidValue',
       signupPlanIds: 'validation.invalidValue',
-      slug: 'validation.slugTaken',
+      slug: 'validation.slugReserved',
     });
     const other = await createAppIn(server, await createProjectFor(server, owner.account));
     const taken = await call('PATCH', url, owner.accessToken, { slug: other.slug });

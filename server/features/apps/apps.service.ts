@@ -156,7 +156,7 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
         throw conflict();
       }
       if (input.slug !== undefined && isReserved(input.slug)) {
-        throw badRequest({ slug: 'validation.slugTaken' });
+        throw badRequest({ slug: 'validation.slugReserved' });
       }
       const { accountId, project } = projectAccess;
       const projectId = project.id;
@@ -215,7 +215,7 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
         errors.signupPlanIds = 'validation.invalidValue';
       }
       if (input.slug !== undefined && isReserved(input.slug)) {
-        errors.slug = 'validation.slugTaken';
+        errors.slug = 'validation.slugReserved';
       }
       if (Object.keys(errors).length > 0) {
         throw badRequest(errors);

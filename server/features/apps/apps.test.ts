@@ -65,7 +65,7 @@ describe(`creating apps (${testDriver})`, () => {
       slug: 'projects',
     });
     expect(reserved.statusCode).toBe(400);
-    expect(reserved.json().errors).toEqual({ slug: 'validation.slugTaken' });
+    expect(reserved.json().errors).toEqual({ slug: 'validation.slugReserved' });
   });
 
   it('answers 403 to a team member whose team settings do not allow managing apps', async () => {

@@ -48,6 +48,16 @@ function CreateAppForm({ projectId, onClose }: { projectId: string; onClose: () 
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<FieldIssues>({});
 
+  // A server's verdict on a field is about the value it saw: typing (or clearing) replaces it.
+  const forget = (field: string) =>
+    setServerIssues((current) => {
+      if (!(field in current)) {
+        return current;
+      }
+      const { [field]: _dropped, ...rest } = current;
+      return rest;
+    });
+
   const body = { name: name.trim(), slug: slug.trim() === '' ? undefined : slug.trim(), language };
   const validate = () => fieldIssues(appCreateBodySchema, body);
   const issues = submitted ? validate() : {};
@@ -103,7 +113,14 @@ function CreateAppForm({ projectId, onClose }: { projectId: string; onClose: () 
           label={t('workspace.apps.create.name')}
           placeholder={t('workspace.apps.create.namePlaceholder')}
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            forget('name');
+            // Without an address of its own, the one derived from the name is what the server judged.
+            if (slug.trim() === '') {
+              forget('slug');
+            }
+          }}
           error={issueText(issues.name ?? serverIssues.name)}
           data-autofocus
           data-testid="create-app-name"
@@ -113,7 +130,10 @@ function CreateAppForm({ projectId, onClose }: { projectId: string; onClose: () 
           description={t('workspace.apps.create.slugHint')}
           placeholder={slugify(name) || t('workspace.apps.create.slugPlaceholder')}
           value={slug}
-          onChange={(event) => setSlug(event.currentTarget.value)}
+          onChange={(event) => {
+            setSlug(event.currentTarget.value);
+            forget('slug');
+          }}
           error={issueText(issues.slug ?? serverIssues.slug)}
           leftSection={
             <Text size="sm" c="dimmed">

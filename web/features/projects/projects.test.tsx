@@ -356,6 +356,28 @@ describe('project dashboard', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('says a reserved address is reserved, and forgets it once the field changes', async () => {
+    signInForTest();
+    stubProject(owned, {
+      [`POST /api/projects/${owned.id}/apps`]: () =>
+        json(400, {
+          code: 'VALIDATION_FAILED',
+          message: 'errors.VALIDATION_FAILED',
+          errors: { slug: 'validation.slugReserved' },
+        }),
+    });
+    renderRoutes(createRoutes('service'), { url: `/projects/${owned.id}` });
+    fireEvent.click(await screen.findByTestId('apps-create'));
+    fireEvent.change(await screen.findByTestId('create-app-name'), { target: { value: 'Admin' } });
+    fireEvent.change(screen.getByTestId('create-app-slug'), { target: { value: 'admin' } });
+    fireEvent.click(screen.getByTestId('create-app-submit'));
+    const reserved = 'Diese Adresse ist für das System reserviert. Bitte wählen Sie eine andere.';
+    expect(await screen.findByText(reserved)).toBeTruthy();
+    expect(screen.queryByText('Diese Adresse ist bereits vergeben.')).toBeNull();
+    fireEvent.change(screen.getByTestId('create-app-slug'), { target: { value: '' } });
+    await waitFor(() => expect(screen.queryByText(reserved)).toBeNull());
+  });
+
   it('hides creating and archiving apps without the project apps ability', async () => {
     signInForTest();
     stubProject(shared);
