@@ -48,7 +48,8 @@ export function itemNameProblem(typed: string): NameProblem | null {
   }
   const refused = [...new Set([...name])].filter(
     (character) =>
-      (forbiddenNameCharacters as readonly string[]).includes(character) || invisibleCharacter.test(character),
+      (forbiddenNameCharacters as readonly string[]).includes(character) ||
+      invisibleCharacter.test(character),
   );
   if (refused.length > 0) {
     return { reason: 'characters', characters: refused.map(visibleCharacter) };
@@ -91,7 +92,11 @@ export const nameKey = (name: string) => name.normalize('NFC').toLowerCase();
  * The name with a counter, as file managers do when both are kept: "foto.jpg" → "foto (2).jpg",
  * "Kurse 2026" → "Kurse 2026 (2)". A name that has a counter already counts on ("foto (2).jpg" → "foto (3).jpg").
  */
-export function freeName(name: string, isTaken: (key: string) => boolean, options: { isFolder: boolean }): string {
+export function freeName(
+  name: string,
+  isTaken: (key: string) => boolean,
+  options: { isFolder: boolean },
+): string {
   if (!isTaken(nameKey(name))) {
     return name;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
 import { cloudFileStatusSchema, cloudFileTypeSchema, cloudPseudoFolderValues } from './cloud-enums.ts';
+import { uploadConflictValues } from './cloud-names.ts';
 import { paginationMetaSchema } from './pagination.ts';
 import { uploadLimitSchema } from './upload-size.ts';
 import { maxLength, requiredString } from './validation/index.ts';
@@ -20,6 +21,8 @@ export const cloudLimits = {
   extensions: 20,
   savedSearches: 50,
   fastAccess: 20,
+  /** Names asked about in one name-conflict check (the web client asks in batches). */
+  conflictNames: 100,
   /** Days an item stays in Removed before the purge job deletes it for good. */
   removedRetentionDays: 30,
   /** Hours an unfinished upload is kept before the expiry job deletes its bytes. */
@@ -37,7 +40,14 @@ export const pseudoFolderCallOf = Object.fromEntries([
   ...fileListTypeValues.map((type) => [type, 'files'] as const),
 ]) as Record<(typeof cloudPseudoFolderValues)[number], 'folders/content' | 'files'>;
 
-export const cloudSortValues = ['name', '-name', 'updatedAt', '-updatedAt', 'createdAt', '-createdAt'] as const;
+export const cloudSortValues = [
+  'name',
+  '-name',
+  'updatedAt',
+  '-updatedAt',
+  'createdAt',
+  '-createdAt',
+] as const;
 export type CloudSort = (typeof cloudSortValues)[number];
 
 export const cloudPermissionsSchema = z.object({ can: z.array(z.enum(abilitiesBySubject.cloud)) });
@@ -81,6 +91,8 @@ export const cloudEntitySchema = z.object({
   thumbId: z.uuid().nullable(),
   /** Whether the item lies in the caller's own library (false: someone else's file seen with isAnother). */
   isOwn: z.boolean(),
+  /** When the item went to Removed (null when live); it is deleted for good `removedRetentionDays` later. */
+  deletedAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   permissions: cloudPermissionsSchema,
@@ -163,6 +175,25 @@ export const updateFileBodySchema = z
     message: 'validation.invalid',
     path: ['resetThumbnail'],
   });
+/** `POST /folders/{folderId}/conflicts`: names of files about to be uploaded there. */
+export const nameConflictsBodySchema = z.object({
+  names: z
+    .array(requiredString().check(maxLength(1024)))
+    .min(1)
+    .max(cloudLimits.conflictNames),
+});
+/** The names the folder holds already: the item holding it and the name "keep both" would give. */
+export const nameConflictsResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      existing: z.string(),
+      kind: z.enum(['file', 'folder']),
+      suggestion: z.string(),
+    }),
+  ),
+});
+export type NameConflict = z.infer<typeof nameConflictsResponseSchema>['data'][number];
 export const idsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(cloudLimits.idsPerRequest) });
 export const kindMoveBodySchema = z
   .object({
@@ -187,6 +218,11 @@ export const cloudPathSchema = z.object({
 
 export const cloudStorageSchema = z.object({
   data: z.object({
+    /**
+     * `project`: every person's files against the project's quota (the project's team); `own`: the caller's
+     * files against a member's share of the tariff (app members never learn the project's totals).
+     */
+    scope: z.enum(['project', 'own']),
     usedBytes: z.number().int().min(0),
     /** -1 = unlimited. */
     limitBytes: z.number().int().min(-1),
@@ -202,7 +238,9 @@ export const cloudStorageSchema = z.object({
 
 export const uploadLimitsSchema = z.object({ data: z.array(uploadLimitSchema) });
 export const mimeTypesSchema = z.object({
-  data: z.array(z.object({ mimeType: z.string(), extensions: z.array(z.string()), type: cloudFileTypeSchema })),
+  data: z.array(
+    z.object({ mimeType: z.string(), extensions: z.array(z.string()), type: cloudFileTypeSchema }),
+  ),
 });
 
 export const savedSearchFiltersSchema = z.object({
@@ -238,6 +276,11 @@ export const uploadMetadataSchema = z.object({
   hideInCloud: z.enum(['true', 'false', '1', '0']).default('false'),
   source: z.enum(['cloud', 'chat', 'avatar', 'cover', 'post', 'lesson', 'app']).default('cloud'),
   extra: z.string().max(4096).optional(),
+  /**
+   * When the folder holds a file of that name already: `replace` moves that file to Removed, `keep-both`
+   * stores this one as "name (2)". Without it the upload is refused at creation (409 NAME_TAKEN).
+   */
+  conflict: z.enum(uploadConflictValues).optional(),
 });
 
 /** The header the app host sends so the cloud check uses the app-level ability (spec §6 "Cloud"). */

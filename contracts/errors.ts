@@ -44,6 +44,13 @@ export const errorCodes = {
   moveTargetInvalid: 'MOVE_TARGET_INVALID',
   /** Permanent deletion (and restore) apply to items in Removed only. */
   notInRemoved: 'NOT_IN_REMOVED',
+  /**
+   * A file or folder name that cannot be kept as typed (contracts/cloud-names.ts); `errors.name` is the
+   * `validation.*` key, `details: {reason, characters?}` names the refused characters.
+   */
+  invalidName: 'INVALID_NAME',
+  /** The folder already holds an item of that name; `details: {name, kind, suggestion}` (409). */
+  nameTaken: 'NAME_TAKEN',
   /** The file is larger than the upload limit of its type; `details: {limitBytes, type}`. */
   fileTooLarge: 'FILE_TOO_LARGE',
   /** The file is still being processed (or failed to), so it has nothing to serve yet. */

@@ -15,7 +15,10 @@ export const permissionsOf = <T extends readonly [string, ...string[]]>(names: T
 
 // ---------- tariffs and usage ----------
 
-/** Limit keys of a tariff; -1 = unlimited, 0 = disabled (spec §9). `storageMb` is the cloud library's quota. */
+/**
+ * Limit keys of a tariff; -1 = unlimited, 0 = disabled (spec §9). `storageMb` is the cloud library's quota of
+ * the project, `memberStorageMb` each app member's own share of it.
+ */
 export const tariffLimitKeys = [
   'apps',
   'contacts',
@@ -24,6 +27,7 @@ export const tariffLimitKeys = [
   'smtp',
   'discovery',
   'storageMb',
+  'memberStorageMb',
 ] as const;
 export type TariffLimitKey = (typeof tariffLimitKeys)[number];
 

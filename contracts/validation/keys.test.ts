@@ -33,6 +33,12 @@ describe('validation keys', () => {
         'validation.unknownField',
         'validation.invalidFormat',
         'validation.code',
+        'validation.nameCharacters',
+        'validation.nameDots',
+        'validation.nameTrailingDot',
+        'validation.nameReserved',
+        'validation.nameTooLong',
+        'validation.nameTaken',
       ].sort(),
     );
   });
@@ -46,6 +52,8 @@ describe('validation keys', () => {
       'validation.maxSizeFile': ['fileName', 'maxSize'],
       'validation.someRequired': ['fields'],
       'validation.date': ['format'],
+      'validation.nameCharacters': ['characters'],
+      'validation.nameTooLong': ['max'],
     });
     expect(isValidationKey('validation.href')).toBe(true);
     expect(isValidationKey('validation.link')).toBe(false);

@@ -36,6 +36,13 @@ export const validationKeys = {
   invalidFormat: 'validation.invalidFormat',
   /** A one-time code has exactly six digits. */
   code: 'validation.code',
+  // Cloud names (contracts/cloud-names.ts).
+  nameCharacters: 'validation.nameCharacters',
+  nameDots: 'validation.nameDots',
+  nameTrailingDot: 'validation.nameTrailingDot',
+  nameReserved: 'validation.nameReserved',
+  nameTooLong: 'validation.nameTooLong',
+  nameTaken: 'validation.nameTaken',
 } as const;
 
 export type ValidationKey = (typeof validationKeys)[keyof typeof validationKeys];
@@ -50,6 +57,8 @@ export const validationKeyParams = {
   'validation.maxSizeFile': ['fileName', 'maxSize'],
   'validation.someRequired': ['fields'],
   'validation.date': ['format'],
+  'validation.nameCharacters': ['characters'],
+  'validation.nameTooLong': ['max'],
 } as const satisfies Partial<Record<ValidationKey, readonly string[]>>;
 
 export function isValidationKey(value: unknown): value is ValidationKey {

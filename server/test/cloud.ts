@@ -85,6 +85,7 @@ export async function insertCloudFile(
     createdAt?: Date;
     updatedAt?: Date;
     lastOpenedAt?: Date | null;
+    openCount?: number;
     deletedAt?: Date | null;
     deletedVia?: string | null;
   },
@@ -116,6 +117,7 @@ export async function insertCloudFile(
       createdAt,
       updatedAt: values.updatedAt ?? createdAt,
       lastOpenedAt: values.lastOpenedAt ?? null,
+      openCount: values.openCount ?? (values.lastOpenedAt ? 1 : 0),
       deletedAt: values.deletedAt ?? null,
       deletedVia: values.deletedVia ?? null,
     })

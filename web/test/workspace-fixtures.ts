@@ -8,7 +8,16 @@ export const starterTariff: Project['tariff'] = {
   priceMonthly: 49,
   priceAnnual: 470,
   currency: 'EUR',
-  limits: { apps: 1, contacts: 500, domains: 0, teamMembers: 1, smtp: 0, discovery: 0, storageMb: 10_240 },
+  limits: {
+    apps: 1,
+    contacts: 500,
+    domains: 0,
+    teamMembers: 1,
+    smtp: 0,
+    discovery: 0,
+    storageMb: 10_240,
+    memberStorageMb: 1024,
+  },
 };
 
 export function testProject(overrides: Partial<Project> = {}): Project {

@@ -46,10 +46,11 @@ function thumbnailsOf(fileId: string, variants: CloudVariants, sign: UrlSign): C
 
 export function fileEntity(row: CloudFileRow, context: PresentContext): CloudEntity {
   const custom = row.thumbFileId ? context.customThumbs.get(row.thumbFileId) : undefined;
-  const ready = row.status === null;
   // A video plays from its converted mp4; until that exists (or if it failed) there is nothing to stream.
+  // Other files are their original bytes, also while thumbnails are made or when that failed (the preview
+  // then offers the original for download).
   const urlVariant: BlobVariant | null =
-    row.type === 'video' ? (row.variants.video ? 'video' : null) : ready ? 'original' : null;
+    row.type === 'video' ? (row.variants.video ? 'video' : null) : 'original';
   return {
     id: row.id,
     name: row.name,
@@ -78,6 +79,7 @@ export function fileEntity(row: CloudFileRow, context: PresentContext): CloudEnt
     isCustomThumbnail: Boolean(row.thumbFileId && custom),
     thumbId: row.thumbFileId,
     isOwn: row.ownerAccountId === context.access.accountId,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     permissions: { can: itemAbilities(row.ownerAccountId, context) },
@@ -111,6 +113,7 @@ export function folderEntity(
     isCustomThumbnail: false,
     thumbId: null,
     isOwn: row.ownerAccountId === context.access.accountId,
+    deletedAt: row.deletedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     // Folders cannot be favourites.

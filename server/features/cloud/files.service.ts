@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
@@ -36,7 +36,10 @@ export function createFileService(deps: { db: Db; storage: BlobStorage; signer: 
     async markOpened({ access, file }: FileScopeAccess): Promise<void> {
       // Fast access is per person: only the owner's own files carry the mark.
       if (file.ownerAccountId === access.accountId) {
-        await db.update(cloudFiles).set({ lastOpenedAt: new Date() }).where(eq(cloudFiles.id, file.id));
+        await db
+          .update(cloudFiles)
+          .set({ lastOpenedAt: new Date(), openCount: sql`${cloudFiles.openCount} + 1` })
+          .where(eq(cloudFiles.id, file.id));
       }
     },
 

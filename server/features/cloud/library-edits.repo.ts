@@ -128,10 +128,15 @@ export async function softDeleteFolder(db: DbOrTx, folderId: string, deletedAt: 
 }
 
 /** Brings a directly deleted folder back (into `parentId`), with everything deleted through it. */
-export async function restoreFolder(db: DbOrTx, folderId: string, parentId: string): Promise<CloudFolderRow> {
+export async function restoreFolder(
+  db: DbOrTx,
+  folderId: string,
+  parentId: string,
+  name: string,
+): Promise<CloudFolderRow> {
   const [folder] = await db
     .update(cloudFolders)
-    .set({ deletedAt: null, deletedVia: null, parentId })
+    .set({ deletedAt: null, deletedVia: null, parentId, name })
     .where(eq(cloudFolders.id, folderId))
     .returning();
   const below = descendantFolderIds([folderId]);
@@ -153,11 +158,16 @@ export async function restoreFolder(db: DbOrTx, folderId: string, parentId: stri
   return folder!;
 }
 
-/** Brings a directly deleted file back (into `folderId`). */
-export async function restoreFile(db: DbOrTx, fileId: string, folderId: string): Promise<CloudFileRow> {
+/** Brings a directly deleted file back (into `folderId`, under `name`). */
+export async function restoreFile(
+  db: DbOrTx,
+  fileId: string,
+  folderId: string,
+  name: string,
+): Promise<CloudFileRow> {
   const [file] = await db
     .update(cloudFiles)
-    .set({ deletedAt: null, deletedVia: null, folderId })
+    .set({ deletedAt: null, deletedVia: null, folderId, name })
     .where(eq(cloudFiles.id, fileId))
     .returning();
   return file!;

@@ -9,6 +9,8 @@ import {
   idsBodySchema,
   kindMoveBodySchema,
   moveTargetParamsSchema,
+  nameConflictsBodySchema,
+  nameConflictsResponseSchema,
   renameFolderBodySchema,
   targetFolderParamsSchema,
   updateFileBodySchema,
@@ -197,6 +199,38 @@ export function libraryEditRoutes(deps: { library: LibraryService; scopes: Cloud
         await library.deleteForever(request.access);
         return reply.status(204).send(null);
       },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/projects/:projectId/cloud/removed',
+      auth: 'session',
+      scope: scopes.library(),
+      ability: 'cloud:delete',
+      summary: 'Empty the caller’s Removed (the bin): everything in it is deleted for good, bytes included',
+      tags,
+      schema: { params: cloudProjectParamsSchema, response: noContent },
+      handler: async (request, reply) => {
+        await library.emptyRemoved(request.access);
+        return reply.status(204).send(null);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/folders/:folderId/conflicts',
+      auth: 'session',
+      scope: scopes.folder('folderId'),
+      ability: 'cloud:upload',
+      summary:
+        'Which of these file names the folder holds already (asked before uploading: replace, keep both or skip)',
+      tags,
+      schema: {
+        params: folderParamsSchema,
+        body: nameConflictsBodySchema,
+        response: { 200: nameConflictsResponseSchema },
+      },
+      handler: async (request) => ({
+        data: await library.nameConflicts(request.access, request.body.names),
+      }),
     }),
     defineRoute({
       method: 'PATCH',

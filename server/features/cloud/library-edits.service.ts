@@ -1,4 +1,5 @@
 import type { CloudEntity } from '../../../contracts/cloud.ts';
+import { withKeptExtension } from '../../../contracts/cloud-names.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -8,10 +9,12 @@ import type { FileScopeAccess, FolderScopeAccess } from './cloud.scopes.ts';
 import { folderEntity, presentItems, type CloudFileRow, type CloudFolderRow } from './cloud.presenter.ts';
 import * as edits from './library-edits.repo.ts';
 import { ancestorsOf } from './library-tree.repo.ts';
-import { refuseRoot, requireInRemoved, sanitizeItemName, type OwnItems } from './library.items.ts';
+import { refuseRoot, requireInRemoved, type OwnItems } from './library.items.ts';
+import { assertItemName, assertNameFree, lockFolderNames, nameHolder } from './library-names.ts';
 import * as repo from './library.repo.ts';
 import type { LibraryDeps } from './library.service.ts';
-import { deleteForever } from './removal.ts';
+import { sanitizeFileName } from './media/sniff.ts';
+import { deleteForever, purgeRemoved } from './removal.ts';
 
 type FileChanges = {
   name?: string | undefined;
@@ -91,12 +94,18 @@ export function createLibraryEdits(deps: LibraryDeps) {
           throw folderCreateForbidden();
         }
       }
-      const created = await edits.insertFolder(db, {
-        id: newId(),
-        projectId: access.project.id,
-        ownerAccountId: access.accountId,
-        parentId,
-        name: sanitizeItemName(input.name),
+      const name = assertItemName(input.name);
+      const folderParentId = parentId;
+      const created = await db.transaction(async (tx) => {
+        await lockFolderNames(tx, folderParentId);
+        await assertNameFree(tx, folderParentId, name, { isFolder: true });
+        return edits.insertFolder(tx, {
+          id: newId(),
+          projectId: access.project.id,
+          ownerAccountId: access.accountId,
+          parentId: folderParentId,
+          name,
+        });
       });
       return folderEntity(created, { access, sign });
     },
@@ -104,7 +113,8 @@ export function createLibraryEdits(deps: LibraryDeps) {
     async updateFile({ access, file }: FileScopeAccess, input: FileChanges): Promise<CloudEntity> {
       const changes: { name?: string; thumbFileId?: string | null } = {};
       if (input.name !== undefined) {
-        changes.name = sanitizeItemName(input.name);
+        // Renamed without an extension, a file keeps the one it had (its type does not change).
+        changes.name = withKeptExtension(assertItemName(input.name), file.name);
       }
       if (input.resetThumbnail) {
         changes.thumbFileId = null;
@@ -124,7 +134,18 @@ export function createLibraryEdits(deps: LibraryDeps) {
         }
         changes.thumbFileId = thumb.id;
       }
-      const updated = Object.keys(changes).length > 0 ? await edits.updateFile(db, file.id, changes) : file;
+      const newName = changes.name;
+      const updated =
+        Object.keys(changes).length === 0
+          ? file
+          : await db.transaction(async (tx) => {
+              // Hidden files and files in Removed take no name in the folder.
+              if (newName !== undefined && !file.hiddenInCloud && file.deletedAt === null) {
+                await lockFolderNames(tx, file.folderId);
+                await assertNameFree(tx, file.folderId, newName, { isFolder: false, exceptId: file.id });
+              }
+              return edits.updateFile(tx, file.id, changes);
+            });
       if (!updated) {
         throw notFound();
       }
@@ -137,7 +158,13 @@ export function createLibraryEdits(deps: LibraryDeps) {
         throw notFound();
       }
       refuseRoot([folder]);
-      const updated = await edits.updateFolder(db, folder.id, { name: sanitizeItemName(input.name) });
+      const name = assertItemName(input.name);
+      const parentId = folder.parentId!;
+      const updated = await db.transaction(async (tx) => {
+        await lockFolderNames(tx, parentId);
+        await assertNameFree(tx, parentId, name, { isFolder: true, exceptId: folder.id });
+        return edits.updateFolder(tx, folder.id, { name });
+      });
       if (!updated) {
         throw notFound();
       }
@@ -155,6 +182,36 @@ export function createLibraryEdits(deps: LibraryDeps) {
       } else {
         await edits.removeFavorite(db, file.id, access.accountId);
       }
+    },
+
+    /** Empties the caller's Removed for good ("empty the bin"), in batches. */
+    async emptyRemoved(access: CloudAccess): Promise<void> {
+      await purgeRemoved(db, storage, {
+        olderThan: new Date(Date.now() + 60_000),
+        batchSize: 500,
+        person: { projectId: access.project.id, accountId: access.accountId },
+        logger,
+      });
+    },
+
+    /**
+     * Which of the names an upload would take the folder holds already (files and folders alike), with the
+     * name "keep both" would give: asked before uploading, so the person chooses replace, keep both or skip.
+     */
+    async nameConflicts({ folderId }: FolderScopeAccess, names: readonly string[]) {
+      const conflicts: { name: string; existing: string; kind: 'file' | 'folder'; suggestion: string }[] = [];
+      for (const sent of names) {
+        const taken = await nameHolder(db, folderId, sanitizeFileName(sent), { isFolder: false });
+        if (taken) {
+          conflicts.push({
+            name: sent,
+            existing: taken.holder.name,
+            kind: taken.holder.kind,
+            suggestion: taken.suggestion,
+          });
+        }
+      }
+      return conflicts;
     },
 
     /** Into Removed (one item of the address, or a bulk call's items). */

@@ -88,11 +88,11 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
   it('creates folders only in the caller’s own live tree', async () => {
     const { owner, project, me, root } = await library();
     const created = await call('POST', `/api/projects/${project.id}/cloud/folders`, owner.token, {
-      name: ' Rechnungen/2024\\Q1\u0007 ',
+      name: ' Rechnungen 2024 ',
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({
-      name: 'Rechnungen2024Q1',
+      name: 'Rechnungen 2024',
       isFolder: true,
       parentId: root.id,
       isOwn: true,
@@ -121,7 +121,7 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     expect(foreignTree.statusCode).toBe(403);
     expect(foreignTree.json().code).toBe('FOLDER_CREATE_FORBIDDEN');
     const children = await db().select().from(cloudFolders).where(eq(cloudFolders.parentId, root.id));
-    expect(children.map((folder) => folder.name).sort()).toEqual(['Oben', 'Rechnungen2024Q1', 'Weg']);
+    expect(children.map((folder) => folder.name).sort()).toEqual(['Oben', 'Rechnungen 2024', 'Weg']);
   });
 
   it('renames files and folders (never the root) and sets custom thumbnails', async () => {
@@ -136,7 +136,10 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     });
     const renamed = await call('PATCH', `/api/files/${video.id}`, owner.token, { name: ' Urlaub ' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json().data).toMatchObject({ name: 'Urlaub', extension: 'mp4' });
+    // Renamed without an extension, the file keeps its own.
+    expect(renamed.json().data).toMatchObject({ name: 'Urlaub.mp4', extension: 'mp4' });
+    const otherExtension = await call('PATCH', `/api/files/${video.id}`, owner.token, { name: 'Urlaub.mov' });
+    expect(otherExtension.json().data).toMatchObject({ name: 'Urlaub.mov', extension: 'mp4' });
     const folderRenamed = await call('PATCH', `/api/folders/${folder.id}`, owner.token, { name: 'Fotos' });
     expect(folderRenamed.json().data).toMatchObject({ id: folder.id, name: 'Fotos' });
     expect((await call('PATCH', `/api/folders/${root.id}`, owner.token, { name: 'Meins' })).statusCode).toBe(
@@ -167,6 +170,176 @@ describe(`cloud folders, names and favourites (${testDriver})`, () => {
     expect(reset.json().data).toMatchObject({ thumbId: null, isCustomThumbnail: false });
     // Someone else's file cannot be renamed, even by whom may see it.
     expect((await call('PATCH', `/api/files/${video.id}`, helper.token, { name: 'x' })).statusCode).toBe(404);
+  });
+
+  it('refuses names it cannot keep, naming the characters, instead of changing them', async () => {
+    const { owner, project, me, root } = await library();
+    const file = await insertCloudFile(db(), { ...me, name: 'a.pdf' });
+    const folder = await insertCloudFolder(db(), { ...me, name: 'Ordner' });
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['a/b', 'validation.nameCharacters', { reason: 'characters', characters: ['/'] }],
+      ['<script>', 'validation.nameCharacters', { reason: 'characters', characters: ['<', '>'] }],
+      ['Bericht\u0007', 'validation.nameCharacters', { reason: 'characters', characters: ['U+0007'] }],
+      ['..', 'validation.nameDots', { reason: 'dots' }],
+      ['Ende.', 'validation.nameTrailingDot', { reason: 'trailingDot' }],
+      ['CON', 'validation.nameReserved', { reason: 'reserved' }],
+      ['ä'.repeat(200), 'validation.nameTooLong', { reason: 'tooLong', max: 255 }],
+    ];
+    const targets: [string, string][] = [
+      ['POST', `/api/projects/${project.id}/cloud/folders`],
+      ['POST', `/api/folders/${root.id}`],
+      ['PATCH', `/api/folders/${folder.id}`],
+      ['PATCH', `/api/files/${file.id}`],
+    ];
+    for (const [method, url] of targets) {
+      for (const [name, key, details] of cases) {
+        const refused = await call(method as ApiMethod, url, owner.token, { name });
+        expect(refused.statusCode, `${method} ${url} ${name}`).toBe(400);
+        expect(refused.json()).toMatchObject({ code: 'INVALID_NAME', errors: { name: key }, details });
+      }
+    }
+    expect(await fileRow(file.id)).toMatchObject({ name: 'a.pdf' });
+    expect(await folderRow(folder.id)).toMatchObject({ name: 'Ordner' });
+    // What can be kept is kept as typed (but the outer spaces): brackets, ampersands, emoji, a leading dot.
+    for (const name of ['Kurs (neu) & mehr 🎉', '.notizen', 'a – b']) {
+      const kept = await call('POST', `/api/folders/${root.id}`, owner.token, { name: ` ${name} ` });
+      expect(kept.json().data.name).toBe(name);
+    }
+  });
+
+  it('holds each name once per folder: new folders and renames refuse a taken name (409)', async () => {
+    const { owner, project, me, root } = await library();
+    const kurse = await insertCloudFolder(db(), { ...me, name: 'Kurse 2026' });
+    const photo = await insertCloudFile(db(), { ...me, name: 'sonnengruss.jpg', type: 'image' });
+    const other = await insertCloudFile(db(), { ...me, name: 'andere.jpg', type: 'image' });
+    // Removed and hidden items take no name.
+    await insertCloudFolder(db(), { ...me, name: 'Alt', deletedAt: new Date() });
+    await insertCloudFile(db(), { ...me, name: 'avatar.png', hiddenInCloud: true, source: 'avatar' });
+
+    const again = await call('POST', `/api/projects/${project.id}/cloud/folders`, owner.token, {
+      name: 'kurse 2026',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'NAME_TAKEN',
+      errors: { name: 'validation.nameTaken' },
+      details: { name: 'Kurse 2026', kind: 'folder', suggestion: 'kurse 2026 (2)' },
+    });
+    // A file's name is taken for folders too, and the other way round.
+    const asFolder = await call('POST', `/api/folders/${root.id}`, owner.token, { name: 'Sonnengruss.JPG' });
+    expect(asFolder.json()).toMatchObject({ code: 'NAME_TAKEN', details: { kind: 'file' } });
+    const renameOnto = await call('PATCH', `/api/files/${other.id}`, owner.token, {
+      name: 'sonnengruss.jpg',
+    });
+    expect(renameOnto.statusCode).toBe(409);
+    const folderOnto = await call('PATCH', `/api/folders/${kurse.id}`, owner.token, {
+      name: 'SONNENGRUSS.jpg',
+    });
+    expect(folderOnto.statusCode).toBe(409);
+    // Its own name in another case is not a conflict; nor are names of Removed or hidden items.
+    const ownCase = await call('PATCH', `/api/files/${photo.id}`, owner.token, { name: 'Sonnengruss.jpg' });
+    expect(ownCase.json().data.name).toBe('Sonnengruss.jpg');
+    expect((await call('POST', `/api/folders/${root.id}`, owner.token, { name: 'Alt' })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await call('PATCH', `/api/files/${other.id}`, owner.token, { name: 'avatar.png' })).statusCode,
+    ).toBe(200);
+    // The same name in another folder is fine.
+    const inside = await call('POST', `/api/folders/${kurse.id}`, owner.token, { name: 'Kurse 2026' });
+    expect(inside.statusCode).toBe(201);
+    const names = (await db().select().from(cloudFolders).where(eq(cloudFolders.parentId, root.id))).map(
+      (row) => row.name,
+    );
+    expect(names.filter((name) => name.toLowerCase() === 'kurse 2026')).toHaveLength(1);
+  });
+
+  it('restores under a free name and refuses moves onto a taken one', async () => {
+    const { owner, me, root } = await library();
+    const target = await insertCloudFolder(db(), { ...me, name: 'Ziel' });
+    await insertCloudFile(db(), { ...me, folderId: target.id, name: 'plan.pdf' });
+    const clash = await insertCloudFile(db(), { ...me, name: 'plan.pdf' });
+    const moved = await call('PATCH', `/api/cloud/move/${target.id}`, owner.token, { ids: [clash.id] });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({
+      code: 'MOVE_TARGET_INVALID',
+      details: { reason: 'name_taken', ids: [clash.id], names: ['plan.pdf'] },
+    });
+    // Deleted, then a new "plan.pdf" takes the name: the restored one comes back as "plan (2).pdf".
+    await call('DELETE', `/api/files/${clash.id}/soft`, owner.token);
+    await insertCloudFile(db(), { ...me, folderId: root.id, name: 'plan.pdf' });
+    const restored = await call('PATCH', '/api/cloud/restore', owner.token, { ids: [clash.id] });
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json().data[0]).toMatchObject({ name: 'plan (2).pdf', parentId: root.id });
+  });
+
+  it('empties the bin for good, only the caller’s, and refuses guests and other projects', async () => {
+    const { owner, project, me } = await library();
+    const folder = await insertCloudFolder(db(), { ...me, name: 'Weg', deletedAt: new Date() });
+    await insertCloudFile(db(), {
+      ...me,
+      folderId: folder.id,
+      name: 'drin.pdf',
+      deletedAt: new Date(),
+      deletedVia: folder.id,
+    });
+    const loose = await insertCloudFile(db(), { ...me, name: 'lose.pdf', deletedAt: new Date() });
+    const live = await insertCloudFile(db(), { ...me, name: 'bleibt.pdf' });
+    const url = `/api/projects/${project.id}/cloud/removed`;
+    expect((await call('DELETE', url, undefined)).statusCode).toBe(401);
+    const stranger = await person();
+    await createProjectFor(server, stranger);
+    expect((await call('DELETE', url, stranger.token)).statusCode).toBe(404);
+    // Someone else's bin stays untouched by the owner's emptying.
+    const helper = await person();
+    await addTeamMember(server, project, { email: helper.email, accountId: helper.id });
+    const theirs = await insertCloudFile(db(), {
+      projectId: project.id,
+      ownerAccountId: helper.id,
+      name: 'fremd.pdf',
+      deletedAt: new Date(),
+    });
+    const emptied = await call('DELETE', url, owner.token);
+    expect(emptied.statusCode).toBe(204);
+    expect(await fileRow(loose.id)).toBeUndefined();
+    expect(await folderRow(folder.id)).toBeUndefined();
+    expect(await fileRow(live.id)).toMatchObject({ deletedAt: null });
+    expect(await fileRow(theirs.id)).toBeDefined();
+    const bin = await call(
+      'GET',
+      `/api/projects/${project.id}/cloud/folders/content?type=removed`,
+      owner.token,
+    );
+    expect(bin.json().meta.total).toBe(0);
+  });
+
+  it('names the conflicts of an upload before it starts', async () => {
+    const { owner, me, root, project } = await library();
+    await insertCloudFile(db(), { ...me, name: 'sonnengruss.jpg' });
+    await insertCloudFile(db(), { ...me, name: 'sonnengruss (2).jpg' });
+    await insertCloudFolder(db(), { ...me, name: 'Kurse' });
+    const url = `/api/folders/${root.id}/conflicts`;
+    const answer = await call('POST', url, owner.token, { names: ['Sonnengruss.jpg', 'neu.png', 'Kurse'] });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual([
+      {
+        name: 'Sonnengruss.jpg',
+        existing: 'sonnengruss.jpg',
+        kind: 'file',
+        suggestion: 'Sonnengruss (3).jpg',
+      },
+      { name: 'Kurse', existing: 'Kurse', kind: 'folder', suggestion: 'Kurse (2)' },
+    ]);
+    expect((await call('POST', url, undefined, { names: ['a'] })).statusCode).toBe(401);
+    const stranger = await person();
+    await createProjectFor(server, stranger);
+    expect((await call('POST', url, stranger.token, { names: ['a'] })).statusCode).toBe(404);
+    expect((await call('POST', url, owner.token, { names: [] })).statusCode).toBe(400);
+    expect((await call('POST', url, owner.token, { names: Array(101).fill('a') })).statusCode).toBe(400);
+    // Nor can anyone of the project ask about the owner's folder.
+    const helper = await person();
+    await addTeamMember(server, project, { email: helper.email, accountId: helper.id });
+    expect((await call('POST', url, helper.token, { names: ['a'] })).statusCode).toBe(404);
   });
 
   it('keeps favourites per person', async () => {

@@ -1,9 +1,12 @@
 import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
+import { nameKey } from '../../../contracts/cloud-names.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { ensureRootFolder } from './cloud.access.ts';
 import { presentItems, type CloudFileRow, type CloudFolderRow } from './cloud.presenter.ts';
 import * as edits from './library-edits.repo.ts';
+import { freeNameIn, lockFolderNames, nameHolder } from './library-names.ts';
 import { ancestorsOf } from './library-tree.repo.ts';
 import {
   lockLibrary,
@@ -16,8 +19,40 @@ import {
 import * as repo from './library.repo.ts';
 import type { LibraryDeps } from './library.service.ts';
 
-const moveTargetInvalid = (reason: 'already_there' | 'into_itself', ids: string[]) =>
-  conflict(errorCodes.moveTargetInvalid, { reason, ids });
+const moveTargetInvalid = (
+  reason: 'already_there' | 'into_itself' | 'name_taken',
+  ids: string[],
+  extra: { names?: string[] } = {},
+) => conflict(errorCodes.moveTargetInvalid, { reason, ids, ...extra });
+
+/** A folder holds each name once: moved items whose names the target (or another moved item) holds. */
+async function refuseTakenNames(tx: DbOrTx, targetId: string, items: OwnItems): Promise<void> {
+  await lockFolderNames(tx, targetId);
+  const movedIds = new Set([...items.folders, ...items.files].map((item) => item.id));
+  const moving = [
+    ...items.folders.map((folder) => ({ id: folder.id, name: folder.name, isFolder: true })),
+    ...items.files
+      .filter((file) => !file.hiddenInCloud)
+      .map((file) => ({ id: file.id, name: file.name, isFolder: false })),
+  ];
+  const seen = new Set<string>();
+  const clashes: { id: string; name: string }[] = [];
+  for (const item of moving) {
+    const key = nameKey(item.name);
+    const taken = await nameHolder(tx, targetId, item.name, { isFolder: item.isFolder });
+    if (seen.has(key) || (taken && !movedIds.has(taken.holder.id))) {
+      clashes.push(item);
+    }
+    seen.add(key);
+  }
+  if (clashes.length > 0) {
+    throw moveTargetInvalid(
+      'name_taken',
+      clashes.map((item) => item.id),
+      { names: clashes.map((item) => item.name) },
+    );
+  }
+}
 
 /** Moves (spec §5 move rules, GAPS 11) and the restore from Removed: the changes of the tree's shape. */
 export function createLibraryMoves(deps: Pick<LibraryDeps, 'db' | 'sign'>) {
@@ -59,6 +94,7 @@ export function createLibraryMoves(deps: Pick<LibraryDeps, 'db' | 'sign'>) {
       if (already.length > 0) {
         throw moveTargetInvalid('already_there', already);
       }
+      await refuseTakenNames(tx, target.id, items);
       return edits.moveItems(tx, { folderIds, fileIds: items.files.map((file) => file.id) }, target.id);
     });
     return presentItems(db, { access, sign, folders: moved.folders, files: moved.files });
@@ -82,11 +118,20 @@ export function createLibraryMoves(deps: Pick<LibraryDeps, 'db' | 'sign'>) {
         return parent && parent.deletedAt === null ? parent.id : root.id;
       };
       const result = { folders: [] as CloudFolderRow[], files: [] as CloudFileRow[] };
+      // An item whose name was taken meanwhile comes back as "name (2)": restoring never fails on a name.
       for (const folder of folders) {
-        result.folders.push(await edits.restoreFolder(tx, folder.id, await home(folder.parentId)));
+        const parentId = await home(folder.parentId);
+        await lockFolderNames(tx, parentId);
+        const name = await freeNameIn(tx, parentId, folder.name, { isFolder: true, exceptId: folder.id });
+        result.folders.push(await edits.restoreFolder(tx, folder.id, parentId, name));
       }
       for (const file of items.files) {
-        result.files.push(await edits.restoreFile(tx, file.id, await home(file.folderId)));
+        const folderId = await home(file.folderId);
+        await lockFolderNames(tx, folderId);
+        const name = file.hiddenInCloud
+          ? file.name
+          : await freeNameIn(tx, folderId, file.name, { isFolder: false, exceptId: file.id });
+        result.files.push(await edits.restoreFile(tx, file.id, folderId, name));
       }
       return result;
     });

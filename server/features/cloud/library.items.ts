@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudFolders } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { CloudAccess } from './cloud.access.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
 import * as repo from './library.repo.ts';
-import { sanitizeFileName } from './media/sniff.ts';
 
 /*
  * How the library calls find what they work on: the project's library (by project id), or items by id, whose
@@ -86,20 +85,4 @@ export function refuseRoot(folders: readonly CloudFolderRow[]): void {
   if (folders.some((folder) => folder.parentId === null)) {
     throw forbidden();
   }
-}
-
-// Nothing a person could read: control characters, spaces and dots only.
-// eslint-disable-next-line no-control-regex
-const nothingVisible = /^[\u0000-\u001f\u007f-\u009f\s./\\]*$/;
-
-/**
- * A file or folder name as stored: the file-name rules of uploads (no control, reserved or bidi characters,
- * no leading or trailing dots, at most 255 bytes), but slashes are dropped rather than read as a path. What
- * the person typed is kept otherwise: a file renamed without its extension stays so (its type is unchanged).
- */
-export function sanitizeItemName(name: string, field = 'name'): string {
-  if (nothingVisible.test(name)) {
-    throw badRequest({ [field]: 'validation.required' });
-  }
-  return sanitizeFileName(name.replace(/[/\\]/g, ''));
 }

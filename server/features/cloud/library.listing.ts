@@ -74,7 +74,9 @@ export function planList(access: CloudAccess, target: ListTarget, query: CloudFi
   const order = sortOrder(query.sort);
   // A file-type filter leaves folders out.
   const withFolders = (set: repo.FolderSet) => (filters.extensions ? null : set);
-  const library = (extra: { category?: CloudFileCategory; source?: string } = {}): repo.FileSet => ({
+  const library = (
+    extra: { category?: CloudFileCategory; source?: string; opened?: boolean } = {},
+  ): repo.FileSet => ({
     kind: 'library',
     owners,
     ...extra,
@@ -104,8 +106,8 @@ export function planList(access: CloudAccess, target: ListTarget, query: CloudFi
       };
     case 'fast_access':
       return {
-        scope: { ...base, folders: null, files: library() },
-        order: { key: 'recency', direction: 'desc' },
+        scope: { ...base, folders: null, files: library({ opened: true }) },
+        order: { key: 'opened', direction: 'desc' },
         cap: cloudLimits.fastAccess,
       };
     case 'removed':

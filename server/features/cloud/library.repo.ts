@@ -36,7 +36,14 @@ export type FolderSet = { kind: 'children'; folderId: string } | { kind: 'librar
 /** Which files a list shows. `owners: 'project'` widens the person's library to the project (isAnother). */
 export type FileSet =
   | { kind: 'children'; folderId: string }
-  | { kind: 'library'; owners: 'own' | 'project'; category?: CloudFileCategory; source?: string }
+  | {
+      kind: 'library';
+      owners: 'own' | 'project';
+      category?: CloudFileCategory;
+      source?: string;
+      /** Only files the owner has opened (fast access). */
+      opened?: boolean;
+    }
   | { kind: 'removed' }
   | { kind: 'favorites' };
 
@@ -61,7 +68,7 @@ export type ListScope = {
   filters: ListFilters;
 };
 
-export type ListOrder = { key: 'name' | 'updatedAt' | 'createdAt' | 'recency'; direction: 'asc' | 'desc' };
+export type ListOrder = { key: 'name' | 'updatedAt' | 'createdAt' | 'opened'; direction: 'asc' | 'desc' };
 
 // LIKE's default escape character is the backslash.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -123,6 +130,8 @@ function fileSetCondition(scope: ListScope): SQL | undefined {
         set.owners === 'own' ? person : eq(cloudFiles.projectId, scope.projectId),
         set.category ? eq(cloudFiles.category, set.category) : undefined,
         set.source ? eq(cloudFiles.source, set.source) : undefined,
+        // A literal, so the partial index of fast access (open_count > 0) matches at planning.
+        set.opened ? sql`${cloudFiles.openCount} > 0` : undefined,
       );
     case 'removed':
       return and(person, isNotNull(cloudFiles.deletedAt), isNull(cloudFiles.deletedVia));
@@ -154,8 +163,8 @@ export function fileCondition(scope: ListScope): SQL | undefined {
   );
 }
 
-/** "Recently opened or uploaded" (fast access). Kept literal so an expression index can match it. */
-export const fileRecency = sql`greatest(${cloudFiles.lastOpenedAt}, ${cloudFiles.createdAt})`;
+/** Fast access (GAPS 8): the most opened first, the last opened among equals (cloud_files_live_opened_idx). */
+const mostOpened = [desc(cloudFiles.openCount), sql`${cloudFiles.lastOpenedAt} desc nulls last`];
 
 type SortColumns = { name: SQLWrapper; updatedAt: SQLWrapper; createdAt: SQLWrapper; id: SQLWrapper };
 
@@ -172,11 +181,12 @@ const folderSort: SortColumns = {
   id: cloudFolders.id,
 };
 
-function orderBy(order: ListOrder, columns: SortColumns, recency: SQLWrapper) {
+function orderBy(order: ListOrder, columns: SortColumns, opened: readonly SQL[]) {
   const direction = order.direction === 'asc' ? asc : desc;
-  const key = order.key === 'recency' ? recency : columns[order.key];
   // The id breaks ties, so an item never shows on two pages (a bulk move gives many rows one updated_at).
-  return [direction(key), direction(columns.id)];
+  return order.key === 'opened'
+    ? [...opened, desc(columns.id)]
+    : [direction(columns[order.key]), direction(columns.id)];
 }
 
 export async function countFolders(db: DbOrTx, where: SQL | undefined): Promise<number> {
@@ -209,7 +219,7 @@ export async function selectFolders(
       .from(cloudFolders)
       .where(where)
       // Folders have no "opened" time: by recency they sort by creation.
-      .orderBy(...orderBy(order, folderSort, cloudFolders.createdAt))
+      .orderBy(...orderBy(order, folderSort, [desc(cloudFolders.createdAt)]))
       .limit(page.limit)
       .offset(page.offset)
   );
@@ -225,7 +235,7 @@ export async function selectFiles(
     .select()
     .from(cloudFiles)
     .where(where)
-    .orderBy(...orderBy(order, fileSort, fileRecency))
+    .orderBy(...orderBy(order, fileSort, mostOpened))
     .limit(page.limit)
     .offset(page.offset);
 }
@@ -265,7 +275,8 @@ export type StorageStats = {
 };
 
 /** Bytes and files of the whole project: every owner, Removed included (those bytes are still stored). */
-export async function projectStorageStats(db: DbOrTx, projectId: string): Promise<StorageStats> {
+/** What the files of the project (or of one person in it, `accountId`) take, Removed included. */
+export async function storageStats(db: DbOrTx, projectId: string, accountId?: string): Promise<StorageStats> {
   const bytesOf = (type: string) =>
     sql<string>`coalesce(sum(${cloudFiles.size}) filter (where ${cloudFiles.type} = ${type}), 0)`;
   const [row] = await db
@@ -278,7 +289,12 @@ export async function projectStorageStats(db: DbOrTx, projectId: string): Promis
       other: bytesOf('other'),
     })
     .from(cloudFiles)
-    .where(eq(cloudFiles.projectId, projectId));
+    .where(
+      and(
+        eq(cloudFiles.projectId, projectId),
+        accountId ? eq(cloudFiles.ownerAccountId, accountId) : undefined,
+      ),
+    );
   return {
     usedBytes: Number(row?.used ?? 0),
     filesCount: row?.files ?? 0,

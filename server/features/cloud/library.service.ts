@@ -20,7 +20,7 @@ import { planList, runList, type ListTarget } from './library.listing.ts';
 import * as repo from './library.repo.ts';
 import { folderPath, liveSubtree, type FolderStep } from './library-tree.repo.ts';
 import { createSavedSearchService } from './saved-searches.service.ts';
-import { storageLimitBytes } from './storage-usage.ts';
+import { memberStorageLimitBytes, storageLimitBytes, storageRoleOf } from './storage-usage.ts';
 
 export type LibraryDeps = {
   db: Db;
@@ -163,10 +163,19 @@ export function createLibraryService(deps: LibraryDeps) {
       return nest(await liveSubtree(db, root.id), root.id, root.name);
     },
 
-    /** What the project's files take (GAPS 4): every person's, Removed included. */
+    /**
+     * Storage use (GAPS 4, Removed included): the project's team sees every person's files against the
+     * tariff's quota; a member sees their own against their share (`memberStorageMb`), never the project's.
+     */
     async storage(access: CloudAccess) {
-      const stats = await repo.projectStorageStats(db, access.project.id);
-      return { ...stats, limitBytes: storageLimitBytes(access.project) };
+      const role =
+        access.mode === 'project' ? 'team' : await storageRoleOf(db, access.project, access.accountId);
+      if (role === 'team') {
+        const stats = await repo.storageStats(db, access.project.id);
+        return { ...stats, scope: 'project' as const, limitBytes: storageLimitBytes(access.project) };
+      }
+      const stats = await repo.storageStats(db, access.project.id, access.accountId);
+      return { ...stats, scope: 'own' as const, limitBytes: memberStorageLimitBytes(access.project) };
     },
   };
 }

@@ -293,13 +293,8 @@ describe(`cloud library lists (${testDriver})`, () => {
       'film.mp4',
       'alt.png',
     ]);
-    expect(names(await get('folders/content?type=fast_access'))).toEqual([
-      'alt.png',
-      'archiv.zip',
-      'text.pdf',
-      'lied.mp3',
-      'film.mp4',
-    ]);
+    // Fast access is not "latest": only what was opened (GAPS 8: the most opened).
+    expect(names(await get('folders/content?type=fast_access'))).toEqual(['alt.png']);
     expect(names(await get('files?type=photo'))).toEqual(['alt.png']);
     expect(names(await get('files?type=video'))).toEqual(['film.mp4']);
     expect(names(await get('files?type=audio'))).toEqual(['lied.mp3']);
@@ -316,38 +311,33 @@ describe(`cloud library lists (${testDriver})`, () => {
     expect(favorites.data.every((item: { isFavorite: boolean }) => item.isFavorite)).toBe(true);
   });
 
-  it('keeps fast access to the 20 most recently opened or uploaded files', async () => {
+  it('keeps fast access to the 20 most opened files, the last opened first among equals', async () => {
     const { owner, project, me } = await library();
     for (let index = 0; index < 23; index++) {
       await insertCloudFile(db(), {
         ...me,
         name: `f${String(index).padStart(2, '0')}.pdf`,
         createdAt: new Date(Date.UTC(2024, 0, 1 + index)),
+        lastOpenedAt: new Date(Date.UTC(2024, 6, 1 + index)),
+        openCount: 1,
       });
     }
-    // Opened lately: the oldest file comes first.
-    await db()
-      .update(cloudFiles)
-      .set({ lastOpenedAt: new Date(Date.UTC(2025, 0, 1)) })
-      .where(eq(cloudFiles.name, 'f00.pdf'));
-    const first = (
-      await call(
-        'GET',
-        `/api/projects/${project.id}/cloud/folders/content?type=fast_access&limit=15`,
-        owner.token,
-      )
-    ).json();
+    // Never opened: not in fast access, however new.
+    await insertCloudFile(db(), { ...me, name: 'neu.pdf', createdAt: new Date() });
+    // Opened most, though long ago: first.
+    await db().update(cloudFiles).set({ openCount: 7 }).where(eq(cloudFiles.name, 'f00.pdf'));
+    const page = async (number: number) =>
+      (
+        await call(
+          'GET',
+          `/api/projects/${project.id}/cloud/folders/content?type=fast_access&limit=15&page=${number}`,
+          owner.token,
+        )
+      ).json<{ data: { name: string }[]; meta: object }>();
+    const first = await page(1);
     expect(first.meta).toMatchObject({ total: 20, files: 20, pages: 2 });
-    expect(names(first)[0]).toBe('f00.pdf');
-    expect(names(first)[1]).toBe('f22.pdf');
-    const second = (
-      await call(
-        'GET',
-        `/api/projects/${project.id}/cloud/folders/content?type=fast_access&limit=15&page=2`,
-        owner.token,
-      )
-    ).json();
-    expect(names(second)).toEqual(['f08.pdf', 'f07.pdf', 'f06.pdf', 'f05.pdf', 'f04.pdf']);
+    expect(names(first).slice(0, 3)).toEqual(['f00.pdf', 'f22.pdf', 'f21.pdf']);
+    expect(names(await page(2))).toEqual(['f08.pdf', 'f07.pdf', 'f06.pdf', 'f05.pdf', 'f04.pdf']);
   });
 
   it('shows in Removed only what was deleted directly', async () => {
@@ -474,6 +464,58 @@ describe(`cloud library access (${testDriver})`, () => {
       host,
     );
     expect(created.statusCode).toBe(403);
+    // Emptying the bin and asking about upload conflicts need rights a punished member lacks.
+    const removed = `/api/projects/${project.id}/cloud/removed`;
+    expect((await call('DELETE', removed, punished.token, undefined, host)).statusCode).toBe(403);
+    const rootId = readable.json<{ meta: { rootId: string } }>().meta.rootId;
+    const conflicts = `/api/folders/${rootId}/conflicts`;
+    expect((await call('POST', conflicts, punished.token, { names: ['a.jpg'] }, host)).statusCode).toBe(403);
+  });
+
+  it('shows app members their own storage against their share, and the project’s only to the team', async () => {
+    const owner = await person();
+    const { app, project } = await createAppWithProfile(server, owner, { as: 'owner' });
+    const member = await person();
+    await addProfile(server, app, member);
+    const mine = { projectId: project.id, ownerAccountId: owner.id };
+    await insertCloudFile(db(), { ...mine, name: 'gross.zip', size: 900_000 });
+    await insertCloudFile(db(), {
+      projectId: project.id,
+      ownerAccountId: member.id,
+      name: 'm.pdf',
+      size: 1000,
+    });
+    await insertCloudFile(db(), {
+      projectId: project.id,
+      ownerAccountId: member.id,
+      name: 'weg.pdf',
+      size: 500,
+      deletedAt: new Date(),
+    });
+    const url = `/api/projects/${project.id}/cloud/storage`;
+    const host = { 'x-app-id': app.id };
+    const asMember = await call('GET', url, member.token, undefined, host);
+    expect(asMember.statusCode).toBe(200);
+    // business: 20 GB per member.
+    expect(asMember.json().data).toMatchObject({
+      scope: 'own',
+      usedBytes: 1500,
+      filesCount: 2,
+      limitBytes: 20_480 * 1024 * 1024,
+    });
+    for (const answer of [
+      await call('GET', url, owner.token),
+      await call('GET', url, owner.token, undefined, host),
+    ]) {
+      expect(answer.json().data).toMatchObject({
+        scope: 'project',
+        usedBytes: 901_500,
+        filesCount: 3,
+        limitBytes: 1_048_576 * 1024 * 1024,
+      });
+    }
+    expect((await call('GET', url, undefined)).statusCode).toBe(401);
+    expect((await call('GET', url, member.token)).statusCode).toBe(404);
   });
 
   it('lets team members with file access in, and shows them others’ files with isAnother', async () => {
@@ -548,6 +590,7 @@ describe(`cloud tree, path, storage and limits (${testDriver})`, () => {
     const storage = await call('GET', `/api/projects/${project.id}/cloud/storage`, owner.token);
     expect(storage.statusCode).toBe(200);
     expect(storage.json().data).toEqual({
+      scope: 'project',
       usedBytes: 2134,
       limitBytes: 10_240 * 1024 * 1024,
       filesCount: 4,

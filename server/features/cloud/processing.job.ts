@@ -60,7 +60,10 @@ function isDone(file: FileRow): boolean {
     case 'video':
       return file.status !== 'process';
     case 'image':
-      return !canMakeImageDerivatives(file.mimeType) || Boolean(file.variants.tile);
+      // Uploads wait in `process` for their thumbnails; older rows may have none and no status.
+      return (
+        file.status !== 'process' && (!canMakeImageDerivatives(file.mimeType) || Boolean(file.variants.tile))
+      );
     case 'audio':
       return file.durationMs !== null;
     case 'other':
@@ -94,7 +97,13 @@ export function cloudProcessJob(deps: {
   async function processImage(file: FileRow, input: string, work: string): Promise<Partial<FileRow>> {
     const derived = await tool(() => makeImageDerivatives(input, path.join(work, 'derived')), undefined);
     const variants = await storeDerivatives(file, derived.files);
-    return { width: derived.width, height: derived.height, variants: { ...file.variants, ...variants } };
+    return {
+      width: derived.width,
+      height: derived.height,
+      variants: { ...file.variants, ...variants },
+      status: null,
+      encodeProgress: null,
+    };
   }
 
   async function processAudio(input: string, signal?: AbortSignal): Promise<Partial<FileRow>> {

@@ -107,12 +107,20 @@ describe(`cloud file processing (${testDriver})`, () => {
       .jpeg()
       .toBuffer();
     const uploaded = await person.upload(jpeg, 'urlaub.jpg', 'image/jpeg');
-    expect(uploaded).toMatchObject({ type: 'image', status: null, thumbnails: null });
+    // In `process` until its thumbnails exist, so the library polls it and swaps the icon for the picture.
+    expect(uploaded).toMatchObject({
+      type: 'image',
+      status: 'process',
+      encodeProgress: null,
+      thumbnails: null,
+    });
     expect(uploaded.fileInfo).toMatchObject({ width: 1200, height: 800 });
 
     await processFile(uploaded.id);
     const ready = await person.get(uploaded.id);
+    expect(ready).toMatchObject({ status: null, encodeProgress: null });
     expect(ready.thumbnails).not.toBeNull();
+    expect(ready.url).not.toBeNull();
     const sizes: Record<string, [number, number]> = {
       tile: [320, 320],
       table: [80, 80],
@@ -329,14 +337,15 @@ describe(`cloud library on the S3 driver (${testDriver})`, () => {
       });
       await job.handler({ fileId: entity.id }, { id: 'test', retryCount: 0 });
 
-      const ranged = await fetch(`${url}${entity.url!}`, { headers: { range: 'bytes=0-9' } });
-      expect(ranged.status).toBe(206);
-      expect(Buffer.from(await ranged.arrayBuffer())).toEqual(jpeg.subarray(0, 10));
       const file = await s3Server.app.inject({
         method: 'GET',
         url: `/api/files/${entity.id}`,
         headers: { authorization: `Bearer ${person.accessToken}` },
       });
+      const ready = file.json<{ data: CloudEntity }>().data;
+      const ranged = await fetch(`${url}${ready.url!}`, { headers: { range: 'bytes=0-9' } });
+      expect(ranged.status).toBe(206);
+      expect(Buffer.from(await ranged.arrayBuffer())).toEqual(jpeg.subarray(0, 10));
       const tile = await download(url, file.json<{ data: CloudEntity }>().data.thumbnails!.tile);
       expect((await sharp(tile.bytes).metadata()).width).toBe(320);
     } finally {
@@ -379,5 +388,13 @@ describe(`single-file calls (${testDriver})`, () => {
     expect(opened.statusCode).toBe(204);
     const [row] = await db().select().from(cloudFiles).where(eq(cloudFiles.id, uploaded.id));
     expect(row?.lastOpenedAt).toBeInstanceOf(Date);
+    expect(row?.openCount).toBe(1);
+    await server.app.inject({
+      method: 'POST',
+      url: `/api/files/${uploaded.id}/open`,
+      headers: { authorization: `Bearer ${person.token}` },
+    });
+    const [again] = await db().select().from(cloudFiles).where(eq(cloudFiles.id, uploaded.id));
+    expect(again?.openCount).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { cloudFiles, cloudFolders, type CloudVariants } from '../../db/schema/index.ts';
@@ -106,27 +106,48 @@ export async function deleteForever(
 
 /**
  * Empties Removed of everything deleted before `olderThan` (the daily job, GAPS 10: 30 days), batch by batch,
- * each batch its own transaction. Answers what it deleted, descendants included.
+ * each batch its own transaction; with `person`, only that person's Removed ("empty the bin"). Answers what
+ * it deleted, descendants included.
  */
 export async function purgeRemoved(
   db: Db,
   storage: Pick<BlobStorage, 'remove'>,
-  options: { olderThan: Date; batchSize: number; logger?: Pick<Logger, 'error'> },
+  options: {
+    olderThan: Date;
+    batchSize: number;
+    person?: { projectId: string; accountId: string };
+    logger?: Pick<Logger, 'error'>;
+  },
 ): Promise<RemovalCounts> {
   const total: RemovalCounts = { files: 0, folders: 0, blobs: 0 };
+  const { person } = options;
   for (;;) {
     // Directly deleted items only: what was deleted through a folder goes with that folder.
     const [folders, files] = await Promise.all([
       db
         .select({ id: cloudFolders.id })
         .from(cloudFolders)
-        .where(and(lt(cloudFolders.deletedAt, options.olderThan), isNull(cloudFolders.deletedVia)))
+        .where(
+          and(
+            lt(cloudFolders.deletedAt, options.olderThan),
+            isNull(cloudFolders.deletedVia),
+            person ? eq(cloudFolders.projectId, person.projectId) : undefined,
+            person ? eq(cloudFolders.ownerAccountId, person.accountId) : undefined,
+          ),
+        )
         .orderBy(asc(cloudFolders.deletedAt))
         .limit(options.batchSize),
       db
         .select({ id: cloudFiles.id })
         .from(cloudFiles)
-        .where(and(lt(cloudFiles.deletedAt, options.olderThan), isNull(cloudFiles.deletedVia)))
+        .where(
+          and(
+            lt(cloudFiles.deletedAt, options.olderThan),
+            isNull(cloudFiles.deletedVia),
+            person ? eq(cloudFiles.projectId, person.projectId) : undefined,
+            person ? eq(cloudFiles.ownerAccountId, person.accountId) : undefined,
+          ),
+        )
         .orderBy(asc(cloudFiles.deletedAt))
         .limit(options.batchSize),
     ]);

@@ -6,6 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { cloudFolders, cloudUploads } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CloudAccess } from './cloud.access.ts';
+import { assertNameFree } from './library-names.ts';
+import { sanitizeFileName } from './media/sniff.ts';
 import { assertStorageAvailable } from './storage-usage.ts';
 import { assertBelowLimit } from './uploads.finish.ts';
 
@@ -46,8 +48,16 @@ export async function recordNewUpload(
   if (folder.ownerAccountId !== access.accountId || folder.deletedAt) {
     throw new AppError(403, errorCodes.forbidden);
   }
+  const hiddenInCloud = metadata.hideInCloud === 'true' || metadata.hideInCloud === '1';
+  if (!hiddenInCloud && !metadata.conflict) {
+    // Asked before any byte is sent, so the person can choose: replace, keep both or skip.
+    await assertNameFree(db, folder.id, sanitizeFileName(metadata.filename), { isFolder: false });
+  }
   assertBelowLimit(upload.size, metadata.filetype);
-  await assertStorageAvailable(db, access.project, upload.size, { countPending: true });
+  await assertStorageAvailable(db, access.project, upload.size, {
+    countPending: true,
+    accountId: access.accountId,
+  });
   await db.insert(cloudUploads).values({
     id: upload.id,
     projectId: access.project.id,
@@ -56,9 +66,10 @@ export async function recordNewUpload(
     name: metadata.filename,
     declaredType: metadata.filetype,
     size: upload.size,
-    hiddenInCloud: metadata.hideInCloud === 'true' || metadata.hideInCloud === '1',
+    hiddenInCloud,
     source: metadata.source,
     extra,
+    onConflict: metadata.conflict ?? null,
     expiresAt,
   });
 }

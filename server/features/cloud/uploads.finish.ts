@@ -9,11 +9,13 @@ import sharp from 'sharp';
 import { v5 as uuidv5 } from 'uuid';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { uploadLimitBytes } from '../../../contracts/upload-size.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { cloudFiles, cloudUploads, projects } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
+import { softDeleteFiles } from './library-edits.repo.ts';
+import { lockFolderNames, nameHolder } from './library-names.ts';
 import { canMakeImageDerivatives } from './media/image.ts';
 import { sanitizeFileName, sniffFile } from './media/sniff.ts';
 import { assertStorageAvailable } from './storage-usage.ts';
@@ -93,16 +95,16 @@ export function createUploadFinisher(deps: {
     const bytes = staged ?? (await storedHead(row, key));
     try {
       const sniffed = await sniffFile(bytes.path, { name: row.name, type: row.declaredType });
-      const [project] = await db
-        .select({ id: projects.id, tariffId: projects.tariffId })
-        .from(projects)
-        .where(eq(projects.id, row.projectId));
+      const [project] = await db.select().from(projects).where(eq(projects.id, row.projectId));
       if (!project) {
         throw notFound();
       }
       try {
         assertBelowLimit(row.size, sniffed.mimeType);
-        await assertStorageAvailable(db, project, row.size, { countPending: false });
+        await assertStorageAvailable(db, project, row.size, {
+          countPending: false,
+          accountId: row.accountId,
+        });
       } catch (error) {
         // Refused at the end: nothing of it is kept.
         await discard(row.id);
@@ -133,8 +135,9 @@ export function createUploadFinisher(deps: {
     sniffed: Awaited<ReturnType<typeof sniffFile>>,
     dimensions: { width: number | null; height: number | null },
   ): Promise<boolean> {
-    const name = sanitizeFileName(row.name);
     const needsConversion = sniffed.type === 'video';
+    // Images wait for their thumbnails in `process` too, so the library polls them until they show (RULE-01).
+    const processing = needsConversion || (sniffed.type === 'image' && needsProcessing(sniffed));
     return db.transaction(async (tx) => {
       const [locked] = await tx
         .select({ fileId: cloudUploads.fileId })
@@ -147,13 +150,14 @@ export function createUploadFinisher(deps: {
       if (locked.fileId) {
         return false;
       }
+      const name = row.hiddenInCloud ? sanitizeFileName(row.name) : await placeName(tx, row);
       await tx.insert(cloudFiles).values({
         id: fileId,
         projectId: row.projectId,
         ownerAccountId: row.accountId,
         folderId: row.folderId,
         name,
-        originalName: name,
+        originalName: sanitizeFileName(row.name),
         extension: sniffed.extension,
         mimeType: sniffed.mimeType,
         type: sniffed.type,
@@ -161,7 +165,7 @@ export function createUploadFinisher(deps: {
         size: row.size,
         width: dimensions.width,
         height: dimensions.height,
-        status: needsConversion ? 'process' : null,
+        status: processing ? 'process' : null,
         encodeProgress: needsConversion ? 0 : null,
         storageKey: key,
         hiddenInCloud: row.hiddenInCloud,
@@ -171,6 +175,26 @@ export function createUploadFinisher(deps: {
       await tx.update(cloudUploads).set({ fileId, updatedAt: new Date() }).where(eq(cloudUploads.id, row.id));
       return true;
     });
+  }
+
+  /**
+   * The name the file is stored under: its own, unless the folder holds it by now. Then `replace` moves the
+   * file of that name to Removed (a folder of that name is never replaced), and otherwise — `keep-both`, or
+   * a name taken while the bytes were on their way — the file becomes "name (2)".
+   */
+  async function placeName(tx: DbOrTx, row: UploadRow): Promise<string> {
+    const name = sanitizeFileName(row.name);
+    await lockFolderNames(tx, row.folderId);
+    for (;;) {
+      const taken = await nameHolder(tx, row.folderId, name, { isFolder: false });
+      if (!taken) {
+        return name;
+      }
+      if (row.onConflict !== 'replace' || taken.holder.kind !== 'file') {
+        return taken.suggestion;
+      }
+      await softDeleteFiles(tx, [taken.holder.id], new Date());
+    }
   }
 
   /** Deletes an upload's bytes and its row (refused, expired or cancelled). */

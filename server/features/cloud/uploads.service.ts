@@ -1,3 +1,4 @@
+import { Upload, type DataStore } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
@@ -13,7 +14,7 @@ import { presentItems, type UrlSign } from './cloud.presenter.ts';
 import { createUploadLocker } from './upload-locker.ts';
 import { recordNewUpload } from './uploads.create.ts';
 import { expireAbandonedUploads } from './uploads.expiry.ts';
-import { createUploadFinisher, findUpload } from './uploads.finish.ts';
+import { createUploadFinisher, findUpload, type UploadRow } from './uploads.finish.ts';
 import { createUploadStaging } from './uploads.staging.ts';
 import { answerFinished, answerOptions, tusServerFor } from './uploads.tus.ts';
 
@@ -59,10 +60,12 @@ export function createUploadService(deps: {
     return entity!;
   }
 
+  const datastore = withFinishedUploads(staging.datastore, (id) => findUpload(db, id));
+
   const tusFor = (access: CloudAccess) =>
     tusServerFor(
       access,
-      { datastore: staging.datastore, locker, logger },
+      { datastore, locker, logger },
       {
         onCreate: (upload) => recordNewUpload(db, access, upload, new Date(Date.now() + expiryMs)),
         async onFinish(upload) {
@@ -116,3 +119,33 @@ export function createUploadService(deps: {
 }
 
 export type UploadService = ReturnType<typeof createUploadService>;
+
+/**
+ * tus reads an upload back after a creation that completed it (an empty file: nothing to PATCH) to decide on
+ * `Upload-Expires`, when the finish has moved its bytes away already. Such an upload is answered as complete
+ * from our row instead of "not found", which would fail the creation of a file that exists.
+ */
+function withFinishedUploads(
+  datastore: DataStore,
+  findRow: (id: string) => Promise<UploadRow | undefined>,
+): DataStore {
+  return new Proxy(datastore, {
+    get(target, property) {
+      if (property === 'getUpload') {
+        return async (id: string) => {
+          try {
+            return await target.getUpload(id);
+          } catch (error) {
+            const row = await findRow(id);
+            if (row?.fileId) {
+              return new Upload({ id, size: row.size, offset: row.size });
+            }
+            throw error;
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}

@@ -73,6 +73,22 @@ describe(`cloud uploads (${testDriver})`, () => {
     expect(leftovers.filter((name) => result.url?.endsWith(name.replace(/\.json$/, '')))).toEqual([]);
   });
 
+  it('uploads an empty file: the creation completes it at once and answers the file', async () => {
+    const { project, root, token } = await owner();
+    const result = await tusUpload(baseUrl, { projectId: project.id, token }, Buffer.alloc(0), {
+      filename: 'leer.txt',
+      filetype: 'text/plain',
+      folderId: root.id,
+    });
+    expect(result.status, result.body).toBe(201);
+    expect(result.entity).toMatchObject({ name: 'leer.txt', parentId: root.id, fileInfo: { size: 0 } });
+    const downloaded = await download(baseUrl, result.entity!.url!);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.bytes.length).toBe(0);
+    const files = await db().select().from(cloudFiles).where(eq(cloudFiles.projectId, project.id));
+    expect(files).toHaveLength(1);
+  });
+
   it('sniffs the type from the bytes, not from the name or the declared type', async () => {
     const { project, root, token } = await owner();
     const result = await tusUpload(baseUrl, { projectId: project.id, token }, await png(), {
@@ -195,6 +211,114 @@ describe(`cloud uploads (${testDriver})`, () => {
       code: 'QUOTA_EXCEEDED',
       details: { key: 'storageMb', limit: 10_240 },
     });
+  });
+
+  it('asks before taking a name the folder holds: refused without a choice, kept both, or replaced', async () => {
+    const { project, root, token } = await owner();
+    const target = { projectId: project.id, token };
+    const first = await tusUpload(baseUrl, target, Buffer.from('eins'), {
+      filename: 'sonnengruss.txt',
+      folderId: root.id,
+    });
+    expect(first.status).toBe(200);
+    // Without a choice the creation is refused before any byte is sent, naming the name "keep both" gives.
+    const refused = await createRequest(server, project.id, token, 4, {
+      filename: 'Sonnengruss.txt',
+      folderId: root.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'NAME_TAKEN',
+      details: { name: 'sonnengruss.txt', kind: 'file', suggestion: 'Sonnengruss (2).txt' },
+    });
+    const badChoice = await createRequest(server, project.id, token, 4, {
+      filename: 'sonnengruss.txt',
+      folderId: root.id,
+      conflict: 'overwrite',
+    });
+    expect(badChoice.statusCode).toBe(400);
+
+    const both = await tusUpload(baseUrl, target, Buffer.from('zwei'), {
+      filename: 'sonnengruss.txt',
+      folderId: root.id,
+      conflict: 'keep-both',
+    });
+    expect(both.entity).toMatchObject({
+      name: 'sonnengruss (2).txt',
+      fileInfo: { originalName: 'sonnengruss.txt' },
+    });
+
+    const replaced = await tusUpload(baseUrl, target, Buffer.from('drei'), {
+      filename: 'sonnengruss.txt',
+      folderId: root.id,
+      conflict: 'replace',
+    });
+    expect(replaced.entity).toMatchObject({ name: 'sonnengruss.txt' });
+    // The replaced file went to Removed (restorable for 30 days), not lost.
+    const [old] = await db().select().from(cloudFiles).where(eq(cloudFiles.id, first.entity!.id));
+    expect(old).toMatchObject({ deletedAt: expect.any(Date), deletedVia: null });
+    const live = await db().select().from(cloudFiles).where(eq(cloudFiles.projectId, project.id));
+    expect(
+      live
+        .filter((row) => row.deletedAt === null)
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual(['sonnengruss (2).txt', 'sonnengruss.txt']);
+    // Hidden uploads (a crop used as thumbnail, an avatar) take no name in the folder.
+    const hidden = await createRequest(server, project.id, token, 4, {
+      filename: 'sonnengruss.txt',
+      folderId: root.id,
+      hideInCloud: 'true',
+    });
+    expect(hidden.statusCode).toBe(201);
+  });
+
+  it('holds app members to their own share of the storage; the team only to the project’s', async () => {
+    const ownerPerson = await signUp(server);
+    const { app, project } = await createAppWithProfile(server, ownerPerson.account, { as: 'owner' });
+    await db().update(projects).set({ tariffId: 'starter' }).where(eq(projects.id, project.id));
+    const member = await signUp(server);
+    await addProfile(server, app, member.account, 'member');
+    const memberRoot = await ensureRootFolder(db(), project.id, member.account.id);
+    const ownerRoot = await ensureRootFolder(db(), project.id, ownerPerson.account.id);
+    // Starter: 1 GB per member. The member keeps all but 100 KB of it.
+    await db()
+      .insert(cloudFiles)
+      .values({
+        id: newId(),
+        projectId: project.id,
+        ownerAccountId: member.account.id,
+        folderId: memberRoot.id,
+        name: 'gross.iso',
+        originalName: 'gross.iso',
+        mimeType: 'application/octet-stream',
+        type: 'other',
+        category: 'other',
+        size: 1024 * bytesPerMegabyte - 100 * 1024,
+        storageKey: `projects/${project.id}/files/m/original`,
+      });
+    const asMember = await server.app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/cloud/files/chunks`,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(200 * 1024),
+        'upload-metadata': `filename ${Buffer.from('a.bin').toString('base64')},folderId ${Buffer.from(memberRoot.id).toString('base64')}`,
+        authorization: `Bearer ${member.accessToken}`,
+        'x-app-id': app.id,
+      },
+    });
+    expect(asMember.statusCode).toBe(409);
+    expect(asMember.json()).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      details: { key: 'memberStorageMb', limit: 1024 },
+    });
+    // The owner is the project's team: only the project's 10 GB count.
+    const asOwner = await createRequest(server, project.id, ownerPerson.accessToken, 200 * 1024, {
+      filename: 'a.bin',
+      folderId: ownerRoot.id,
+    });
+    expect(asOwner.statusCode).toBe(201);
   });
 
   it('resumes an interrupted upload after the web server restarts, without losing a byte', async () => {

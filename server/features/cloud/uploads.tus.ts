@@ -74,11 +74,13 @@ export function tusServerFor(
       }
       return {};
     },
-    onUploadFinish: async (_request, upload) => {
+    onUploadFinish: async (request, upload) => {
       try {
         const { fileId, entity } = await hooks.onFinish(upload);
         return {
-          status_code: 200,
+          // An empty file is complete on creation: that answer stays 201, so tus adds the Location clients
+          // need (tus-js-client fails a creation without it); the body carries the file all the same.
+          status_code: request.method === 'POST' ? 201 : 200,
           headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cloud-File-Id': fileId },
           body: JSON.stringify({ data: entity }),
         };

@@ -12,7 +12,16 @@ export const tariffs: readonly Tariff[] = [
     priceMonthly: 49,
     priceAnnual: 470,
     currency: 'EUR',
-    limits: { apps: 1, contacts: 500, domains: 0, teamMembers: 1, smtp: 0, discovery: 0, storageMb: 10_240 },
+    limits: {
+      apps: 1,
+      contacts: 500,
+      domains: 0,
+      teamMembers: 1,
+      smtp: 0,
+      discovery: 0,
+      storageMb: 10_240,
+      memberStorageMb: 1024,
+    },
   },
   {
     id: 'pro',
@@ -28,6 +37,7 @@ export const tariffs: readonly Tariff[] = [
       smtp: 1,
       discovery: 1,
       storageMb: 102_400,
+      memberStorageMb: 5120,
     },
   },
   {
@@ -44,6 +54,7 @@ export const tariffs: readonly Tariff[] = [
       smtp: -1,
       discovery: -1,
       storageMb: 1_048_576,
+      memberStorageMb: 20_480,
     },
   },
 ];

@@ -35,6 +35,7 @@ function entity(index: number, change: Partial<CloudEntity> = {}): CloudEntity {
     isCustomThumbnail: false,
     thumbId: null,
     isOwn: true,
+    deletedAt: null,
     createdAt: '2024-05-10T08:00:00.000Z',
     updatedAt: '2024-05-10T08:00:00.000Z',
     permissions: { can: ['view', 'rename', 'move', 'delete', 'favorite', 'upload'] },

@@ -80,6 +80,7 @@ const entity = {
   isCustomThumbnail: false,
   thumbId: null,
   isOwn: true,
+  deletedAt: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
   permissions: { can: ['rename'] },
