@@ -58,7 +58,7 @@ export default tseslint.config(
     // The server's layers: contracts ← platform, db ← features, through public modules (server/lint/layers.js).
     files: ['server/**/*.ts', 'contracts/**/*.ts'],
     plugins: { 'server-layers': serverLayersPlugin },
-    rules: { 'server-layers/imports': 'error' },
+    rules: { 'server-layers/imports': 'error', 'server-layers/tables': 'error' },
   },
   {
     // Test code reads untyped JSON responses on purpose; the assertions are the type check.

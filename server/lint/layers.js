@@ -4,9 +4,11 @@
 //   server/features/<a>  reaches another feature only through its public module (features/<b>/public.ts),
 //                        never its repositories, services' internals or presenters
 //   server entry files   (app.ts, worker.ts, main.ts …) read a feature's manifest (index.ts) or public module
-// Tests and the test helpers in server/test may reach anything: they set up data the way they need.
+// Tests, the test helpers in server/test and the features' tenant fixtures may reach anything: they set up
+// data the way they need.
 import path from 'node:path';
 import { layerRule } from '../../lint/layer-rule.js';
+import { tablesRule } from './tables.js';
 
 const root = path.dirname(path.dirname(path.dirname(new URL(import.meta.url).pathname)));
 
@@ -29,7 +31,8 @@ export function placeOf(file) {
   return { layer: second };
 }
 
-const isTestFile = (file) => /\.test\.ts$/.test(file) || /[\\/]server[\\/]test[\\/]/.test(file);
+// A feature's tenant fixture (`<area>.fixture.ts`) is test code too: only the route-table suites load it.
+const isTestFile = (file) => /\.(test|fixture)\.ts$/.test(file) || /[\\/]server[\\/]test[\\/]/.test(file);
 
 /** Why importing `target` from `file` breaks a layer rule, or null when it may. */
 export function layerViolation(file, target) {
@@ -63,4 +66,4 @@ const rule = layerRule(
   layerViolation,
 );
 
-export const serverLayersPlugin = { rules: { imports: rule } };
+export const serverLayersPlugin = { rules: { imports: rule, tables: tablesRule } };

@@ -1,177 +1,114 @@
-import { eq } from 'drizzle-orm';
-import {
-  cloudSavedSearches,
-  contacts,
-  customFields,
-  invitationLinks,
-  memberImports,
-  tags,
-  tasks,
-  teamMembers,
-} from '../db/schema/index.ts';
-import { ensureContact } from '../features/contacts/contacts.repo.ts';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../db/client.ts';
+import type { AppRow, ProfileRow, ProjectRow } from '../features/workspace/public.ts';
+import { createTenantBase } from '../features/workspace/workspace.fixture.ts';
 import { randomToken } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
 import type { RouteDeclaration } from '../platform/routes.ts';
 import { features } from '../features.ts';
-import { insertCloudFile, insertCloudFolder } from './cloud.ts';
-import { insertTestAccount } from './identity.ts';
 import type { TestServer } from './test-server.ts';
-import { addProfile, createAppWithProfile, createInvitation } from './workspace.ts';
 
 /*
- * What the suites that walk the whole route table share (tenant isolation, bad input): a tenant with one
- * record of every kind a path parameter can name, the filling of path parameters with its ids, and request
- * bodies derived from the OpenAPI schemas. A route with a path parameter this file cannot fill fails those
- * suites on purpose (add the parameter to `paramValue`).
+ * What the suites that walk the whole route table share (tenant isolation, bad input, the route matrix): a
+ * tenant with one record of every kind a path parameter can name, the filling of path parameters with its
+ * ids, and request bodies derived from the OpenAPI schemas. Each feature adds its own records in
+ * `features/<area>/<area>.fixture.ts` (found by name: a new feature adds the file, nothing here) and names its
+ * path parameters in its manifest's `pathParams`. A route whose parameter nobody fills fails those suites on
+ * purpose.
  */
 
-export type TenantIds = {
-  projectId: string;
-  appId: string;
-  profileId: string;
-  tagId: string;
-  customFieldId: string;
-  invitationLinkId: string;
-  teamMemberId: string;
-  contactId: string;
-  taskId: string;
-  folderId: string;
-  fileId: string;
-  savedSearchId: string;
-};
+/** Ids of the tenant's records by the names the manifests' `pathParams` use (projectId, folderId …). */
+export type TenantIds = Record<string, string>;
 
 export type TenantFixture = {
   ownerAccountId: string;
+  projectId: string;
+  appId: string;
   ids: TenantIds;
+  /** The id a fixture named `key` (folderId …); a name no fixture gave fails the suite. */
+  id(key: string): string;
   /** Private data of the tenant that no other tenant may ever see in an answer. */
   secrets: string[];
 };
 
-/**
- * A project with an app, members, an invited person, a tag, a custom field, an invite link, a team member,
- * contacts, a task and an import, a folder, a file and a saved search, owned by `owner` (a new account unless given).
- */
-export async function createTenantFixture(
-  server: TestServer,
-  owner?: { id: string; email: string },
-): Promise<TenantFixture> {
-  const db = server.runtime.database.db;
-  const ownerAccount = owner ?? (await insertTestAccount(server)).account;
-  const { project, app } = await createAppWithProfile(server, ownerAccount, {
-    as: 'owner',
-    appName: 'Geheime App A',
-  });
-  const member = (await insertTestAccount(server)).account;
-  const profile = await addProfile(server, app, member, 'member');
-  const invited = (await insertTestAccount(server)).account;
-  await addProfile(server, app, invited, 'invited');
-  const invitation = await createInvitation(server, app, invited.email);
-  const [tag] = await db
-    .insert(tags)
-    .values({ id: newId(), projectId: project.id, appId: app.id, name: 'Geheimtag-A' })
-    .returning();
-  const [field] = await db
-    .insert(customFields)
-    .values({ id: newId(), projectId: project.id, appId: app.id, type: 'text', label: 'Feld A', position: 1 })
-    .returning();
-  const linkToken = randomToken();
-  const [link] = await db
-    .insert(invitationLinks)
-    .values({ id: newId(), projectId: project.id, appId: app.id, name: 'Link A', token: linkToken })
-    .returning();
-  const teamEmail = `team.a.${newId()}@beispiel.de`;
-  const [teamMember] = await db
-    .insert(teamMembers)
-    .values({ id: newId(), projectId: project.id, email: teamEmail, status: 'pending' })
-    .returning();
-  for (const person of [ownerAccount, member, invited]) {
-    await ensureContact(db, {
-      projectId: project.id,
-      email: person.email,
-      accountId: person.id,
-      source: 'signup',
-    });
+type Account = { id: string; email: string };
+
+/** The tenant as the workspace creates it: an owner's project and app, a member, an invited person. */
+export type TenantBase = {
+  server: TestServer;
+  db: Db;
+  owner: Account;
+  project: ProjectRow;
+  app: AppRow;
+  member: Account;
+  memberProfile: ProfileRow;
+  invited: Account;
+};
+
+/** A feature's rows in the tenant: the ids its path parameters need, and the texts no one else may see. */
+export type TenantFixturePart = (tenant: TenantBase) => Promise<{ ids: TenantIds; secrets: string[] }>;
+
+const featuresDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'features');
+
+/** Every feature's `tenantFixture`, in the order of the manifest list (workspace first). */
+async function fixtureParts(): Promise<{ area: string; part: TenantFixturePart }[]> {
+  const parts: { area: string; part: TenantFixturePart }[] = [];
+  for (const area of await readdir(featuresDir)) {
+    const files = (await readdir(path.join(featuresDir, area))).filter((file) =>
+      file.endsWith('.fixture.ts'),
+    );
+    for (const file of files) {
+      const module = (await import(path.join(featuresDir, area, file))) as {
+        tenantFixture?: TenantFixturePart;
+      };
+      if (!module.tenantFixture) {
+        throw new Error(`features/${area}/${file} exports no tenantFixture`);
+      }
+      parts.push({ area, part: module.tenantFixture });
+    }
   }
-  const [task] = await db
-    .insert(tasks)
-    .values({ id: newId(), projectId: project.id, appId: app.id, createdBy: ownerAccount.id, type: 'import' })
-    .returning();
-  const csvSecret = `geheim.${newId()}@beispiel.de`;
-  await db.insert(memberImports).values({
-    id: newId(),
-    projectId: project.id,
-    appId: app.id,
-    taskId: task!.id,
-    createdByAccountId: ownerAccount.id,
-    csv: `email\n${csvSecret}\n`,
-    errorReport: `line,email,field,error\n2,${csvSecret},email,validation.email\n`,
-  });
-  const [contact] = await db.select().from(contacts).where(eq(contacts.email, member.email.toLowerCase()));
-  const cloudOwner = { projectId: project.id, ownerAccountId: ownerAccount.id };
-  const folder = await insertCloudFolder(db, { ...cloudOwner, name: 'Geheimordner-A' });
-  const file = await insertCloudFile(db, { ...cloudOwner, folderId: folder.id, name: 'Geheimdatei-A.pdf' });
-  const [savedSearch] = await db
-    .insert(cloudSavedSearches)
-    .values({
-      id: newId(),
-      projectId: project.id,
-      accountId: ownerAccount.id,
-      name: 'Geheimsuche-A',
-      filters: {},
-    })
-    .returning();
+  const order = (area: string) => features.findIndex((feature) => feature.name === area);
+  return parts.sort((a, b) => order(a.area) - order(b.area));
+}
+
+/** The workspace's tenant with every feature's records, owned by `owner` (a new account unless given). */
+export async function createTenantFixture(server: TestServer, owner?: Account): Promise<TenantFixture> {
+  const base = await createTenantBase(server, owner);
+  const ids: TenantIds = {};
+  const secrets: string[] = [];
+  for (const { area, part } of await fixtureParts()) {
+    const rows = await part(base);
+    for (const [key, value] of Object.entries(rows.ids)) {
+      if (ids[key] !== undefined) {
+        throw new Error(
+          `tenant fixture: ${area} names ${key}, which another feature's fixture already named`,
+        );
+      }
+      ids[key] = value;
+    }
+    secrets.push(...rows.secrets);
+  }
   return {
-    ownerAccountId: ownerAccount.id,
-    ids: {
-      projectId: project.id,
-      appId: app.id,
-      profileId: profile.id,
-      tagId: tag!.id,
-      customFieldId: field!.id,
-      invitationLinkId: link!.id,
-      teamMemberId: teamMember!.id,
-      contactId: contact!.id,
-      taskId: task!.id,
-      folderId: folder.id,
-      fileId: file.id,
-      savedSearchId: savedSearch!.id,
+    ownerAccountId: base.owner.id,
+    projectId: base.project.id,
+    appId: base.app.id,
+    ids,
+    id(key) {
+      const value = ids[key];
+      if (value === undefined) {
+        throw new Error(`tenant fixture: no feature's fixture names ${key}`);
+      }
+      return value;
     },
-    secrets: [
-      project.name,
-      ownerAccount.email,
-      member.email,
-      invited.email,
-      teamEmail,
-      csvSecret,
-      invitation.token,
-      linkToken,
-      'Geheimtag-A',
-      'Geheimordner-A',
-      'Geheimdatei-A',
-      'Geheimsuche-A',
-    ],
+    secrets,
   };
 }
 
 /** Ids of the same kinds that belong to nobody. */
-export const randomTenantIds = (): TenantIds =>
-  Object.fromEntries(
-    [
-      'projectId',
-      'appId',
-      'profileId',
-      'tagId',
-      'customFieldId',
-      'invitationLinkId',
-      'teamMemberId',
-      'contactId',
-      'taskId',
-      'folderId',
-      'fileId',
-      'savedSearchId',
-    ].map((key) => [key, newId()]),
-  ) as TenantIds;
+export const randomTenantIds = (like: TenantIds): TenantIds =>
+  Object.fromEntries(Object.keys(like).map((key) => [key, newId()]));
 
 /** Routes whose path parameter is itself a secret credential: holding it is the permission. */
 export const credentialParams = new Set(['invitationToken', 'code']);
@@ -204,11 +141,15 @@ function paramValue(url: string, name: string, ids: TenantIds): string {
   const feature = features.find((candidate) => candidate.pathParams?.[key] !== undefined);
   const fixtureKey = feature?.pathParams?.[key];
   if (!fixtureKey) {
-    throw new Error(`route table: no feature declares the path parameter ${key} of ${url} (manifest pathParams)`);
+    throw new Error(
+      `route table: no feature declares the path parameter ${key} of ${url} (manifest pathParams)`,
+    );
   }
-  const value = fixedValues[fixtureKey]?.() ?? ids[fixtureKey as keyof TenantIds];
+  const value = fixedValues[fixtureKey]?.() ?? ids[fixtureKey];
   if (!value) {
-    throw new Error(`route table: ${feature.name} maps ${key} to ${fixtureKey}, which the tenant fixture lacks`);
+    throw new Error(
+      `route table: ${feature.name} maps ${key} to ${fixtureKey}, which the tenant fixture lacks`,
+    );
   }
   return value;
 }

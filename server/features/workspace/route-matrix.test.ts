@@ -105,11 +105,13 @@ describe(`route × role matrix (${testDriver})`, () => {
 
   /** A body the route accepts, with the fixture's ids (bulk cloud calls name the owner's file). */
   function bodyOf(route: RouteDeclaration): unknown {
-    const ids = { ...fixture.ids, targetFolderId: fixture.ids.folderId };
+    const ids = { ...fixture.ids, targetFolderId: fixture.id('folderId') };
     const sample = withFreshAddresses(sampleBodyOf(openApi, route, ids));
     if (route.scope === 'cloud-items(body ids)' && sample && typeof sample === 'object') {
       const own = sample as Record<string, unknown>;
-      return 'ids' in own ? { ...own, ids: [fixture.ids.fileId] } : { ...own, fileIds: [fixture.ids.fileId] };
+      return 'ids' in own
+        ? { ...own, ids: [fixture.id('fileId')] }
+        : { ...own, fileIds: [fixture.id('fileId')] };
     }
     return sample;
   }
@@ -128,7 +130,7 @@ describe(`route × role matrix (${testDriver})`, () => {
         'x-request-id': requestId,
         ...who.headers,
         ...(who.authorization ? { authorization: who.authorization } : {}),
-        ...(host === 'app' ? { 'x-app-id': fixture.ids.appId } : {}),
+        ...(host === 'app' ? { 'x-app-id': fixture.appId } : {}),
       },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       ...(query ? { query } : {}),
@@ -175,11 +177,11 @@ describe(`route × role matrix (${testDriver})`, () => {
   /** Team members' rights are the project's: each team role is called while the project grants exactly them. */
   async function withTeamSettings<T>(settings: TeamSettings, run: () => Promise<T>): Promise<T> {
     const db = server.runtime.database.db;
-    await db.update(projects).set({ teamSettings: settings }).where(eq(projects.id, fixture.ids.projectId));
+    await db.update(projects).set({ teamSettings: settings }).where(eq(projects.id, fixture.projectId));
     try {
       return await run();
     } finally {
-      await db.update(projects).set({ teamSettings: {} }).where(eq(projects.id, fixture.ids.projectId));
+      await db.update(projects).set({ teamSettings: {} }).where(eq(projects.id, fixture.projectId));
     }
   }
 

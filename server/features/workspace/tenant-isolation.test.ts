@@ -120,7 +120,7 @@ describe(`tenant isolation over the route table (${testDriver})`, () => {
       if (response.statusCode < 300 && (route.auth !== 'session' || publicAppAbilities.has(route.ability))) {
         continue;
       }
-      const unknown = await call(route, randomTenantIds(), foreignToken);
+      const unknown = await call(route, randomTenantIds(fixture.ids), foreignToken);
       if (unknown.statusCode !== response.statusCode || response.statusCode < 400) {
         failures.push(
           `${where}: for unknown ids ${unknown.statusCode} — tenant A's records are distinguishable`,

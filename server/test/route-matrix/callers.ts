@@ -29,7 +29,7 @@ export async function createMatrixCallers(
   fixture: TenantFixture,
 ): Promise<Record<Role, MatrixCaller>> {
   const db = server.runtime.database.db;
-  const { appId, projectId } = fixture.ids;
+  const { appId, projectId } = fixture;
   const app = { id: appId, projectId };
   const person = async () => (await insertTestAccount(server)).account;
   const withProfile = async (type: MemberType) => {

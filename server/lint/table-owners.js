@@ -1,0 +1,114 @@
+// Which feature owns each table of server/db/schema, and which other features read or write it directly
+// (checked by server/lint/tables.js on every import of a table in server/features). A feature that needs
+// another feature's data asks that feature's public module; a grant below is a conscious exception with its
+// reason. A new table gets its owner here in the change that creates it (lint refuses an unknown table).
+//
+// `owner`: the feature whose repositories and services the table belongs to.
+// `grants`: other features allowed to name the table, with why.
+const workspaceCore =
+  'the workspace engine (access.ts, members, profiles) joins these in its permission queries';
+
+export const tableOwners = {
+  // identity
+  accounts: {
+    owner: 'auth',
+    grants: { contacts: 'names', members: 'names', projects: 'owner names', team: 'names' },
+  },
+  sessions: { owner: 'auth', grants: { contacts: 'last seen', profile: 'push sign-out' } },
+  refreshTokens: { owner: 'auth' },
+  authCodes: { owner: 'auth' },
+  stashCodes: { owner: 'auth' },
+  // workspace
+  projects: {
+    owner: 'projects',
+    grants: {
+      workspace: workspaceCore,
+      apps: 'the app list of a project',
+      cloud: 'the storage quota, read when an upload finishes',
+      contacts: 'the contact list of a project',
+      'invitation-links': 'the link page shows the project',
+      team: 'team settings',
+    },
+  },
+  apps: {
+    owner: 'apps',
+    grants: {
+      workspace: workspaceCore,
+      cloud: 'blob access: one prepared query decides a download (blob-access.ts)',
+      contacts: 'contact app lists',
+      'custom-fields': 'fields belong to an app',
+      'invitation-links': 'the link page shows the app',
+      invitations: 'the invitation page shows the app',
+      members: 'member lists per app',
+      profile: 'the app of a profile',
+      projects: 'the apps of a project on the dashboard',
+    },
+  },
+  profiles: {
+    owner: 'members',
+    grants: {
+      workspace: workspaceCore,
+      cloud: 'blob access: one prepared query decides a download (blob-access.ts)',
+      contacts: 'profiles of a contact',
+      'custom-fields': 'values stored on the profile',
+      invitations: 'accepting an invitation creates the profile',
+      profile: 'the own profile',
+      tags: 'tag counts',
+    },
+  },
+  pushTokens: { owner: 'profile' },
+  appInvitations: { owner: 'invitations' },
+  // members
+  teamMembers: {
+    owner: 'team',
+    grants: {
+      workspace: workspaceCore,
+      apps: 'team rights on apps',
+      cloud: 'blob access: one prepared query decides a download (blob-access.ts)',
+      contacts: 'team members among contacts',
+      projects: 'the projects a team member works in',
+    },
+  },
+  tags: {
+    owner: 'tags',
+    grants: {
+      workspace: workspaceCore,
+      apps: 'default tags of a new app',
+      cloud: 'blob access: one prepared query decides a download (blob-access.ts)',
+      members: 'member filters by tag',
+    },
+  },
+  profileTags: {
+    owner: 'tags',
+    grants: {
+      workspace: workspaceCore,
+      cloud: 'blob access: one prepared query decides a download (blob-access.ts)',
+      members: 'member filters by tag',
+    },
+  },
+  customFields: { owner: 'custom-fields' },
+  invitationLinks: { owner: 'invitation-links' },
+  contacts: {
+    owner: 'contacts',
+    grants: {
+      'invitation-links': 'joining by link records the contact',
+      members: 'imports and invitations record contacts',
+      projects: 'a new project records its owner as contact',
+    },
+  },
+  profileFollows: { owner: 'members' },
+  memberImports: { owner: 'members' },
+  // platform
+  platformSecrets: { owner: 'platform' },
+  tasks: { owner: 'tasks', grants: { members: 'an import runs as a task' } },
+  mailOutbox: { owner: 'platform' },
+  platformInstances: { owner: 'platform' },
+  // cloud
+  cloudFolders: { owner: 'cloud' },
+  cloudFiles: { owner: 'cloud' },
+  cloudFavorites: { owner: 'cloud' },
+  cloudUploads: { owner: 'cloud' },
+  cloudSavedSearches: { owner: 'cloud' },
+  cloudLibraryVersions: { owner: 'cloud' },
+  uploadParts: { owner: 'cloud' },
+};
