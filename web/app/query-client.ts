@@ -10,9 +10,18 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-/** `meta: { silent: true }` on a query or mutation opts out of the error notification. */
-function isSilent(meta: Record<string, unknown> | undefined): boolean {
-  return meta?.silent === true;
+/**
+ * `meta: { silent: true }` on a query or mutation opts out of the error notification; `inlineFieldErrors:
+ * true` (a form that shows the server's field errors at its fields) opts out only for errors that carry
+ * them, so a duplicate name is said once, at the field, and not again as a misleading toast.
+ */
+function isSilent(meta: Record<string, unknown> | undefined, error?: unknown): boolean {
+  if (meta?.silent === true) {
+    return true;
+  }
+  return (
+    meta?.inlineFieldErrors === true && error instanceof ApiError && Object.keys(error.errors).length > 0
+  );
 }
 
 export function createQueryClient(): QueryClient {
@@ -26,7 +35,7 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
-        if (!isSilent(mutation.meta)) {
+        if (!isSilent(mutation.meta, error)) {
           notifyError(error);
         }
       },

@@ -110,6 +110,8 @@ describe(`invite links (${testDriver})`, () => {
         token: 'validation.unknownField',
       },
     );
+    // A negative limit is refused, never read as its absolute value.
+    expect(await errorsOf({ name: 'A', maxUses: -5 })).toEqual({ maxUses: 'validation.minNumber' });
     expect(await errorsOf({ name: 'A', tagIds: [own.id, blocked.id] })).toEqual({
       'tagIds.1': 'validation.invalidValue',
     });

@@ -50,6 +50,8 @@ export function ProfileForm({ account }: { account: Account }) {
   const issueOf = (field: string) => issueText(issues[field] ?? serverIssues[field]);
 
   const save = useMutation({
+    // Field errors show at their fields; anything else is announced.
+    meta: { inlineFieldErrors: true },
     mutationFn: () => accountApi.update(changes),
     onSuccess: (updated) => {
       accountUpdated(updated);

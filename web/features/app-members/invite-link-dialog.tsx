@@ -54,7 +54,11 @@ function bodyOf(values: Values) {
 
 function validate(values: Values): FieldIssues {
   const issues = fieldIssues(invitationLinkCreateBodySchema, bodyOf(values));
-  if (values.maxUses.trim() !== '' && !/^\d+$/.test(values.maxUses.trim())) {
+  // What was typed is judged as typed: "-5" is refused, never quietly read as 5.
+  const maxUses = values.maxUses.trim();
+  if (/^-\d+$/.test(maxUses) || /^0+$/.test(maxUses)) {
+    issues.maxUses = { key: 'validation.minNumber', params: { min: 1 } };
+  } else if (maxUses !== '' && !/^\d+$/.test(maxUses)) {
     issues.maxUses = { key: 'validation.notNumber' };
   }
   if (values.expiresOn && !dayjs(values.expiresOn).endOf('day').isAfter(dayjs())) {
@@ -75,6 +79,8 @@ function InviteLinkForm({ link, onClose }: { link: InvitationLink | null; onClos
     setValues((current) => ({ ...current, [field]: value }));
 
   const save = useMutation({
+    // Field errors show at their fields; anything else is announced.
+    meta: { inlineFieldErrors: true },
     mutationFn: () => {
       // Plans are not edited here (no access plans yet): an update leaves the link's plans as they are.
       const { name, memberType, tagIds, maxUses, expiresAt, isActive } = bodyOf(values);
@@ -148,7 +154,7 @@ function InviteLinkForm({ link, onClose }: { link: InvitationLink | null; onClos
           description={t('members.inviteLinks.maxUsesHint')}
           inputMode="numeric"
           value={values.maxUses}
-          onChange={(event) => set('maxUses', event.currentTarget.value.replace(/[^\d]/g, ''))}
+          onChange={(event) => set('maxUses', event.currentTarget.value)}
           placeholder="∞"
           error={issueText(issues.maxUses)}
         />

@@ -46,6 +46,8 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const [issues, setIssues] = useState<FieldIssues>({});
 
   const save = useMutation({
+    // Field errors show at their fields; anything else is announced.
+    meta: { inlineFieldErrors: true },
     mutationFn: () =>
       tag
         ? tagsApi.update(tag.id, { name: name.trim(), color })
@@ -56,7 +58,11 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
     },
     onError: (error) => {
       if (error instanceof ApiError) {
-        setIssues(serverFieldIssues(error.errors));
+        const found = serverFieldIssues(error.errors);
+        // The name's uniqueness is said in the words of tags, not as "this value already exists".
+        setIssues(
+          error.errors.name === 'validation.unique' ? { ...found, name: { key: 'members.tags.nameTaken' } } : found,
+        );
       }
     },
   });

@@ -76,6 +76,8 @@ export function MemberProfileForm({ profile, onSaved }: MemberProfileFormProps) 
     setValues((current) => ({ ...current, [field]: value }));
 
   const save = useMutation({
+    // Field errors show at their fields; anything else is announced.
+    meta: { inlineFieldErrors: true },
     mutationFn: () => appProfileApi.update(app.id, changes),
     onSuccess: (updated) => {
       setSubmitted(false);

@@ -50,6 +50,8 @@ export function GeneralProfileForm({ profile }: { profile: GeneralProfile }) {
   const issueOf = (field: string) => issueText(issues[field] ?? serverIssues[field]);
 
   const save = useMutation({
+    // Field errors show at their fields; anything else is announced.
+    meta: { inlineFieldErrors: true },
     mutationFn: () => contactsApi.updateGeneral(profile.id, changes),
     onSuccess: async (updated) => {
       queryClient.setQueryData(contactKeys.general(profile.id), { data: updated });

@@ -32,6 +32,8 @@ export function ProjectNameForm({ project }: { project: Project }) {
   const issues = submitted ? validate() : {};
 
   const save = useMutation({
+    // Field errors show at their fields; anything else is announced.
+    meta: { inlineFieldErrors: true },
     mutationFn: () => projectsApi.rename(project.id, name.trim()),
     onSuccess: async (updated) => {
       queryClient.setQueryData(workspaceKeys.project(project.id), { data: updated });

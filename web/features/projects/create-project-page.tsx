@@ -37,6 +37,8 @@ export function CreateProjectPage() {
   const issues = submitted ? validate() : {};
 
   const create = useMutation({
+    // Field errors show at their fields; anything else is announced.
+    meta: { inlineFieldErrors: true },
     mutationFn: () => projectsApi.create(name.trim()),
     onSuccess: async (project) => {
       queryClient.setQueryData(workspaceKeys.project(project.id), { data: project });
