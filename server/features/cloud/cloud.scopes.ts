@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cloudSavedSearches } from '../../db/schema/index.ts';
 import { createAnswerCache } from '../../platform/answer-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
@@ -11,6 +9,7 @@ import { fileAbilities, folderAbilities, prefixedCloud } from './cloud.policy.ts
 import type { CloudFileRow } from './cloud.presenter.ts';
 import { loadOwnItems, requireKinds, type OwnItems } from './library.items.ts';
 import * as repo from './library.repo.ts';
+import { findSavedSearch } from './saved-searches.repo.ts';
 
 /*
  * The cloud's route scopes. The library is a project's (`:projectId`) as seen from the service host or, with
@@ -133,10 +132,7 @@ export function createCloudScopes(db: Db) {
         label: 'cloud-search(:id)',
         subjects: ['cloud'],
         async resolve(request) {
-          const [row] = await db
-            .select()
-            .from(cloudSavedSearches)
-            .where(eq(cloudSavedSearches.id, paramOf(request, 'id')));
+          const row = await findSavedSearch(db, paramOf(request, 'id'));
           if (!row) {
             throw notFound();
           }
