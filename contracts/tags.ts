@@ -34,12 +34,22 @@ export const idListQuery = z
   .transform((value) => (Array.isArray(value) ? value : value.split(',')).filter(Boolean))
   .pipe(z.array(z.uuid()).max(tagLimits.idsPerQuery));
 
-/** `GET /apps/{appId}/tags`: `filter[search]` matches names, `tagIds` picks tags (the dropdown's selection). */
+/** `?names=VIP&names=Kurs A`: exact names, case-insensitive (names may hold commas, so only repeated keys). */
+export const tagNameListQuery = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]).map((name) => name.trim()).filter(Boolean))
+  .pipe(z.array(z.string().max(tagLimits.name)).max(tagLimits.idsPerQuery));
+
+/**
+ * `GET /apps/{appId}/tags`: `filter[search]` matches names, `tagIds` picks tags (the dropdown's selection),
+ * `names` finds tags by their exact names (the member import says which of a file's tags are new).
+ */
 export const tagListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(tagLimits.pageSize),
   'filter[search]': z.string().trim().max(100).optional(),
   tagIds: idListQuery.optional(),
+  names: tagNameListQuery.optional(),
 });
 
 export const tagColorSchema = z.union([

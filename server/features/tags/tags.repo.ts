@@ -85,13 +85,24 @@ function selectTagsWithCounts(db: DbOrTx, appId: string) {
     .leftJoin(counts, eq(counts.tagId, tags.id));
 }
 
-export type TagFilter = { search?: string | undefined; tagIds?: string[] | undefined };
+export type TagFilter = {
+  search?: string | undefined;
+  tagIds?: string[] | undefined;
+  /** Exact names, case-insensitive. */
+  names?: string[] | undefined;
+};
 
 function filterCondition(appId: string, filter: TagFilter): SQL | undefined {
   return and(
     eq(tags.appId, appId),
     filter.search ? ilike(tags.name, `%${escapeLike(filter.search)}%`) : undefined,
     filter.tagIds ? inArray(tags.id, filter.tagIds) : undefined,
+    filter.names
+      ? inArray(
+          sql`lower(${tags.name})`,
+          filter.names.map((name) => name.toLowerCase()),
+        )
+      : undefined,
   );
 }
 
@@ -102,7 +113,7 @@ export async function listTags(
   filter: TagFilter,
   page: { limit: number; offset: number },
 ): Promise<{ rows: TagWithCount[]; total: number }> {
-  if (filter.tagIds?.length === 0) {
+  if (filter.tagIds?.length === 0 || filter.names?.length === 0) {
     return { rows: [], total: 0 };
   }
   const where = filterCondition(appId, filter);

@@ -43,7 +43,7 @@ export function createTagService(deps: { db: Db }) {
       const { rows, total } = await repo.listTags(
         db,
         appId,
-        { search: query['filter[search]'] || undefined, tagIds: query.tagIds },
+        { search: query['filter[search]'] || undefined, tagIds: query.tagIds, names: query.names },
         { limit: page.limit, offset: pageOffset(page) },
       );
       return paginate(

@@ -114,6 +114,13 @@ describe(`tags (${testDriver})`, () => {
     expect(
       (await call('GET', `${base}?tagIds=${some[0].id},${newId()}`, owner.accessToken)).json().meta.total,
     ).toBe(1);
+    // Exact names, case-insensitive, repeated keys (a name may hold a comma): which of a file's tags exist.
+    const named = await call(
+      'GET',
+      `${base}?names=kurs%2003&names=KURS%2011&names=Neu,%20mit%20Komma`,
+      owner.accessToken,
+    );
+    expect(named.json().data.map((tag: { name: string }) => tag.name)).toEqual(['Kurs 03', 'Kurs 11']);
   });
 
   it('refuses bad input with validation keys', async () => {

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconDownload,
   IconFileSpreadsheet,
   IconPlayerPlay,
+  IconTags,
   IconX,
 } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
@@ -20,7 +21,7 @@ import { ImportStatus } from './import-status';
 import { memberKeys, membersApi, saveFile } from './members-api';
 import { MembersHeader } from './members-header';
 import { TagSelect } from './tag-select';
-import { tagKeys } from './tags-api';
+import { tagKeys, unknownTagNamesQuery } from './tags-api';
 import classes from './app-members.module.css';
 
 type Options = { tagIds: string[]; isInvited: boolean };
@@ -34,6 +35,37 @@ function formatSize(bytes: number): string {
 function downloadTemplate(fileName: string) {
   // A byte order mark lets Excel open the file as UTF-8 (umlauts in names).
   saveFile(new Blob([`\uFEFF${templateHeader}\r\n`], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** Before the import: the file's tags the app does not have yet, which the import will create. */
+function NewTagsNote({ names }: { names: readonly string[] }) {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const unknown = useQuery(unknownTagNamesQuery(app.id, names));
+  const created = unknown.data ?? [];
+  if (created.length === 0) {
+    return null;
+  }
+  return (
+    <Alert
+      variant="light"
+      color="blue"
+      icon={<IconTags size={18} stroke={1.7} />}
+      title={t('members.import.newTagsTitle', { count: created.length })}
+      data-testid="import-new-tags"
+    >
+      <Text size="sm" mb={8}>
+        {t('members.import.newTagsText')}
+      </Text>
+      <span className={classes.previewTags}>
+        {created.map((name) => (
+          <Badge key={name} size="sm" variant="white" radius="sm" tt="none">
+            {name}
+          </Badge>
+        ))}
+      </span>
+    </Alert>
+  );
 }
 
 /** Step 1: choose a file, see its first rows, set the options, start. */
@@ -109,6 +141,7 @@ function UploadStep({
               </Title>
               <CsvPreviewTable preview={preview} />
             </div>
+            <NewTagsNote names={preview.tagNames} />
             <div>
               <Title order={3} className={classes.formSectionTitle}>
                 {t('members.import.options')}

@@ -2,9 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../../contracts/tasks';
 import { callsTo, json, signInForTest, stubFetch, testAccount, urlOf } from '../../test/fixtures';
+import { i18n, setLanguage } from '../../i18n/i18n';
 import { storeTask } from '../tasks';
 import { BulkImportPage } from './bulk-import-page';
-import { adminApp, paths, renderInSettings, tagsRoute } from './members-test-data';
+import { translateImportReport } from './import-report';
+import { adminApp, paths, renderInSettings, tagsRoute, vipTag } from './members-test-data';
 
 const taskId = '0190f5a2-7c1e-7b4e-9a55-00000000a001';
 const storageKey = `tasks:${testAccount.id}:${adminApp.id}`;
@@ -130,9 +132,59 @@ describe('bulk import', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     const download = fetchMock.mock.calls.find(([input]) => urlOf(input).includes('/errors'));
     expect(new Headers(download?.[1]?.headers).get('Authorization')).toBe('Bearer access-token-1');
-    expect(await createObjectURL.mock.calls[0]![0].text()).toBe(report);
+    // The report in the importer's language: translated headers, field names and messages, no raw keys.
+    const text = await createObjectURL.mock.calls[0]![0].text();
+    expect(text.split('\r\n')).toEqual([
+      'Zeile;E-Mail-Adresse;Feld;Problem',
+      '2;kein-at;E-Mail;Das ist keine gültige E-Mail-Adresse.',
+      '',
+    ]);
+    expect(text).not.toContain('validation.');
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toBe('import-fehler.csv');
+  });
+
+  it('translates the error report into English', async () => {
+    await setLanguage('en', { persist: false });
+    const report =
+      'line,email,field,error\n3,a@b.de,email,validation.unique\n4,c@d.de,tags,validation.validateMaxLength\n';
+    const t = i18n.t;
+    expect(translateImportReport(report, t, 'en').replace('\uFEFF', '').split('\r\n')).toEqual([
+      'Line,Email address,Field,Problem',
+      '3,a@b.de,Email,This email address already appears earlier in the file.',
+      '4,c@d.de,Tags,A tag is longer than 50 characters.',
+      '',
+    ]);
+  });
+
+  it('shows the tags column in full and names the tags the import will create', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      [`GET ${paths.tags}`]: (_init, url) => {
+        const asked = url.searchParams.getAll('names').map((name) => name.toLowerCase());
+        const data = [vipTag].filter((tag) => asked.includes(tag.name.toLowerCase()));
+        return json(200, { data, meta: { page: 1, pages: 1, total: data.length } });
+      },
+    });
+    renderInSettings(<BulkImportPage />, '/bulk-import');
+    const csv =
+      'email,tags\nanna@beispiel.de,vip|Yoga Fortgeschrittene|Newsletter 2026\nben@beispiel.de,Yoga Fortgeschrittene\n';
+    fireEvent.change(await screen.findByTestId('csv-input'), {
+      target: { files: [new File([csv], 'kurs.csv')] },
+    });
+    const preview = await screen.findByTestId('csv-preview');
+    expect(within(preview).getAllByText('Yoga Fortgeschrittene')).toHaveLength(2);
+    expect(within(preview).getByText('Newsletter 2026')).toBeTruthy();
+    const note = await screen.findByTestId('import-new-tags');
+    expect(within(note).getByText('2 neue Tags werden angelegt')).toBeTruthy();
+    expect(within(note).getByText('Yoga Fortgeschrittene')).toBeTruthy();
+    expect(within(note).queryByText('vip')).toBeNull();
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(urlOf(input), 'http://localhost'));
+    expect(asked.find((url) => url.searchParams.has('names'))?.searchParams.getAll('names')).toEqual([
+      'vip',
+      'Yoga Fortgeschrittene',
+      'Newsletter 2026',
+    ]);
   });
 
   it('offers a retry when the task was killed, back at the upload after a reload', async () => {

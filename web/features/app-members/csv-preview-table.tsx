@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CsvPreview } from './csv-preview';
+import { tagNamesOf, type CsvPreview } from './csv-preview';
 import classes from './app-members.module.css';
 
 /** The first rows as the import will read them; ignored columns are greyed. */
@@ -41,8 +41,23 @@ export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
           {preview.rows.map((row, rowIndex) => (
             <Table.Tr key={rowIndex}>
               {preview.header.map((_, index) => (
-                <Table.Td key={index} data-ignored={preview.columns[index] === null || undefined}>
-                  {row[index] ?? ''}
+                <Table.Td
+                  key={index}
+                  data-ignored={preview.columns[index] === null || undefined}
+                  data-column={preview.columns[index] ?? undefined}
+                >
+                  {preview.columns[index] === 'tags' ? (
+                    // Tags wrap as chips instead of running off the table's edge.
+                    <span className={classes.previewTags}>
+                      {tagNamesOf(row[index] ?? '').map((name) => (
+                        <Badge key={name} size="sm" variant="light" color="gray" radius="sm" tt="none">
+                          {name}
+                        </Badge>
+                      ))}
+                    </span>
+                  ) : (
+                    (row[index] ?? '')
+                  )}
                 </Table.Td>
               ))}
             </Table.Tr>

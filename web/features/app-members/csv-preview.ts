@@ -22,7 +22,21 @@ export type CsvPreview = {
   rows: string[][];
   /** Data rows (non-empty lines after the header). */
   rowCount: number;
+  /** Every tag the file names (tags column, `|`-separated), first spelling of each, in file order. */
+  tagNames: string[];
 };
+
+/** A tags cell as the import reads it: names separated by `|`, blanks and repeats (any case) dropped. */
+export function tagNamesOf(cell: string): string[] {
+  const byKey = new Map<string, string>();
+  for (const part of cell.split('|')) {
+    const name = part.trim();
+    if (name !== '' && !byKey.has(name.toLowerCase())) {
+      byKey.set(name.toLowerCase(), name);
+    }
+  }
+  return [...byKey.values()];
+}
 
 const normalize = (value: string) =>
   value
@@ -134,6 +148,8 @@ export function previewCsv(
   if (!columns.includes('email')) {
     return { problem: 'noEmailColumn' };
   }
+  const tagsColumn = columns.indexOf('tags');
+  const tagNames = tagsColumn === -1 ? [] : tagNamesOf(rows.map((row) => row[tagsColumn] ?? '').join('|'));
   return {
     preview: {
       fileName: file.name,
@@ -143,6 +159,7 @@ export function previewCsv(
       columns,
       rows: rows.slice(0, previewRowCount).map((row) => row.map((cell) => cell.trim())),
       rowCount: rows.length,
+      tagNames,
     },
   };
 }

@@ -18,6 +18,7 @@ import { ListPager } from './list-pager';
 import { MembersHeader } from './members-header';
 import { LinkTags } from './link-tags';
 import classes from './app-members.module.css';
+import { formatDate } from './member-badges';
 
 type LinkState = 'active' | 'inactive' | 'expired' | 'exhausted';
 
@@ -72,7 +73,7 @@ function Uses({ link }: { link: InvitationLink }) {
 function Expiry({ link }: { link: InvitationLink }) {
   const { t } = useTranslation();
   return link.expiresAt ? (
-    <span>{dayjs(link.expiresAt).format('DD.MM.YYYY')}</span>
+    <span>{formatDate(link.expiresAt)}</span>
   ) : (
     <span className={classes.muted}>{t('members.inviteLinks.noExpiry')}</span>
   );

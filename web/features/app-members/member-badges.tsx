@@ -1,8 +1,10 @@
 import { createContext, useContext } from 'react';
 import { Avatar, Badge, Tooltip } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { MemberType } from '../../../contracts/enums';
+import { currentLanguage } from '../../i18n/i18n';
+import { formatDate as formatKernelDate } from '../../kernel/format';
+import { personTimeZone } from '../../kernel/person-locale';
 import type { Member } from './members-api';
 import type { Tag } from './tags-api';
 import { TagBadge, useTagName } from './tag-badge';
@@ -98,6 +100,8 @@ export function MemberTags({
   );
 }
 
-/** Spec §9: dates as DD.MM.YYYY. */
-export const formatDate = (iso: string) => dayjs(iso).format('DD.MM.YYYY');
-export const formatDateTime = (iso: string) => dayjs(iso).format('DD.MM.YYYY, HH:mm');
+/** Dates in the reader's language and time zone (web/kernel/format.ts): 14.03.2025 · Mar 14, 2025. */
+export const formatDate = (iso: string) =>
+  formatKernelDate(iso, currentLanguage(), { timeZone: personTimeZone() });
+export const formatDateTime = (iso: string) =>
+  formatKernelDate(iso, currentLanguage(), { format: 'dateTime', timeZone: personTimeZone() });

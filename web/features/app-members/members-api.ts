@@ -15,7 +15,8 @@ import type { MemberType } from '../../../contracts/enums';
 import { api, buildUrl, refreshTokens, type Query } from '../../api/client';
 import { ApiError } from '../../api/api-error';
 import { getAccessToken } from '../../api/token-store';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, i18n } from '../../i18n/i18n';
+import { translateImportReport } from './import-report';
 
 export type { Member, MemberCounts, MemberPatchBody, InviteBody };
 
@@ -100,6 +101,7 @@ export const membersApi = {
  * `GET /apps/{appId}/imports/{taskId}/errors`: the rejected lines as CSV. A plain link cannot carry the
  * session's bearer token, so the file is fetched here and handed to the browser as a download.
  */
+/** The report in the downloader's language (import-report.ts). */
 export async function downloadImportErrors(appId: string, taskId: string, fileName: string): Promise<void> {
   const url = buildUrl(`/apps/${appId}/imports/${taskId}/errors`);
   let response = await fetchWithToken(url);
@@ -117,7 +119,8 @@ export async function downloadImportErrors(appId: string, taskId: string, fileNa
     }
     throw ApiError.fromBody(response.status, body);
   }
-  saveFile(await response.blob(), fileName);
+  const report = translateImportReport(await response.text(), i18n.t, currentLanguage());
+  saveFile(new Blob([report], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 async function fetchWithToken(url: string): Promise<Response> {

@@ -62,7 +62,11 @@ export function MembersTable({ members, onEdit }: ListProps) {
               <Table.Td>
                 <MemberTags member={member} />
               </Table.Td>
-              <Table.Td className={classes.nowrap}>{formatDate(member.createdAt)}</Table.Td>
+              <Table.Td className={classes.nowrap}>
+                {member.type === 'invited'
+                  ? t('members.list.invitedDate', { date: formatDate(member.createdAt) })
+                  : formatDate(member.createdAt)}
+              </Table.Td>
               <Table.Td className={classes.actionsCell}>
                 <MemberActions member={member} onEdit={() => onEdit(member)} />
               </Table.Td>
@@ -94,7 +98,9 @@ export function MemberCards({ members, onEdit }: ListProps) {
             <div className={classes.cardMeta}>
               <RoleBadge member={member} />
               <Text size="xs" c="dimmed">
-                {t('members.list.sinceDate', { date: formatDate(member.createdAt) })}
+                {t(member.type === 'invited' ? 'members.list.invitedDate' : 'members.list.sinceDate', {
+                  date: formatDate(member.createdAt),
+                })}
               </Text>
             </div>
             {member.tags.length > 0 ? <MemberTags member={member} max={4} /> : null}

@@ -59,6 +59,19 @@ describe('members list', () => {
     expect(listQueries(fetchMock)[0]?.get('role')).toBeNull();
   }, 15_000);
 
+  it('shows when invited people were invited, not since when they are members', async () => {
+    signInForTest();
+    const invited = member(2, { type: 'invited' });
+    stubFetch({
+      [`GET ${paths.profiles}`]: () => memberList([member(1), invited]),
+      [`GET ${paths.tags}`]: tagsRoute([]),
+    });
+    renderInSettings(<MembersPage />);
+    const row = await screen.findByTestId(`member-row-${invited.id}`);
+    expect(within(row).getByText('eingeladen am 14.03.2025')).toBeTruthy();
+    expect(within(screen.getByTestId(`member-row-${member(1).id}`)).getByText('14.03.2025')).toBeTruthy();
+  });
+
   it('searches only once the typing has paused for half a second', async () => {
     signInForTest();
     const fetchMock = stubFetch({

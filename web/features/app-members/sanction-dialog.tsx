@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
-import { fullName } from './member-badges';
+import { formatDateTime, fullName } from './member-badges';
 import { memberDropdownQuery, memberKeys, membersApi } from './members-api';
 import { isoOfLocalInput, punishIssue } from './sanction-fields';
 import { tagKeys } from './tags-api';
@@ -49,7 +49,7 @@ function SanctionForm({ initialKind, onClose }: { initialKind: Kind; onClose: ()
             ? t('members.moderation.blocked', { name: fullName(member) })
             : t('members.moderation.punished', {
                 name: fullName(member),
-                date: dayjs(until).format('DD.MM.YYYY, HH:mm'),
+                date: formatDateTime(dayjs(until).toISOString()),
               }),
       });
       await Promise.all([

@@ -2,6 +2,7 @@ import { Button, Group, Switch, Text, TextInput } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import classes from './app-members.module.css';
+import { formatDateTime } from './member-badges';
 
 /** `datetime-local` value (YYYY-MM-DDTHH:mm, local time) ↔ ISO instant. */
 export const localInputOf = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DDTHH:mm') : '');
@@ -77,7 +78,7 @@ export function SanctionFields({
         {values.punishedUntil && dayjs(values.punishedUntil).isAfter(dayjs()) ? (
           <Text size="xs" c="dimmed" mt={6}>
             {t('members.moderation.punishSummary', {
-              date: dayjs(values.punishedUntil).format('DD.MM.YYYY, HH:mm'),
+              date: formatDateTime(dayjs(values.punishedUntil).toISOString()),
             })}
           </Text>
         ) : null}

@@ -60,6 +60,30 @@ export const tagDropdownQuery = (appId: string, search: string, selectedIds: rea
     staleTime: 60_000,
   });
 
+/**
+ * Which of these names are not yet tags of the app (case-insensitive): the import creates them. Asked in
+ * chunks of 100 names; a file naming thousands of tags is rare and each chunk is one indexed query.
+ */
+export const unknownTagNamesQuery = (appId: string, names: readonly string[]) =>
+  queryOptions({
+    queryKey: [...tagKeys.all(appId), 'unknown', names.join('|')],
+    queryFn: async ({ signal }) => {
+      const known = new Set<string>();
+      for (let start = 0; start < names.length; start += tagLimits.idsPerQuery) {
+        const chunk = names.slice(start, start + tagLimits.idsPerQuery);
+        const answer = await api.get(`/apps/${appId}/tags`, {
+          query: { names: chunk, limit: tagLimits.idsPerQuery },
+          schema: tagListSchema,
+          signal,
+        });
+        answer.data.forEach((tag) => known.add(tag.name.toLowerCase()));
+      }
+      return names.filter((name) => !known.has(name.toLowerCase()));
+    },
+    enabled: names.length > 0,
+    staleTime: 30_000,
+  });
+
 /** Tags by id, e.g. to name the tags a list of invite links gives. */
 export const tagsByIdsQuery = (appId: string, ids: readonly string[]) =>
   queryOptions({

@@ -20,6 +20,8 @@ import { usePageTitle } from '../../kernel/use-page-title';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { currentLanguage } from '../../i18n/i18n';
+import { formatDate } from '../../kernel/format';
+import { personTimeZone } from '../../kernel/person-locale';
 import { useAccount } from '../../kernel/session/account-store';
 import { MemberActions } from './member-actions';
 import { followQuery, memberApi, memberQuery, type Member } from './member-api';
@@ -106,9 +108,7 @@ function MemberProfile({ member }: { member: Member }) {
     ? app.masqueradeProfileId === member.id
     : account !== null && account.id === member.accountId;
   const role = member.isOwner ? 'owner' : member.type;
-  const since = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'long' }).format(
-    new Date(member.createdAt),
-  );
+  const since = formatDate(member.createdAt, currentLanguage(), { timeZone: personTimeZone() });
 
   return (
     <div className={classes.page} data-mobile={isMobile || undefined} data-testid="member-page">
