@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { apps, profileTags, profiles, projects, tags, teamMembers } from '../../db/schema/index.ts';
@@ -127,41 +127,52 @@ export function requireProject(access: ProjectAccess, ability: ProjectAbility): 
 }
 
 /** The sanction of a profile: the blocked tag always, the punished tag while `punished_until` lies ahead. */
-async function sanctionOf(db: DbOrTx, profile: ProfileRow): Promise<Sanction> {
-  const rows = await db
-    .select({ kind: tags.kind })
-    .from(profileTags)
-    .innerJoin(tags, eq(tags.id, profileTags.tagId))
-    .where(and(eq(profileTags.profileId, profile.id), inArray(tags.kind, ['blocked', 'punished'])));
-  const kinds = new Set(rows.map((row) => row.kind));
-  if (kinds.has('blocked')) {
+function sanctionOf(profile: ProfileRow, kinds: readonly string[]): Sanction {
+  if (kinds.includes('blocked')) {
     return 'blocked';
   }
   const punishedNow = profile.punishedUntil !== null && profile.punishedUntil.getTime() > Date.now();
-  return kinds.has('punished') && punishedNow ? 'punished' : null;
+  return kinds.includes('punished') && punishedNow ? 'punished' : null;
 }
 
-async function findLiveProfile(
-  db: DbOrTx,
-  appId: string,
-  accountId: string,
-): Promise<ProfileRow | undefined> {
-  const [row] = await db
-    .select()
+// Every app-scoped request reads these (the feed's hot path): prepared once per handle, and the profile comes
+// with the kinds of its sanction tags in the same round trip.
+const liveProfileWithSanctions = preparedQuery((db) =>
+  db
+    .select({
+      profile: profiles,
+      // Written out: in a one-table select drizzle leaves columns unqualified, and `id` would bind inside.
+      sanctionKinds: sql<string[]>`coalesce((
+        select array_agg(t.kind)::text[] from profile_tags pt
+        inner join tags t on t.id = pt.tag_id
+        where pt.profile_id = "profiles"."id" and t.kind in ('blocked', 'punished')
+      ), '{}'::text[])`,
+    })
     .from(profiles)
-    .where(and(eq(profiles.appId, appId), eq(profiles.accountId, accountId), isNull(profiles.deletedAt)));
-  return row;
-}
+    .where(
+      and(
+        eq(profiles.appId, sql.placeholder('appId')),
+        eq(profiles.accountId, sql.placeholder('accountId')),
+        isNull(profiles.deletedAt),
+      ),
+    )
+    .prepare('workspace_live_profile_with_sanctions'),
+);
+
+const appWithProject = preparedQuery((db) =>
+  db
+    .select({ app: apps, project: projects })
+    .from(apps)
+    .innerJoin(projects, eq(projects.id, apps.projectId))
+    .where(eq(apps.id, sql.placeholder('appId')))
+    .prepare('workspace_app_with_project'),
+);
 
 async function findAppWithProject(
   db: DbOrTx,
   appId: string,
 ): Promise<{ app: AppRow; project: ProjectRow } | undefined> {
-  const [row] = await db
-    .select({ app: apps, project: projects })
-    .from(apps)
-    .innerJoin(projects, eq(projects.id, apps.projectId))
-    .where(eq(apps.id, appId));
+  const [row] = await appWithProject(db).execute({ appId });
   return row;
 }
 
@@ -189,10 +200,11 @@ export async function accessToApp(
   let profile: ProfileRow | undefined;
   let sanction: Sanction = null;
   if (accountId) {
-    profile = await findLiveProfile(db, app.id, accountId);
-    if (profile) {
-      role = roleOfProfile(profile);
-      sanction = await sanctionOf(db, profile);
+    const [found] = await liveProfileWithSanctions(db).execute({ appId: app.id, accountId });
+    profile = found?.profile;
+    if (found) {
+      role = roleOfProfile(found.profile);
+      sanction = sanctionOf(found.profile, found.sanctionKinds);
     }
     if (project.ownerAccountId === accountId) {
       role = 'owner';
