@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { apps, profileTags, profiles, projects, tags, teamMembers } from '../../db/schema/index.ts';
+import { apps, profiles, projects, teamMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import {
