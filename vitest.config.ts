@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on the two-core machines we run on,
+    // which left a core idle while the test files ran one after another. Each file starts its own server.
+    maxWorkers: Math.max(availableParallelism(), 2),
     projects: [
       {
         test: {
