@@ -148,6 +148,16 @@ export const appServiceValues = [
 export type AppService = (typeof appServiceValues)[number];
 export const appServiceSchema = z.enum(appServiceValues);
 
+/**
+ * The services that exist today (screens and API): only these are offered and may be switched. The others
+ * join this list as their issues build them; switching one before answers 400 FEATURE_NOT_AVAILABLE.
+ */
+export const builtAppServices = ['home', 'cloud'] as const satisfies readonly AppService[];
+
+export function isBuiltAppService(service: AppService): boolean {
+  return (builtAppServices as readonly AppService[]).includes(service);
+}
+
 /** Services a new app starts with. */
 export const defaultAppServices: Record<AppService, boolean> = {
   home: true,

@@ -1,11 +1,13 @@
+import { errorCodes } from '../../../contracts/errors.ts';
 import {
+  isBuiltAppService,
   serviceSettingsPatchSchemaOf,
   serviceSettingsSchemas,
   type AppOptionsValues,
   type AppService,
 } from '../../../contracts/workspace.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { toFieldErrors } from '../../platform/validation-errors.ts';
 import type { AppAccess, AppRow } from '../workspace/public.ts';
 import { serviceAbilities, type ServiceAbility } from './app-services.policy.ts';
@@ -38,6 +40,17 @@ export function createAppServicesService(deps: { db: Db }) {
       access: AppAccess,
       input: { services: Partial<Record<AppService, boolean>> },
     ): Promise<AppOptionsValues> {
+      // A service without screens cannot be switched: on it would promise a menu entry that leads nowhere.
+      const unbuilt = (Object.keys(input.services) as AppService[]).filter(
+        (service) => !isBuiltAppService(service),
+      );
+      if (unbuilt.length > 0) {
+        throw new AppError(400, errorCodes.featureNotAvailable, {
+          errors: Object.fromEntries(
+            unbuilt.map((service) => [`services.${service}`, 'validation.invalidValue']),
+          ),
+        });
+      }
       const row = await repo.mergeAppServices(db, access.project.id, access.app.id, input.services);
       if (!row) {
         throw notFound();

@@ -158,17 +158,26 @@ describe(`app options (${testDriver})`, () => {
     expect(initial.json()).toEqual({ data: { services: defaultAppServices } });
     expect((await call('GET', `/apps/${crypto.randomUUID()}/options`)).statusCode).toBe(404);
 
-    expect((await call('PATCH', url, undefined, { services: { chat: false } })).statusCode).toBe(401);
-    expect((await call('PATCH', url, member.accessToken, { services: { chat: false } })).statusCode).toBe(
+    expect((await call('PATCH', url, undefined, { services: { cloud: false } })).statusCode).toBe(401);
+    expect((await call('PATCH', url, member.accessToken, { services: { cloud: false } })).statusCode).toBe(
       403,
     );
-    const bad = await call('PATCH', url, owner.accessToken, { services: { telepathy: true, chat: 'nein' } });
+    const bad = await call('PATCH', url, owner.accessToken, { services: { telepathy: true, cloud: 'nein' } });
     expect(bad.statusCode).toBe(400);
+    // Services that do not exist yet cannot be switched, on or off.
+    const unbuilt = await call('PATCH', url, owner.accessToken, {
+      services: { helpdesk: true, chat: false },
+    });
+    expect(unbuilt.statusCode).toBe(400);
+    expect(unbuilt.json()).toMatchObject({
+      code: 'FEATURE_NOT_AVAILABLE',
+      errors: { 'services.helpdesk': 'validation.invalidValue', 'services.chat': 'validation.invalidValue' },
+    });
 
-    await call('PATCH', url, owner.accessToken, { services: { chat: false } });
-    const saved = await call('PATCH', url, owner.accessToken, { services: { helpdesk: true } });
+    await call('PATCH', url, owner.accessToken, { services: { cloud: false } });
+    const saved = await call('PATCH', url, owner.accessToken, { services: { home: false } });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data.services).toEqual({ ...defaultAppServices, chat: false, helpdesk: true });
+    expect(saved.json().data.services).toEqual({ ...defaultAppServices, cloud: false, home: false });
     expect((await call('GET', `/apps/${app.id}`, member.accessToken)).json().data.services).toEqual(
       saved.json().data.services,
     );

@@ -146,3 +146,32 @@ describe('general settings form', () => {
     expect(await screen.findByTestId('settings-design')).toBeTruthy();
   });
 });
+
+describe('services', () => {
+  it('offers only the services that exist', async () => {
+    stubFetch({
+      'GET /api/router': routerWith(appWith(admin)),
+      [`GET ${appPath}/options`]: () => json(200, { data: { services: testApp.services } }),
+      [`GET ${appPath}/home/settings`]: () =>
+        json(200, {
+          data: {
+            bannerId: null,
+            trendingPostsWindowInDays: 10,
+            showPostsFromAllPublicSpaces: true,
+            defaultPageIds: [],
+          },
+          permissions: { can: ['view', 'edit'] },
+        }),
+    });
+    renderRoutes(createRoutes('app'), { url: '/akademie/settings/services', host: 'app' });
+    const list = await screen.findByTestId('service-switches');
+    expect(
+      list.querySelectorAll('[data-testid^="service-"][role="switch"], input[data-testid^="service-"]'),
+    ).toHaveLength(2);
+    expect(screen.getByTestId('service-home')).toBeTruthy();
+    expect(screen.getByTestId('service-cloud')).toBeTruthy();
+    for (const unbuilt of ['community', 'chat', 'courses', 'events', 'helpdesk', 'rewards', 'pages']) {
+      expect(screen.queryByTestId(`service-${unbuilt}`)).toBeNull();
+    }
+  });
+});

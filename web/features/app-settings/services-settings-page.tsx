@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { appServiceValues, type AppOptionsValues, type AppService } from '../../../contracts/workspace';
+import { builtAppServices, type AppOptionsValues, type AppService } from '../../../contracts/workspace';
 import { currentAppQueryPrefix, useCurrentApp } from '../../kernel/current-app';
 import { AccountSection } from '../account';
 import { appOptionsQuery, appSettingsApi } from './app-settings-api';
@@ -74,7 +74,8 @@ function ServiceSwitches({ options }: { options: AppOptionsValues }) {
       testId="service-switches"
     >
       <div>
-        {appServiceValues.map((service) => {
+        {/* Only the services that exist; the others appear here as they are built. */}
+        {builtAppServices.map((service) => {
           const Icon = serviceIcons[service];
           return (
             <div key={service} className={classes.switchRow}>
