@@ -135,11 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { inFlight: app.inFlight, limiter, onAuthorized: deps.onAuthorized },
   );
 
-  const sendAppPage = config.serveWeb ? await registerStaticWeb(app) : null;
+  const sendAppPage = config.serveWeb
+    ? await registerStaticWeb(app, { serviceHost: config.serviceHost })
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (sendAppPage && isAppPageRequest(request)) {
       // Client-side routes: the SPA decides what exists (and shows its own not-found page).
-      return sendAppPage(reply);
+      return sendAppPage(request, reply);
     }
     const error = new AppError(404, errorCodes.notFound);
     return reply.status(404).send(error.toBody());

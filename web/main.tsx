@@ -1,10 +1,13 @@
+import './kernel/zod-config';
 import './app/mantine-styles';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
+import { clientConfigQuery } from './kernel/client-config';
 import { installSessionHandling } from './kernel/session/session';
+import { settleSession } from './kernel/session/settle';
 import { initI18n } from './i18n/i18n';
 
 async function start(): Promise<void> {
@@ -12,16 +15,27 @@ async function start(): Promise<void> {
   if (!container) {
     throw new Error('Missing #root element');
   }
-  // Texts first: even the "server unreachable" screen is translated.
-  await initI18n();
   installSessionHandling();
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
-        <App />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const queryClient = createQueryClient();
+  // What the first screen waits for is asked for at once, not one after the other: the texts, the client
+  // configuration and the stored session (memoised: the root route's loader takes the same answer).
+  void settleSession(new Request(window.location.href));
+  // Texts first: even the "server unreachable" screen is translated. The configuration is in the cache before the
+  // first render (a failure stays in it for the app's error screen), so the app renders the screen at once
+  // instead of a loader that a second, blocking render replaces.
+  await Promise.all([initI18n(), queryClient.prefetchQuery(clientConfigQuery)]);
+  const root = createRoot(container);
+  // A transition renders in slices that give the main thread back every few milliseconds, so the first render
+  // of a whole screen does not block input (or the page's first paint) as one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <App />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -5,6 +5,7 @@ import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
+import { signInPage } from './build/sign-in-page.ts';
 
 // The preset ships without types.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -25,7 +26,15 @@ const apiProxy = {
 export default defineConfig({
   root: webRoot,
   // Inter's Latin subset draws every German and English text; the other subsets load only where needed.
-  plugins: [react(), preloadFont(/^inter-latin-wght-normal\.woff2$/), precompress()],
+  plugins: [
+    react(),
+    preloadFont(/^inter-latin-wght-normal\.woff2$/),
+    signInPage({
+      skeleton: fileURLToPath(new URL('./build/sign-in-skeleton.html', import.meta.url)),
+      localeDir: fileURLToPath(new URL('./i18n/locales/de', import.meta.url)),
+    }),
+    precompress(),
+  ],
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../contracts', import.meta.url)) },
   },
@@ -43,7 +52,13 @@ export default defineConfig({
         // react-remove-scroll marks its side car as a side effect, which keeps it (and its helpers) in the
         // entry as soon as anything imports @mantine/core. The side car is only reached through the
         // `RemoveScroll` component that uses its export, so it can go wherever that component goes.
-        moduleSideEffects: [{ test: /node_modules[\\/]react-remove-scroll[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /node_modules[\\/]react-remove-scroll[\\/]/, sideEffects: false },
+          // A feature's public module only re-exports. Taking one thing from it must not load the whole area
+          // (the service shell's account menu would otherwise bring the account screens' time-zone select,
+          // e-mail change and their Mantine components to the sign-in page).
+          { test: /web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
       },
       output: {
         // Libraries every screen needs get stable chunks that survive app deploys in the browser cache.

@@ -11,6 +11,8 @@ import { isAppPageRequest, registerStaticWeb } from './static-web.ts';
 // robots.txt and the manifest at the top.
 const script = `export const greeting = ${JSON.stringify('Hallo '.repeat(400))};\n`;
 const page = '<!doctype html><html lang="de"><head><title>Gemeinde</title></head><body></body></html>';
+const signInPage = page.replace('<body>', '<body><div id="boot-skeleton"><h1>Anmelden</h1></div>');
+const serviceHost = 'gemeinde.example';
 const manifest = JSON.stringify({ name: 'Gemeinde', icons: [] });
 const largeList = {
   data: Array.from({ length: 200 }, (_, index) => ({ id: index, name: `Datei ${index}.pdf` })),
@@ -31,6 +33,7 @@ beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'gemeinde-web-dist-'));
   await writeBuilt('assets/index-AbCd1234.js', script);
   await writeBuilt('index.html', page);
+  await writeBuilt('sign-in.html', signInPage);
   await writeBuilt('manifest.webmanifest', manifest);
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   await writeFile(
@@ -42,10 +45,10 @@ beforeAll(async () => {
   registerCompression(app);
   app.get('/api/large', async () => largeList);
   app.get('/api/small', async () => ({ ok: true }));
-  const sendAppPage = await registerStaticWeb(app, dist);
+  const sendAppPage = await registerStaticWeb(app, { root: dist, serviceHost });
   app.setNotFoundHandler(async (request, reply) =>
     sendAppPage && isAppPageRequest(request)
-      ? sendAppPage(reply)
+      ? sendAppPage(request, reply)
       : reply.status(404).send({ code: 'NOT_FOUND' }),
   );
   await app.ready();
@@ -56,8 +59,12 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string, host = serviceHost) =>
+  app.inject({
+    method: 'GET',
+    url,
+    headers: { host, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
 
 describe('the built web app', () => {
   it('sends the brotli copy of a script when the browser accepts brotli', async () => {
@@ -90,7 +97,7 @@ describe('the built web app', () => {
   });
 
   it('never lets a cache keep the page, at its own address or any address of the SPA', async () => {
-    for (const url of ['/index.html', '/', '/projects/123/cloud', '/auth?next=%2Fprojects']) {
+    for (const url of ['/index.html', '/', '/projects/123/cloud', '/auth/signup?next=%2Fprojects']) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toMatch(/^text\/html/);
@@ -98,6 +105,19 @@ describe('the built web app', () => {
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(page);
     }
+  });
+
+  it("sends the service host's sign-in address the page with the sign-in drawn in it, and no other", async () => {
+    const signIn = await get('/auth?next=%2Fprojects', 'br');
+    expect(signIn.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(signIn.rawPayload).toString()).toBe(signInPage);
+
+    const onAppHost = await get('/auth', 'br', 'app.gemeinde.example');
+    expect(brotliDecompressSync(onAppHost.rawPayload).toString()).toBe(page);
+    for (const url of ['/auth/signup', '/projects']) {
+      expect((await get(url)).body, url).toBe(page);
+    }
+    expect((await get('/sign-in.html')).body).toBe(page);
   });
 
   it('answers robots.txt with a robots file and the manifest as a web app manifest', async () => {

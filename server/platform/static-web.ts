@@ -4,8 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { webDistDir } from './paths.ts';
 
-/** Sends the web app's page (index.html) for an address the SPA routes itself. */
-export type SendAppPage = (reply: FastifyReply) => FastifyReply;
+/** Sends the web app's page for an address the SPA routes itself. */
+export type SendAppPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/** index.html with the sign-in page drawn in plain HTML before the scripts run (web/build/sign-in-page.ts). */
+const signInPageFile = 'sign-in.html';
 
 /**
  * Whether an unmatched request is an address of the SPA, which answers it with its page (and decides itself
@@ -33,8 +36,9 @@ const revalidate = 'no-cache';
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
-  root: string = webDistDir,
+  options: { root?: string; serviceHost: string },
 ): Promise<SendAppPage | null> {
+  const root = options.root ?? webDistDir;
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(
       { webDistDir: root },
@@ -49,12 +53,17 @@ export async function registerStaticWeb(
     wildcard: false,
     index: false,
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    globIgnore: ['**/*.br', '**/*.gz', signInPageFile],
     // Our own cache headers below; `max-age=0` from send would only repeat them.
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       void reply.header('cache-control', filePath.includes(assets) ? immutable : revalidate);
     },
   });
-  return (reply) => reply.sendFile('index.html');
+  const hasSignInPage = existsSync(path.join(root, signInPageFile));
+  // Only the service host's sign-in: an app host's shows the app's own name and colours, which the static page
+  // cannot know.
+  const isSignIn = (request: FastifyRequest) =>
+    hasSignInPage && request.host === options.serviceHost && request.url.split('?')[0] === '/auth';
+  return (request, reply) => reply.sendFile(isSignIn(request) ? signInPageFile : 'index.html');
 }

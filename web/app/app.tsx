@@ -9,6 +9,7 @@ import type { ClientConfig } from '../../contracts/platform';
 import { FullPageLoader } from '../components/full-page-loader';
 import { FullPageMessage } from '../components/full-page-message';
 import { currentLanguage, setLanguage, storedLanguage } from '../i18n/i18n';
+import { BootSkeletonGone } from '../kernel/boot-skeleton';
 import { ClientConfigContext, clientConfigQuery } from '../kernel/client-config';
 import { detectHostKind, isConfiguredHost } from '../kernel/host';
 import { HostKindContext } from '../kernel/host-context';
@@ -29,24 +30,27 @@ export function App() {
   }
   if (config.isError) {
     return (
-      <FullPageMessage
-        data-testid="config-error"
-        fullScreen
-        color="orange"
-        icon={<IconPlugConnectedX size={32} stroke={1.6} />}
-        title={t('app.configError.title')}
-        text={t('app.configError.text')}
-        actions={
-          <Button
-            size="md"
-            loading={config.isFetching}
-            leftSection={<IconRefresh size={18} stroke={1.8} />}
-            onClick={() => void config.refetch()}
-          >
-            {t('common.retry')}
-          </Button>
-        }
-      />
+      <>
+        <BootSkeletonGone />
+        <FullPageMessage
+          data-testid="config-error"
+          fullScreen
+          color="orange"
+          icon={<IconPlugConnectedX size={32} stroke={1.6} />}
+          title={t('app.configError.title')}
+          text={t('app.configError.text')}
+          actions={
+            <Button
+              size="md"
+              loading={config.isFetching}
+              leftSection={<IconRefresh size={18} stroke={1.8} />}
+              onClick={() => void config.refetch()}
+            >
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      </>
     );
   }
   if (!isConfiguredHost(config.data, window.location.host)) {

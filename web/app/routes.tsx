@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, Params, RouteObject } from 'react-router';
+import { Outlet, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
+import { BootSkeletonGone } from '../kernel/boot-skeleton';
 import { loadChunk } from '../kernel/chunk';
 import type { HostKind } from '../kernel/host';
 import { isRouteHandle } from '../kernel/route-handle';
@@ -75,6 +76,16 @@ function appRoutes(): RouteObject[] {
   ];
 }
 
+/** Renders once the first screen is ready (every lazy route and loader of the address settled). */
+function Root() {
+  return (
+    <>
+      <BootSkeletonGone />
+      <Outlet />
+    </>
+  );
+}
+
 /** The route tree of one host; a root boundary without shell catches what the shells cannot. */
 export function createRoutes(host: HostKind): RouteObject[] {
   return [
@@ -85,7 +96,13 @@ export function createRoutes(host: HostKind): RouteObject[] {
       // Once settled, the root only has work again when an address brings a new stash code.
       shouldRevalidate: ({ nextUrl }) => stashCodeOf(nextUrl) !== null,
       hydrateFallbackElement: <FullPageLoader />,
-      errorElement: <RouteErrorBoundary fullScreen />,
+      Component: Root,
+      errorElement: (
+        <>
+          <BootSkeletonGone />
+          <RouteErrorBoundary fullScreen />
+        </>
+      ),
       children: host === 'service' ? serviceRoutes() : appRoutes(),
     },
   ];

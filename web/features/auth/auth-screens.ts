@@ -1,4 +1,5 @@
-// The auth area's lazy chunk: every auth screen loads together, with the Mantine styles they use.
+// The auth area's lazy chunk: every auth screen but sign-in (sign-in-screens.ts) loads together, with the Mantine
+// styles they use.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
@@ -10,7 +11,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 
-export { SignInPage } from './sign-in/sign-in-page';
 export { JoinPage } from './join/join-page';
 export { SignupConfirmPage, SignupPage } from './signup/signup-page';
 export { ResetPage } from './reset/reset-page';

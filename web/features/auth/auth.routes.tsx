@@ -4,12 +4,13 @@ import type { RouteHandle } from '../../kernel/route-handle';
 import type { WebFeature } from '../../kernel/web-feature';
 
 const screens = () => loadChunk(() => import('./auth-screens'));
+const signInScreen = () => loadChunk(() => import('./sign-in-screens'));
 const guestScreen: RouteHandle = { immersive: true, access: 'guest' };
 const openScreen: RouteHandle = { immersive: true };
 
 // The same screens on both hosts: the shell's guards know each host's sign-in and home addresses.
 const authRoutes: RouteObject[] = [
-  { path: 'auth', handle: guestScreen, lazy: async () => ({ Component: (await screens()).SignInPage }) },
+  { path: 'auth', handle: guestScreen, lazy: async () => ({ Component: (await signInScreen()).SignInPage }) },
   {
     // Reachable while signed in: the invitation may be for the account that is signed in (or another one;
     // the mailed code decides whose session follows).
