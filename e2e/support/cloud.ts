@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import { settleAnimations } from './axe';
 import { createAccount, signInWithPassword, uniqueEmail } from './identity';
 
 type Headers = Record<string, string>;
@@ -16,18 +17,7 @@ export const screenshotDir = path.join(root, 'test-results', 'screenshots');
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   // Dialogs and sheets slide and fade in: the picture shows them where they come to rest.
-  // Spinners run forever, so only finite animations are waited for, and never longer than a second.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 1000)),
-    ]),
-  );
+  await settleAnimations(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { MobileFlagSync } from './mobile-flag-sync';
 import { NotificationsOutlet } from './notifications-outlet';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, localizedTheme } from './theme';
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -17,16 +17,28 @@ type AppProvidersProps = {
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="auto"
-        env={env}
-      >
+      <ThemeProvider env={env}>
         <NotificationsOutlet />
         <MobileFlagSync />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      </ThemeProvider>
     </I18nextProvider>
+  );
+}
+
+/** Mantine with the app's theme in the person's language (the close buttons' names). */
+function ThemeProvider({ env, children }: { env: AppProvidersProps['env']; children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const themed = useMemo(() => localizedTheme(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider
+      theme={themed}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      env={env}
+    >
+      {children}
+    </MantineProvider>
   );
 }

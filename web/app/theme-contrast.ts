@@ -76,11 +76,12 @@ type Variables = Record<string, string>;
  *   buttons); a colour that needs dark text (`autoContrast`) keeps its shade;
  * - `--app-accent-text`: the primary colour as text on its light tint (the active navigation item, the
  *   selected quick-access entry) and on the page;
- * - `--mantine-color-dimmed`: secondary text, #868e96 on white is only 3.3:1.
+ * - `--mantine-color-dimmed`: secondary text (#868e96 on white is only 3.3:1), readable also on a selected
+ *   tile's tint.
  */
 export const contrastVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Variables = {
-    '--mantine-color-dimmed': '#63677a',
+    '--mantine-color-dimmed': '#5f6376',
     '--mantine-color-error': 'var(--mantine-color-red-text)',
   };
   const dark: Variables = {

@@ -4,6 +4,7 @@ import {
   DEFAULT_THEME,
   defaultCssVariablesResolver,
   mergeMantineTheme,
+  mergeThemeOverrides,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeOverride,
@@ -38,8 +39,10 @@ const dark: MantineColorsTuple = [
   '#0b0c10',
 ];
 
+// 'Inter Fallback' (global.css) is a local Arial sized to Inter's metrics: text laid out before the web font
+// arrives keeps its place when it does.
 const fontFamily =
-  "'Inter Variable', Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+  "'Inter Variable', 'Inter Fallback', Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -90,6 +93,23 @@ export const theme = createTheme({
     Notification: { defaultProps: { radius: 'md' } },
   },
 });
+
+/**
+ * What the theme says in the person's language: the name of the close buttons of dialogs, drawers and
+ * notifications (an icon button without one is nameless to screen readers). Dialog and drawer headers are
+ * plain blocks: a `<header>` outside `main` would be a second banner landmark.
+ */
+export function localizedTheme(closeLabel: string): MantineThemeOverride {
+  return mergeThemeOverrides(theme, {
+    components: {
+      ModalHeader: { defaultProps: { component: 'div' } },
+      DrawerHeader: { defaultProps: { component: 'div' } },
+      ModalCloseButton: { defaultProps: { 'aria-label': closeLabel } },
+      DrawerCloseButton: { defaultProps: { 'aria-label': closeLabel } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+    },
+  });
+}
 
 // ---------- the app's own colour (app host) ----------
 

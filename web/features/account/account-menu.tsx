@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -63,17 +63,15 @@ export function AccountMenu({ links }: AccountMenuProps) {
           className={classes.trigger}
           data-compact={compact || undefined}
           data-testid="account-menu"
-          // On the desktop the name starts with what the button shows (WCAG 2.5.3).
-          aria-label={
-            compact
-              ? t('account.menu.label', { name: fullNameOf(account) })
-              : `${visibleName} – ${t('account.menu.short')}`
-          }
         >
+          {/* Named by its content, starting with the visible name (WCAG 2.5.3); the initials are decoration. */}
           {avatar(32)}
-          {compact ? null : (
+          {compact ? (
+            <VisuallyHidden>{t('account.menu.label', { name: fullNameOf(account) })}</VisuallyHidden>
+          ) : (
             <>
               <span className={classes.name}>{visibleName}</span>
+              <VisuallyHidden> – {t('account.menu.short')}</VisuallyHidden>
               <IconChevronDown size={14} stroke={2} className={classes.chevron} />
             </>
           )}

@@ -2,13 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import type { CloudEntity, CloudSort } from '../../../contracts/cloud';
 import type { PickerFolderFilter } from '../../../contracts/cloud-filters';
+import { HiddenPageHeading } from '../../components/hidden-page-heading';
 import { useIsMobile } from '../../kernel/ui-store';
-import { cloudListQuery, defaultListFilters, itemsOfPages } from './cloud-api';
+import { cloudListQuery, cloudPathQuery, defaultListFilters, itemsOfPages } from './cloud-api';
 import { recordOpening } from './cloud-changes';
 import { useCloudScope, type CloudLocation } from './cloud-scope';
 import { LibraryDialogs, type LibraryDialog } from './library-dialogs';
@@ -18,6 +19,7 @@ import { useExtraCells } from './library-extra-cells';
 import { BulkBar, LibraryEmpty, LibrarySkeleton, type EmptyKind } from './library-states';
 import { LibraryToolbar } from './library-toolbar';
 import { useItemMenu } from './use-item-menu';
+import { useKeepGridFocus } from './use-keep-grid-focus';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { QuickAccess, StorageBar } from './quick-access';
 import { createSearchStore, isSearching, listFiltersOf } from './search-store';
@@ -73,10 +75,18 @@ export function CloudLibrary(props: CloudLibraryProps) {
   const searching = isSearching(search);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [dialog, setDialog] = useState<LibraryDialog>(null);
+  const dialogOpener = useRef<HTMLElement | null>(null);
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const actions = useLibraryActions(scope, location);
+  // Whatever opened a dialog gets the focus back when it closes (a menu item: the menu's button).
+  const openDialog = useCallback((next: LibraryDialog) => {
+    if (next) {
+      dialogOpener.current = openerOf(document.activeElement);
+    }
+    setDialog(next);
+  }, []);
 
   const list = useInfiniteQuery(cloudListQuery(scope, location, { ...defaultListFilters, sort }));
   const items = useMemo(() => itemsOfPages(list.data?.pages), [list.data]);
@@ -124,17 +134,17 @@ export function CloudLibrary(props: CloudLibraryProps) {
           return;
         case 'rename':
           if (intent.entity.permissions.can.includes('rename') && !intent.entity.isDeleted) {
-            setDialog({ type: 'rename', item: intent.entity });
+            openDialog({ type: 'rename', item: intent.entity });
           }
           return;
         case 'delete':
-          setDialog({ type: 'delete', items: intent.entities });
+          openDialog({ type: 'delete', items: intent.entities });
           return;
         case 'menu':
           setMenuFor(intent.entity.id);
       }
     },
-    [files, onLocationChange, onPick, scope, t],
+    [files, onLocationChange, onPick, openDialog, scope, t],
   );
 
   const showAddTile = !popup && view === 'grid' && inOwnTree && canUpload && !searching;
@@ -165,6 +175,24 @@ export function CloudLibrary(props: CloudLibraryProps) {
 
   // RULE-19: another folder starts with nothing selected.
   const locationKey = JSON.stringify(location);
+  useKeepGridFocus({
+    scrollRef,
+    items,
+    locationKey,
+    extraCount: extraCells.length,
+    focusIndex: pointer.focusIndex,
+    focusCell: pointer.focusCell,
+  });
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    const opener = dialogOpener.current;
+    dialogOpener.current = null;
+    if (opener?.isConnected) {
+      opener.focus({ preventScroll: true });
+    } else if (opener?.closest('[data-cell]') || opener?.matches('[data-cell]')) {
+      pointer.focusCell(Math.max(pointer.focusIndex, extraCells.length));
+    }
+  }, [pointer, extraCells.length]);
   useEffect(() => {
     selectionStore.getState().clear();
     pointer.setFocusIndex(-1);
@@ -197,7 +225,7 @@ export function CloudLibrary(props: CloudLibraryProps) {
     menuFor,
     setMenuFor,
     onOpen: openItem,
-    setDialog,
+    setDialog: openDialog,
     actions,
   });
 
@@ -211,6 +239,16 @@ export function CloudLibrary(props: CloudLibraryProps) {
       onSelect={(folder) => onLocationChange({ kind: 'pseudo', folder })}
     />
   );
+  const path = useQuery({
+    ...cloudPathQuery(scope, location.kind === 'folder' ? location.id : ''),
+    enabled: !popup && location.kind === 'folder',
+  });
+  const heading =
+    location.kind === 'pseudo'
+      ? t(`cloud.folders.${location.folder}`)
+      : path.data && path.data.length > 1
+        ? path.data.at(-1)!.name
+        : t('cloud.folders.my');
   const compact = isMobile || popup;
   const sidebar = !isMobile && !popup;
   const showBanner = !popup && location.kind === 'pseudo' && !inOwnTree;
@@ -256,6 +294,8 @@ export function CloudLibrary(props: CloudLibraryProps) {
           showCheckboxes={!popup || props.selectionMode === 'multiple'}
           handlers={pointer.handlers}
           renderMenu={renderMenu}
+          label={t('cloud.list.label')}
+          multiselectable={!popup || props.selectionMode === 'multiple'}
           band={band}
           hasNextPage={list.hasNextPage}
           isFetchingNextPage={list.isFetchingNextPage}
@@ -282,6 +322,8 @@ export function CloudLibrary(props: CloudLibraryProps) {
         ) : null}
         <LibraryDrag items={items} selectionStore={selectionStore} enabled={!popup && !isMobile}>
           <div className={classes.main}>
+            {/* The breadcrumb shows where the library is; the page's heading says it too. */}
+            {popup ? null : <HiddenPageHeading testId="cloud-heading">{heading}</HiddenPageHeading>}
             <LibraryToolbar
               search={
                 <SearchBox store={searchStore} onOpenFilters={() => setFiltersOpen(true)} compact={compact} />
@@ -293,7 +335,7 @@ export function CloudLibrary(props: CloudLibraryProps) {
               canUpload={canUpload}
               canCreateFolder={canCreateFolder}
               onUpload={openUpload}
-              onCreateFolder={() => setDialog({ type: 'create-folder' })}
+              onCreateFolder={() => openDialog({ type: 'create-folder' })}
               compact={compact}
             />
             {sidebar ? null : quickAccess('strip')}
@@ -320,8 +362,8 @@ export function CloudLibrary(props: CloudLibraryProps) {
                 inRemoved={inRemoved}
                 canMove={!popup && selected.every((item) => item.permissions.can.includes('move'))}
                 canDelete={!popup && selected.every((item) => item.permissions.can.includes('delete'))}
-                onMove={() => setDialog({ type: 'move', items: selected })}
-                onDelete={() => setDialog({ type: 'delete', items: selected })}
+                onMove={() => openDialog({ type: 'move', items: selected })}
+                onDelete={() => openDialog({ type: 'delete', items: selected })}
                 onRestore={() => actions.restore.mutate(selected.map((item) => item.id))}
                 onClear={() => selectionStore.getState().clear()}
               />
@@ -331,7 +373,7 @@ export function CloudLibrary(props: CloudLibraryProps) {
         <FilterPanel opened={filtersOpen} onClose={() => setFiltersOpen(false)} store={searchStore} />
         <LibraryDialogs
           dialog={dialog}
-          onClose={() => setDialog(null)}
+          onClose={closeDialog}
           createFolderParentId={location.kind === 'folder' ? location.id : null}
           onFolderCreated={() => undefined}
           onMoved={() => selectionStore.getState().clear()}
@@ -345,12 +387,24 @@ export function CloudLibrary(props: CloudLibraryProps) {
             index: previewIndex,
             onIndexChange: setPreviewIndex,
             onClose: () => setPreviewIndex(null),
-            onDelete: (entity) => setDialog({ type: 'delete', items: [entity] }),
+            onDelete: (entity) => openDialog({ type: 'delete', items: [entity] }),
             onToggleFavorite: (entity) => actions.favorite.mutate(entity),
-            onCrop: popup ? undefined : (entity) => setDialog({ type: 'crop', item: entity }),
+            onCrop: popup ? undefined : (entity) => openDialog({ type: 'crop', item: entity }),
           }}
         />
       </div>
     </UploadDropZone>
   );
+}
+
+/** The element to give the focus back to: for an item of an open menu, the button that opened the menu. */
+function openerOf(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement)) {
+    return null;
+  }
+  const menu = active.closest<HTMLElement>('[role="menu"]');
+  if (menu?.id) {
+    return document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? active;
+  }
+  return active;
 }

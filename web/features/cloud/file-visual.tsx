@@ -21,6 +21,8 @@ type FileVisualProps = {
   height?: number;
   /** `tile` (grid, preview size 320 px) or `table` (list rows and the search table, 80 px). */
   variant?: 'tile' | 'table';
+  /** Lets a cell name itself by what the visual shows (the extension of a file without thumbnail). */
+  id?: string;
 };
 
 function TypeIcon({ entity, size }: { entity: CloudEntity; size: number }) {
@@ -62,7 +64,7 @@ export function formatDuration(ms: number): string {
  * and extension (RULE-214). A file in process shows a spinner or its percent (RULE-04), a failed one a
  * warning (RULE-03).
  */
-export function FileVisual({ entity, size, height = size, variant = 'tile' }: FileVisualProps) {
+export function FileVisual({ entity, size, height = size, variant = 'tile', id }: FileVisualProps) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState<string | null>(null);
   const source = entity.thumbnails?.[variant] ?? null;
@@ -72,6 +74,7 @@ export function FileVisual({ entity, size, height = size, variant = 'tile' }: Fi
 
   return (
     <div
+      id={id}
       className={classes.visual}
       style={{ width: size, height }}
       data-kind={entity.isFolder ? 'folder' : (entity.type ?? 'other')}

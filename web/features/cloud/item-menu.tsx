@@ -57,10 +57,12 @@ type ItemMenuProps = {
   opened: boolean;
   onChange: (opened: boolean) => void;
   onAction: (action: ItemAction, entity: CloudEntity) => void;
+  /** false: reached from its grid cell (Tab from the active cell), not on its own. */
+  tabbable?: boolean;
 };
 
 /** The "…" menu of a tile or row; right-clicking the item opens it too (spec §2 "context menus"). */
-export function ItemMenu({ entity, popup, opened, onChange, onAction }: ItemMenuProps) {
+export function ItemMenu({ entity, popup, opened, onChange, onAction, tabbable = true }: ItemMenuProps) {
   const { t } = useTranslation();
   const actions = itemActions(entity, { popup });
   if (actions.length === 0) {
@@ -87,6 +89,7 @@ export function ItemMenu({ entity, popup, opened, onChange, onAction }: ItemMenu
           size={28}
           radius="md"
           aria-label={t('cloud.actions.menu', { name: entity.name })}
+          tabIndex={tabbable ? undefined : -1}
           data-testid="cloud-item-menu"
           onClick={(event) => event.stopPropagation()}
           onDoubleClick={(event) => event.stopPropagation()}

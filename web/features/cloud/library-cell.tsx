@@ -1,4 +1,4 @@
-import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { memo, useId, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Checkbox, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
@@ -31,13 +31,18 @@ type LibraryCellProps = {
   droppable: boolean;
   showCheckbox: boolean;
   handlers: CellHandlers;
-  menu: ReactNode;
+  /** The "…" menu; its button is in the Tab order only while this cell is the grid's active one. */
+  renderMenu: (entity: CloudEntity, options: { tabbable: boolean }) => ReactNode;
 };
 
 const dateFormat = (language: string) =>
   new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' });
 
-/** A file or folder of the library: a tile in the grid, a row in the list. Drag it onto a folder to move it. */
+/**
+ * A file or folder of the library: a cell of the grid (ARIA `gridcell`: it may hold its checkbox and menu
+ * button, which an `option` may not), a tile in the grid view, a row in the list. Drag it onto a folder to
+ * move it.
+ */
 export const LibraryCell = memo(function LibraryCell({
   entity,
   index,
@@ -50,7 +55,7 @@ export const LibraryCell = memo(function LibraryCell({
   droppable,
   showCheckbox,
   handlers,
-  menu,
+  renderMenu,
 }: LibraryCellProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -66,12 +71,25 @@ export const LibraryCell = memo(function LibraryCell({
   const kindText = entity.isFolder ? t('cloud.item.folder') : size;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // The library handles the keys; the drag handle's own keyboard start (Space/Enter) stays off.
-    if (event.key === ' ' || event.key === 'Enter') {
+    // The library handles the keys; the drag handle's own keyboard start (Space/Enter) stays off. Keys of the
+    // menu button and the open menu (a portal, but inside this cell in React's tree) are theirs.
+    if (event.key === ' ' || event.key === 'Enter' || event.target !== event.currentTarget) {
       return;
     }
     drag.listeners?.onKeyDown?.(event);
   };
+  // The cell's name is what it shows (WCAG 2.5.3): the visual's text (a file's extension without thumbnail),
+  // name, size or kind, in the list the date, and the star.
+  const id = useId();
+  const labelledBy = [
+    `${id}-visual`,
+    `${id}-name`,
+    `${id}-meta`,
+    view === 'list' ? `${id}-date` : null,
+    entity.isFavorite ? `${id}-star` : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div
@@ -79,9 +97,9 @@ export const LibraryCell = memo(function LibraryCell({
       {...dragAttributes}
       {...drag.listeners}
       onKeyDown={handleKeyDown}
-      role="option"
+      role="gridcell"
       aria-selected={selected}
-      aria-label={entity.name}
+      aria-labelledby={labelledBy}
       tabIndex={focused ? 0 : -1}
       className={view === 'grid' ? classes.tile : classes.row}
       style={{ ...style, width }}
@@ -115,30 +133,40 @@ export const LibraryCell = memo(function LibraryCell({
         />
       ) : null}
       <FileVisual
+        id={`${id}-visual`}
         entity={entity}
         size={view === 'grid' ? width : 40}
         variant={view === 'grid' ? 'tile' : 'table'}
         height={view === 'grid' ? 104 : undefined}
       />
+      {/* Spaces between the texts: without them, tools that read the visible text see "berg.png39 KB". */}{' '}
       <div className={classes.text}>
-        <Text className={classes.name} size="sm" fw={500} title={entity.name}>
+        <Text id={`${id}-name`} className={classes.name} size="sm" fw={500} title={entity.name}>
           {entity.name}
-        </Text>
-        <Text className={classes.meta} size="xs" c="dimmed">
+        </Text>{' '}
+        <Text id={`${id}-meta`} className={classes.meta} size="xs" c="dimmed">
           {view === 'grid'
             ? kindText
-            : [kindText, entity.isFolder ? null : entity.extension?.toUpperCase()].filter(Boolean).join(' · ')}
+            : [kindText, entity.isFolder ? null : entity.extension?.toUpperCase()]
+                .filter(Boolean)
+                .join(' · ')}
         </Text>
-      </div>
+      </div>{' '}
       {view === 'list' ? (
-        <Text className={classes.date} size="xs" c="dimmed">
+        <Text id={`${id}-date`} className={classes.date} size="xs" c="dimmed">
           {dateFormat(language).format(new Date(entity.updatedAt))}
         </Text>
       ) : null}
       {entity.isFavorite ? (
-        <IconStarFilled size={14} className={classes.star} aria-label={t('cloud.item.favorite')} />
+        <IconStarFilled
+          id={`${id}-star`}
+          size={14}
+          className={classes.star}
+          role="img"
+          aria-label={t('cloud.item.favorite')}
+        />
       ) : null}
-      <div className={classes.menu}>{menu}</div>
+      <div className={classes.menu}>{renderMenu(entity, { tabbable: focused })}</div>
     </div>
   );
 });

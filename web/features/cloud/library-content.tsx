@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { cloudDefaults } from '../../../contracts/constants';
 import { LibraryCell, type CellHandlers } from './library-cell';
-import { cellRect, libraryLayout, rowCount, type LibraryLayout, type LibraryView, type Rect } from './library-layout';
+import {
+  cellRect,
+  libraryLayout,
+  rowCount,
+  type LibraryLayout,
+  type LibraryView,
+  type Rect,
+} from './library-layout';
 import classes from './cloud-library.module.css';
 
 /** Cells drawn before the items: the add-new tile and the uploading tiles. */
@@ -24,7 +31,10 @@ type LibraryContentProps = {
   canDrag: boolean;
   showCheckboxes: boolean;
   handlers: CellHandlers;
-  renderMenu: (entity: CloudEntity) => ReactNode;
+  renderMenu: (entity: CloudEntity, options: { tabbable: boolean }) => ReactNode;
+  /** The grid's accessible name (where it is: "My files", a folder). */
+  label: string;
+  multiselectable: boolean;
   band: Rect | null;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -91,7 +101,11 @@ export function LibraryContent(props: LibraryContentProps) {
     }
     const check = () => {
       const rest = element.scrollHeight - element.scrollTop - element.clientHeight;
-      if (hasNextPage && !isFetchingNextPage && rest <= Math.max(paginationOffset(view), 0) + layout.rowHeight) {
+      if (
+        hasNextPage &&
+        !isFetchingNextPage &&
+        rest <= Math.max(paginationOffset(view), 0) + layout.rowHeight
+      ) {
         onNeedMore();
       }
     };
@@ -101,45 +115,67 @@ export function LibraryContent(props: LibraryContentProps) {
   }, [scrollRef, hasNextPage, isFetchingNextPage, onNeedMore, view, layout.rowHeight, cells]);
 
   const total = virtualizer.getTotalSize();
+  // ARIA grid (rows of cells): a cell may hold its checkbox and "…" menu button, which listbox options may
+  // not; only the rows on screen exist, so each says where it is (aria-rowindex of aria-rowcount).
   return (
-    <div className={classes.content} style={{ height: total }} role="listbox" aria-multiselectable>
-      {virtualizer.getVirtualItems().map((row) => {
-        const first = row.index * layout.columns;
-        const rowCells: ReactNode[] = [];
-        for (let index = first; index < Math.min(first + layout.columns, cells); index += 1) {
-          const rect = cellRect(layout, index);
-          // left/top, not a transform: dnd-kit measures drop targets without their transforms.
-          const style = { left: rect.left, top: rect.top };
-          if (index < extraCells.length) {
-            const extra = extraCells[index]!;
+    <>
+      <div
+        className={classes.content}
+        style={{ height: total }}
+        role="grid"
+        aria-label={props.label}
+        aria-multiselectable={props.multiselectable}
+        aria-rowcount={rows}
+        data-testid="cloud-grid"
+      >
+        {virtualizer.getVirtualItems().map((row) => {
+          const first = row.index * layout.columns;
+          const rowCells: ReactNode[] = [];
+          for (let index = first; index < Math.min(first + layout.columns, cells); index += 1) {
+            const rect = cellRect(layout, index);
+            // left/top, not a transform: dnd-kit measures drop targets without their transforms.
+            const style = { left: rect.left, top: rect.top };
+            if (index < extraCells.length) {
+              const extra = extraCells[index]!;
+              rowCells.push(
+                <div
+                  key={extra.key}
+                  role="gridcell"
+                  className={classes.extraCell}
+                  style={{ ...style, width: layout.tileWidth }}
+                >
+                  {extra.render({}, layout.tileWidth)}
+                </div>,
+              );
+              continue;
+            }
+            const entity = items[index - extraCells.length]!;
             rowCells.push(
-              <div key={extra.key} className={classes.extraCell} style={{ ...style, width: layout.tileWidth }}>
-                {extra.render({}, layout.tileWidth)}
-              </div>,
+              <LibraryCell
+                key={entity.id}
+                entity={entity}
+                index={index}
+                view={view}
+                width={layout.tileWidth}
+                style={style}
+                selected={props.selectedIds.has(entity.id)}
+                focused={index === props.focusIndex || (props.focusIndex < 0 && index === extraCells.length)}
+                draggable={props.canDrag && !entity.isDeleted && entity.permissions.can.includes('move')}
+                droppable={entity.isFolder && !entity.isDeleted && !props.draggedIds.has(entity.id)}
+                showCheckbox={props.showCheckboxes}
+                handlers={props.handlers}
+                renderMenu={props.renderMenu}
+              />,
             );
-            continue;
           }
-          const entity = items[index - extraCells.length]!;
-          rowCells.push(
-            <LibraryCell
-              key={entity.id}
-              entity={entity}
-              index={index}
-              view={view}
-              width={layout.tileWidth}
-              style={style}
-              selected={props.selectedIds.has(entity.id)}
-              focused={index === props.focusIndex || (props.focusIndex < 0 && index === extraCells.length)}
-              draggable={props.canDrag && !entity.isDeleted && entity.permissions.can.includes('move')}
-              droppable={entity.isFolder && !entity.isDeleted && !props.draggedIds.has(entity.id)}
-              showCheckbox={props.showCheckboxes}
-              handlers={props.handlers}
-              menu={props.renderMenu(entity)}
-            />,
+          // The row has no box of its own: its cells are placed within the grid.
+          return (
+            <div key={row.key} role="row" aria-rowindex={row.index + 1} className={classes.gridRow}>
+              {rowCells}
+            </div>
           );
-        }
-        return rowCells;
-      })}
+        })}
+      </div>
       {props.band ? (
         <div
           className={classes.band}
@@ -153,10 +189,15 @@ export function LibraryContent(props: LibraryContentProps) {
         />
       ) : null}
       {isFetchingNextPage ? (
-        <div className={classes.moreLoader} style={{ top: total - layout.padding }} aria-label={t('cloud.list.loadingMore')}>
+        <div
+          className={classes.moreLoader}
+          style={{ top: total - layout.padding }}
+          role="status"
+          aria-label={t('cloud.list.loadingMore')}
+        >
           <Loader size="sm" />
         </div>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -72,7 +72,8 @@ export function AddNewTile({ width, onClick }: { width: number; onClick: () => v
       style={{ width }}
       onClick={onClick}
       data-testid="cloud-add-tile"
-      aria-label={t('cloud.new.upload')}
+      // The name starts with the tile's visible text (WCAG 2.5.3).
+      aria-label={`${t('cloud.new.tile')} – ${t('cloud.new.upload')}`}
     >
       <IconPlus size={28} stroke={1.6} />
       <Text size="sm" fw={500}>

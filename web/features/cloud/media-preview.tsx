@@ -105,7 +105,8 @@ export function MediaPreview({
     >
       {entity ? (
         <div ref={bodyRef} className={classes.previewFrame}>
-          <header className={classes.previewHeader}>
+          {/* Not <header>: outside main, a header is a second banner landmark. */}
+          <div className={classes.previewHeader}>
             <div className={classes.previewTitle}>
               <Text fw={600} truncate data-testid="preview-name">
                 {entity.name}
@@ -162,7 +163,7 @@ export function MediaPreview({
                 <IconX size={21} stroke={1.8} />
               </PreviewTool>
             </div>
-          </header>
+          </div>
           {/* The stage takes the first focus, so no tooltip pops up on opening. */}
           <div className={classes.previewStage} tabIndex={-1} data-autofocus>
             <PreviewMedia key={entity.id} entity={entity} />

@@ -16,7 +16,9 @@ type ItemMenuInput = {
 };
 
 /** The item menu of every tile, row and search result (spec §2 "context menus"), and what its entries do. */
-export function useItemMenu(input: ItemMenuInput): (entity: CloudEntity) => ReactNode {
+export function useItemMenu(
+  input: ItemMenuInput,
+): (entity: CloudEntity, options?: { tabbable: boolean }) => ReactNode {
   const { popup, selected, menuFor, setMenuFor, onOpen, setDialog, actions } = input;
 
   const handleAction = useCallback(
@@ -54,10 +56,11 @@ export function useItemMenu(input: ItemMenuInput): (entity: CloudEntity) => Reac
   );
 
   return useCallback(
-    (entity: CloudEntity) => (
+    (entity: CloudEntity, options?: { tabbable: boolean }) => (
       <ItemMenu
         entity={entity}
         popup={popup}
+        tabbable={options?.tabbable}
         opened={menuFor === entity.id}
         onChange={(opened) => setMenuFor(opened ? entity.id : null)}
         onAction={handleAction}

@@ -1,4 +1,12 @@
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import type { CloudEntity } from '../../../contracts/cloud';
 import type { CellHandlers } from './library-cell';
@@ -32,7 +40,8 @@ const isArrowKey = (key: string): key is ArrowKey => (arrowKeys as readonly stri
 /**
  * How the library answers the mouse, touch and keyboard (spec §4 "Selection", issue "Keyboard"): clicks select
  * (single mode replaces, multiple adds, a selected item is unselected), double-click or Enter opens, the band
- * selects what it covers, Delete deletes, F2 renames, Escape clears, the arrows move the focus.
+ * selects what it covers, Delete deletes, F2 renames, Escape clears, the arrows move the focus, Space selects,
+ * Shift with the arrows or Space selects a range, Shift+F10 or the context-menu key opens the item's menu.
  */
 export function useLibraryPointer(options: PointerOptions) {
   const { items, extraCount, store, popup, touch, selectionMode, scrollRef, onIntent } = options;
@@ -110,7 +119,9 @@ export function useLibraryPointer(options: PointerOptions) {
         return;
       }
       const { extraCount: extras, items: listed } = latest.current;
-      const covered = cellsInBand(layout, band, extras, listed.length).map((index) => listed[index - extras]!.id);
+      const covered = cellsInBand(layout, band, extras, listed.length).map(
+        (index) => listed[index - extras]!.id,
+      );
       store.getState().band(covered, extend);
     },
     [store],
@@ -123,8 +134,15 @@ export function useLibraryPointer(options: PointerOptions) {
 
   const handleKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
+      // Only keys pressed on a cell are the grid's: those of the "…" button, the checkbox, the add tile and
+      // an open menu (a portal, but inside the cell in React's tree) belong to them.
+      if (!(event.target instanceof HTMLElement) || !event.target.matches('[data-cell]')) {
+        return;
+      }
       const { items: listed, extraCount: extras, onIntent: intent } = latest.current;
       const cells = extras + listed.length;
+      // The cell the key was pressed on, even before its focus reached the state.
+      const focusIndex = Number(event.target.dataset.index ?? -1);
       const focused = focusIndex >= extras ? listed[focusIndex - extras] : undefined;
       const layout = layoutRef.current;
       if (isArrowKey(event.key) && layout) {
@@ -132,16 +150,32 @@ export function useLibraryPointer(options: PointerOptions) {
         const next = stepFocus(layout, focusIndex < extras ? extras - 1 : focusIndex, event.key, cells);
         focusCell(Math.max(next, Math.min(extras, cells - 1)));
         if (event.shiftKey && listed[next - extras]) {
+          // A range starts at the item the focus leaves when nothing is anchored yet.
+          if (focused && store.getState().anchor === null) {
+            store.getState().range(orderRef.current, focused.id);
+          }
           store.getState().range(orderRef.current, listed[next - extras]!.id);
         }
         return;
       }
       const selected = selectedEntities();
+      if (focused && (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey))) {
+        // The browser also sends a contextmenu event for these keys; one menu is enough.
+        event.preventDefault();
+        intent({ type: 'menu', entity: focused });
+        return;
+      }
       switch (event.key) {
         case ' ':
           if (focused) {
             event.preventDefault();
-            store.getState().toggle(focused.id, latest.current.popup ? latest.current.selectionMode : 'multiple');
+            if (event.shiftKey) {
+              store.getState().range(orderRef.current, focused.id);
+            } else {
+              store
+                .getState()
+                .toggle(focused.id, latest.current.popup ? latest.current.selectionMode : 'multiple');
+            }
           }
           return;
         case 'Enter':
@@ -183,13 +217,14 @@ export function useLibraryPointer(options: PointerOptions) {
         default:
       }
     },
-    [focusCell, focusIndex, selectedEntities, store],
+    [focusCell, selectedEntities, store],
   );
 
   return {
     selectedIds,
     focusIndex,
     setFocusIndex,
+    focusCell,
     handlers,
     handleBand,
     handleKeyDown,

@@ -1,0 +1,97 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA (what EN 301 549 and the Barrierefreiheitsstärkungsgesetz ask for). */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const failingImpacts = new Set(['serious', 'critical']);
+/**
+ * Best-practice rules held as strictly as WCAG, whatever their impact: every page has one `h1`, one `main`,
+ * one banner and content inside landmarks, so screen reader users can find their way by headings and regions.
+ */
+const structureRules = [
+  'page-has-heading-one',
+  'landmark-one-main',
+  'landmark-no-duplicate-main',
+  'landmark-no-duplicate-banner',
+  'landmark-no-duplicate-contentinfo',
+  'landmark-main-is-top-level',
+  'landmark-banner-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'landmark-unique',
+  'region',
+];
+
+const popupSelector = '[role="menu"], [role="listbox"]';
+
+type AxeOptions = {
+  /** Check only this part of the page (a CSS selector), e.g. an open dialog. */
+  include?: string;
+};
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation of WCAG 2.x A/AA and
+ * on any violation of the page-structure rules, naming the rule, its impact and the elements. Call it once per
+ * screen state a journey reaches, not after every click: each run costs a few hundred milliseconds.
+ */
+export async function expectAccessible(page: Page, label: string, options: AxeOptions = {}): Promise<void> {
+  await test.step(`axe: ${label}`, async () => {
+    // Dialogs, menus and notifications slide in: checked while half-transparent, colours would not be real.
+    await settleAnimations(page);
+    const scoped = (builder: AxeBuilder) => (options.include ? builder.include(options.include) : builder);
+    // A menu or a combobox's list is a popup of the control that opened it (which sits in a landmark) and is
+    // announced by its role; like a dialog it may live in a portal outside the landmarks. While one is open,
+    // the landmark rule runs apart, without the popups.
+    const popupOpen = (await page.locator(popupSelector).count()) > 0;
+    const builder = scoped(new AxeBuilder({ page }).withTags([...wcagTags, 'best-practice']));
+    const results = await (popupOpen ? builder.disableRules(['region']) : builder).analyze();
+    const violations = [...results.violations];
+    if (popupOpen) {
+      const regions = await scoped(new AxeBuilder({ page }).withRules(['region']))
+        .exclude(popupSelector)
+        .analyze();
+      violations.push(...regions.violations);
+    }
+    const failing = violations.filter(
+      (violation) =>
+        structureRules.includes(violation.id) ||
+        (failingImpacts.has(violation.impact ?? '') && violation.tags.some((tag) => wcagTags.includes(tag))),
+    );
+    const report = failing.map((violation) => {
+      const targets = violation.nodes
+        .slice(0, 8)
+        .map(
+          (node) =>
+            `    ${node.target.join(' ')}${node.failureSummary ? `\n      ${firstLines(node.failureSummary)}` : ''}`,
+        )
+        .join('\n');
+      const more = violation.nodes.length > 8 ? `\n    … and ${violation.nodes.length - 8} more` : '';
+      return `  ${violation.id} (${violation.impact}): ${violation.help}\n${targets}${more}`;
+    });
+    expect(failing, `axe found violations on "${label}":\n${report.join('\n')}`).toEqual([]);
+  });
+}
+
+/** The part of axe's failure summary that says what is wrong ("Fix any of the following: …"). */
+function firstLines(summary: string): string {
+  return summary
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 2)
+    .join(' ');
+}
+
+/** Waits for finite animations (fades, slides) to end, at most a second; spinners run forever and are skipped. */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
+}
