@@ -6,6 +6,7 @@ import postcssPresetMantine from 'postcss-preset-mantine';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
 import { signInPage } from './build/sign-in-page.ts';
+import { withoutJsonSchema } from './build/without-json-schema.ts';
 
 // The preset ships without types.
 const mantinePreset = postcssPresetMantine as () => AcceptedPlugin;
@@ -28,6 +29,7 @@ export default defineConfig({
   // Inter's Latin subset draws every German and English text; the other subsets load only where needed.
   plugins: [
     react(),
+    withoutJsonSchema(),
     preloadFont(/^inter-latin-wght-normal\.woff2$/),
     signInPage({
       skeleton: fileURLToPath(new URL('./build/sign-in-skeleton.html', import.meta.url)),
@@ -45,6 +47,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: scripts/check-bundle-size.mjs follows the sign-in screen's chunks with it (the
+    // server does not serve dot folders).
+    manifest: true,
+    // Every browser the build targets but Safari before 17 preloads modules itself; those few load them as
+    // imported instead of carrying the polyfill in everyone's first script.
+    modulePreload: { polyfill: false },
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
@@ -66,7 +74,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|dayjs)[\\/]/ },
+            // <Trans> (with its HTML parser) serves a few screens' texts with markup: it loads with them.
+            {
+              name: 'i18n',
+              test: /node_modules[\\/](i18next|react-i18next(?!.*[\\/]Trans)|dayjs)[\\/]/,
+            },
             // One request per language instead of one per locale file.
             { name: (id) => `locale-${localeOf(id)}`, debugName: 'locale', test: localeFile },
           ],

@@ -30,7 +30,9 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const outDir = path.resolve(config.root, config.build.outDir);
-      const files = (await filesUnder(outDir)).filter((file) => compressibleFile.test(file));
+      const files = (await filesUnder(outDir)).filter(
+        (file) => compressibleFile.test(file) && !file.includes(`${path.sep}.vite${path.sep}`),
+      );
       await Promise.all(
         files.map(async (file) => {
           const source = await readFile(file);
