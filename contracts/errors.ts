@@ -62,6 +62,9 @@ export const errorCodes = {
    * spaces …): refused until it exists instead of answering as if it did. `errors` names the field, if any.
    */
   featureNotAvailable: 'FEATURE_NOT_AVAILABLE',
+  // rich text
+  /** Rich text longer than `richTextMaxLength` before sanitizing (400); `details: {maxLength}`, `errors` names the field. */
+  richTextTooLong: 'RICH_TEXT_TOO_LONG',
   // spec §8
   invalidCss: 'INVALID_CSS',
   domainIsAlreadyUsed: 'DOMAIN_IS_ALREADY_USED',
