@@ -23,6 +23,8 @@ type FileVisualProps = {
   variant?: 'tile' | 'table';
   /** Lets a cell name itself by what the visual shows (the extension of a file without thumbnail). */
   id?: string;
+  /** On the first screen (the grid's first row): loaded at once and before other images, not when scrolled to. */
+  priority?: boolean;
 };
 
 function TypeIcon({ entity, size }: { entity: CloudEntity; size: number }) {
@@ -64,7 +66,14 @@ export function formatDuration(ms: number): string {
  * and extension (RULE-214). A file in process shows a spinner or its percent (RULE-04), a failed one a
  * warning (RULE-03).
  */
-export function FileVisual({ entity, size, height = size, variant = 'tile', id }: FileVisualProps) {
+export function FileVisual({
+  entity,
+  size,
+  height = size,
+  variant = 'tile',
+  id,
+  priority = false,
+}: FileVisualProps) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState<string | null>(null);
   const source = entity.thumbnails?.[variant] ?? null;
@@ -85,7 +94,10 @@ export function FileVisual({ entity, size, height = size, variant = 'tile', id }
           className={classes.image}
           src={source}
           alt=""
-          loading="lazy"
+          width={size}
+          height={height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           draggable={false}
           onError={() => setBroken(source)}
