@@ -40,6 +40,8 @@ export const memberSchema = z.object({
   lastName: z.string(),
   email: z.string().nullable(),
   avatarId: z.uuid().nullable(),
+  /** A signed address of the photo (square tile); null without one. */
+  avatarUrl: z.string().nullable(),
   type: memberTypeSchema,
   isOwner: z.boolean(),
   tags: z.array(memberTagSchema),

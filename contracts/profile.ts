@@ -141,6 +141,9 @@ export const profileSchema = z.object({
   language: languageSchema.nullable(),
   avatarId: z.uuid().nullable(),
   coverId: z.uuid().nullable(),
+  /** Signed addresses of the photo (square tile) and the cover (large preview); null without one. */
+  avatarUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
   bio: z.string(),
   location: z.string(),
   phone: z.string(),

@@ -223,6 +223,22 @@ export const appThemeSchema = z.object({
 
 export const appPermissionsSchema = permissionsOf(abilitiesBySubject.app);
 
+/**
+ * The person the app is shown for: the caller's own profile, or the member an admin views the app as. The
+ * shells greet them, speak their language and, when the default tag `blocked` sanctions them, say so.
+ */
+export const appViewerSchema = z.object({
+  profileId: z.uuid(),
+  /** `blocked` takes every ability; `punished` leaves reading until `punishedUntil`. */
+  sanction: z.enum(['blocked', 'punished']).nullable(),
+  punishedUntil: z.iso.datetime().nullable(),
+  /** null: the account's language / time zone apply. */
+  language: languageSchema.nullable(),
+  timezone: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type AppViewer = z.infer<typeof appViewerSchema>;
+
 /** An app as every screen sees it (spec §3 App fields). */
 export const appSchema = z.object({
   id: z.uuid(),
@@ -240,6 +256,10 @@ export const appSchema = z.object({
   logoId: z.uuid().nullable(),
   logoWhiteThemeId: z.uuid().nullable(),
   isAdvancedLogo: z.boolean(),
+  /** Signed addresses of the icon and the logos as uploaded (PNG crops); null when not set. */
+  appIconUrl: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  logoWhiteThemeUrl: z.string().nullable(),
   supportUrl: z.string(),
   replyToEmail: z.string(),
   isPhoneRequired: z.boolean(),
@@ -250,6 +270,8 @@ export const appSchema = z.object({
   services: appOptionsSchema.shape.services,
   /** Set while an admin views the app as a member: the profile viewed. */
   masqueradeProfileId: z.uuid().nullable(),
+  /** null for guests and for people without a profile in the app (the project's owner or team). */
+  viewer: appViewerSchema.nullable(),
   permissions: appPermissionsSchema,
   createdAt: z.iso.datetime(),
 });

@@ -98,6 +98,9 @@ export const testApp: RouterApp = {
   logoId: null,
   logoWhiteThemeId: null,
   isAdvancedLogo: false,
+  appIconUrl: null,
+  logoUrl: null,
+  logoWhiteThemeUrl: null,
   supportUrl: '',
   replyToEmail: '',
   isPhoneRequired: false,
@@ -119,6 +122,7 @@ export const testApp: RouterApp = {
     pages: true,
   },
   masqueradeProfileId: null,
+  viewer: null,
   permissions: { can: ['view'] },
   createdAt: '2026-01-05T10:00:00.000Z',
 };

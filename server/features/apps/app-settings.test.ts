@@ -4,6 +4,7 @@ import { defaultAppServices } from '../../../contracts/workspace.ts';
 import { profileTags, tags } from '../../db/schema/index.ts';
 import { caller, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import { insertCloudFile } from '../../test/cloud.ts';
 import { addProfile, createAppIn, createProjectFor } from '../../test/workspace.ts';
 
 let server: TestServer;
@@ -100,6 +101,51 @@ describe(`PATCH /apps/{appId} (${testDriver})`, () => {
     const taken = await call('PATCH', url, owner.accessToken, { slug: other.slug });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'SLUG_TAKEN', errors: { slug: 'validation.slugTaken' } });
+  });
+
+  it('takes the icon and logos only from pictures of the project', async () => {
+    const { owner, app, admin } = await appWithPeople();
+    const db = server.runtime.database.db;
+    const url = `/apps/${app.id}`;
+    const person = { projectId: app.projectId, ownerAccountId: admin.account.id };
+    const logo = await insertCloudFile(db, {
+      ...person,
+      type: 'image',
+      name: 'logo.png',
+      hiddenInCloud: true,
+    });
+    const dark = await insertCloudFile(db, { ...person, type: 'image', name: 'logo-dunkel.png' });
+    const document = await insertCloudFile(db, { ...person, type: 'other', name: 'logo.pdf' });
+    const elsewhere = await createProjectFor(server, owner.account);
+    const foreign = await insertCloudFile(db, {
+      projectId: elsewhere.id,
+      ownerAccountId: owner.account.id,
+      type: 'image',
+    });
+    const refused = await call('PATCH', url, admin.accessToken, {
+      appIconId: document.id,
+      logoId: foreign.id,
+      logoWhiteThemeId: crypto.randomUUID(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      appIconId: 'validation.invalidValue',
+      logoId: 'validation.invalidValue',
+      logoWhiteThemeId: 'validation.invalidValue',
+    });
+    const saved = await call('PATCH', url, admin.accessToken, {
+      appIconId: logo.id,
+      logoId: logo.id,
+      logoWhiteThemeId: dark.id,
+      isAdvancedLogo: true,
+    });
+    expect(saved.statusCode).toBe(200);
+    const data = saved.json().data;
+    expect(data).toMatchObject({ appIconId: logo.id, logoId: logo.id, isAdvancedLogo: true });
+    expect(data.logoUrl).toMatch(new RegExp(`^/api/cloud/blobs/${logo.id}/original\\?exp=\\d+&sig=`));
+    expect(data.logoWhiteThemeUrl).toMatch(new RegExp(`^/api/cloud/blobs/${dark.id}/original\\?`));
+    const cleared = await call('PATCH', url, admin.accessToken, { logoWhiteThemeId: null });
+    expect(cleared.json().data).toMatchObject({ logoWhiteThemeId: null, logoWhiteThemeUrl: null });
   });
 
   it('saves the general settings and keeps the theme editor to the owner', async () => {

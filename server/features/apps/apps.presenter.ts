@@ -5,10 +5,13 @@ import {
   type AppService,
 } from '../../../contracts/workspace.ts';
 import type { AppOptions, AppTheme } from '../../db/schema/index.ts';
+import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { AppAccess, AppRow } from '../workspace/public.ts';
 
 /** Where apps live: `publicDomain` (host[:port]) and the base URL an app's address starts with. */
 export type AppHost = { publicDomain: string; appBaseUrl: string };
+/** What presenting an app needs: its host, and the signer of its pictures' addresses. */
+export type AppPresentation = AppHost & { sign: UrlSign };
 
 export function appHostOf(config: { publicDomain: string; publicBaseUrl: string }): AppHost {
   const protocol = new URL(config.publicBaseUrl).protocol;
@@ -37,9 +40,10 @@ function presentTheme(theme: AppTheme): App['theme'] {
  */
 export function presentApp(
   row: AppRow,
-  access: Pick<AppAccess, 'role' | 'can' | 'masquerade'>,
-  host: AppHost,
+  access: Pick<AppAccess, 'role' | 'can' | 'masquerade' | 'profile' | 'sanction'>,
+  host: AppPresentation,
 ): App {
+  const { profile } = access;
   return {
     id: row.id,
     projectId: row.projectId,
@@ -56,6 +60,9 @@ export function presentApp(
     logoId: row.logoId,
     logoWhiteThemeId: row.logoWhiteThemeId,
     isAdvancedLogo: row.isAdvancedLogo,
+    appIconUrl: pictureUrl(host.sign, row.appIconId, 'original'),
+    logoUrl: pictureUrl(host.sign, row.logoId, 'original'),
+    logoWhiteThemeUrl: pictureUrl(host.sign, row.logoWhiteThemeId, 'original'),
     supportUrl: row.supportUrl,
     replyToEmail: row.replyToEmail,
     isPhoneRequired: row.isPhoneRequired,
@@ -65,6 +72,19 @@ export function presentApp(
     theme: presentTheme(row.theme),
     services: servicesOf(row.options),
     masqueradeProfileId: access.masquerade?.profileId ?? null,
+    viewer: profile
+      ? {
+          profileId: profile.id,
+          sanction: access.sanction,
+          punishedUntil:
+            access.sanction === 'punished' && profile.punishedUntil
+              ? profile.punishedUntil.toISOString()
+              : null,
+          language: profile.language,
+          timezone: profile.timezone,
+          avatarUrl: pictureUrl(host.sign, profile.avatarId, 'tile'),
+        }
+      : null,
     permissions: { can: access.can },
     createdAt: row.createdAt.toISOString(),
   };

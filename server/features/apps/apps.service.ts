@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { newId } from '../../platform/ids.ts';
 import { paginate } from '../../platform/pagination.ts';
 import { isTimezone } from '../account/public.ts';
+import { findPictureIds } from '../cloud/public.ts';
 import { findLiveAccountById } from '../auth/public.ts';
 import { ensureContact } from '../contacts/public.ts';
 import { assertWithinQuota } from '../projects/public.ts';
@@ -20,7 +21,7 @@ import {
   type AppRow,
   type ProjectAccess,
 } from '../workspace/public.ts';
-import { presentApp, type AppHost } from './apps.presenter.ts';
+import { presentApp, type AppPresentation } from './apps.presenter.ts';
 import * as repo from './apps.repo.ts';
 import type { AppProjectAccess } from './apps.scopes.ts';
 
@@ -60,8 +61,26 @@ export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
   }
 }
 
+const pictureFields = ['appIconId', 'logoId', 'logoWhiteThemeId'] as const;
+
+/** The icon and logos are pictures of the project's library (cropped through the picker); anything else is refused. */
+async function pictureErrors(db: Db, projectId: string, input: AppPatch): Promise<Record<string, string>> {
+  const asked = pictureFields.flatMap((field) => {
+    const id = input[field];
+    return typeof id === 'string' ? [[field, id] as const] : [];
+  });
+  const found = await findPictureIds(
+    db,
+    projectId,
+    asked.map(([, id]) => id),
+  );
+  return Object.fromEntries(
+    asked.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'validation.invalidValue']),
+  );
+}
+
 /** Apps of a project on the service host: list, dropdown, create, read, settings, archive and restore. */
-export function createAppsService(deps: { db: Db; host: AppHost }) {
+export function createAppsService(deps: { db: Db; host: AppPresentation }) {
   const { db, host } = deps;
   const present = (row: AppRow, access: AppAccess) => presentApp(row, access, host);
 
@@ -217,6 +236,7 @@ export function createAppsService(deps: { db: Db; host: AppHost }) {
       if (input.slug !== undefined && isReserved(input.slug)) {
         errors.slug = 'validation.slugReserved';
       }
+      Object.assign(errors, await pictureErrors(db, access.project.id, input));
       if (Object.keys(errors).length > 0) {
         throw badRequest(errors);
       }

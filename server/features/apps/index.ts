@@ -8,9 +8,12 @@ import { createAppsService } from './apps.service.ts';
 /** Branded apps of a project: create, settings, services, archive. */
 export const appsFeature: FeatureManifest = {
   name: 'apps',
-  routes: ({ db, config }) =>
+  routes: ({ db, config, urlSigner }) =>
     appRoutes({
-      apps: createAppsService({ db, host: appHostOf(config) }),
+      apps: createAppsService({
+        db,
+        host: { ...appHostOf(config), sign: (path) => urlSigner.sign(path) },
+      }),
       appServices: createAppServicesService({ db }),
       scopes: createAccessScopes(db),
       db,

@@ -9,13 +9,20 @@ import { createSessionService } from './sessions.service.ts';
 /** Sign-up, sign-in by code or password, sessions, password reset and the hand-off between hosts. */
 export const authFeature: FeatureManifest = {
   name: 'auth',
-  routes: ({ db, tokens, codePepper, mailer, logger, config }) => {
+  routes: ({ db, tokens, codePepper, mailer, logger, config, urlSigner }) => {
     const sessions = createSessionService({ db, tokens, logger });
     const codes = createCodeService({ db, pepper: codePepper });
     const account = createAccountService({ db, codes, sessions, mailer });
     return authRoutes({
       auth: createAuthService({ db, codes, sessions, mailer, logger, publicBaseUrl: config.publicBaseUrl }),
-      profiles: createProfileService({ db, codes, sessions, mailer, account }),
+      profiles: createProfileService({
+        db,
+        codes,
+        sessions,
+        mailer,
+        account,
+        sign: (path) => urlSigner.sign(path),
+      }),
     });
   },
   pathParams: { code: 'credential' },

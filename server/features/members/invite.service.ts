@@ -17,6 +17,7 @@ import { issueInvitation, joinLinkBase, mailInvitation } from './invitation-mail
 import { requireMember } from './member.policy.ts';
 import { presentFor } from './members.service.ts';
 import * as repo from './members.repo.ts';
+import type { UrlSign } from '../cloud/public.ts';
 import type { MemberScopeAccess } from './members.scopes.ts';
 
 const fullName = (account: { firstName: string; lastName: string } | undefined) =>
@@ -28,8 +29,9 @@ export function createInviteService(deps: {
   mailer: Mailer;
   /** `${protocol}://${publicDomain}`: where app addresses start. */
   appBaseUrl: string;
+  sign: UrlSign;
 }) {
-  const { db, mailer, appBaseUrl } = deps;
+  const { db, mailer, appBaseUrl, sign } = deps;
 
   const inviterName = async (accountId: string | null) =>
     fullName(accountId ? await findLiveAccountById(db, accountId) : undefined);
@@ -139,7 +141,7 @@ export function createInviteService(deps: {
       if (!member) {
         throw notFound();
       }
-      return presentFor(access, member);
+      return presentFor(access, member, sign);
     },
 
     /** A new link for an invited person: the old one stops working. */

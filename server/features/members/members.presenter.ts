@@ -1,8 +1,12 @@
 import type { Member, MemberAbility } from '../../../contracts/members.ts';
+import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { MemberRow } from './members.repo.ts';
 
 /** A member row as the list and the member page show it; `email` only for admins and moderators. */
-export function presentMember(row: MemberRow, options: { showEmail: boolean; can: MemberAbility[] }): Member {
+export function presentMember(
+  row: MemberRow,
+  options: { showEmail: boolean; can: MemberAbility[]; sign: UrlSign },
+): Member {
   return {
     id: row.id,
     accountId: row.accountId,
@@ -10,6 +14,7 @@ export function presentMember(row: MemberRow, options: { showEmail: boolean; can
     lastName: row.lastName,
     email: options.showEmail ? row.email : null,
     avatarId: row.avatarId,
+    avatarUrl: pictureUrl(options.sign, row.avatarId, 'tile'),
     type: row.type,
     isOwner: row.isOwner,
     tags: row.tags.map((tag) => ({ id: tag.id, name: tag.name, kind: tag.kind })),

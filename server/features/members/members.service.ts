@@ -18,6 +18,7 @@ import { closeOpenInvitations } from '../invitations/public.ts';
 import { removeProfileFromApp } from '../profile/public.ts';
 import { addProfileTags, ensureDefaultTags } from '../tags/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
+import type { UrlSign } from '../cloud/public.ts';
 import { featureNotAvailable, refuseFutureEntityIds } from './future-entities.ts';
 import { can, isStaff, memberPermissions, requireMember } from './member.policy.ts';
 import { presentMember } from './members.presenter.ts';
@@ -44,12 +45,12 @@ const adminFormFields = [
   'featureFlags',
 ] as const satisfies readonly (keyof MemberPatchBody)[];
 
-export const presentFor = (access: AppAccess, row: repo.MemberRow): Member =>
-  presentMember(row, { showEmail: isStaff(access), can: memberPermissions(access, row) });
+export const presentFor = (access: AppAccess, row: repo.MemberRow, sign: UrlSign): Member =>
+  presentMember(row, { showEmail: isStaff(access), can: memberPermissions(access, row), sign });
 
 /** The members list, the member page and the member admin form; follows between members. */
-export function createMemberService(deps: { db: Db }) {
-  const { db } = deps;
+export function createMemberService(deps: { db: Db; sign: UrlSign }) {
+  const { db, sign } = deps;
 
   async function followState(viewerProfileId: string | null, profileId: string): Promise<FollowState> {
     const counts = await repo.countFollows(db, profileId);
@@ -100,7 +101,7 @@ export function createMemberService(deps: { db: Db }) {
         ? counts[query.role]
         : memberTypeValues.reduce((sum, type) => sum + counts[type], 0);
       const result = paginate(
-        rows.map((row) => presentFor(access, row)),
+        rows.map((row) => presentFor(access, row, sign)),
         total,
         page,
       );
@@ -119,7 +120,7 @@ export function createMemberService(deps: { db: Db }) {
     },
 
     get({ app: access, member }: MemberScopeAccess): Member {
-      return presentFor(access, member);
+      return presentFor(access, member, sign);
     },
 
     /**
@@ -212,7 +213,7 @@ export function createMemberService(deps: { db: Db }) {
       if (!updated) {
         throw notFound();
       }
-      return presentFor(access, updated);
+      return presentFor(access, updated, sign);
     },
 
     /** Removes a member from the app (soft delete, personal data erased, sessions there end). */

@@ -7,6 +7,8 @@ import {
   type Profile,
 } from '../../../contracts/profile.ts';
 import type { AccountRow } from '../auth/public.ts';
+import { pictureUrl } from '../cloud/public.ts';
+import type { UrlSign } from '../cloud/public.ts';
 import type { ProfileRow } from '../workspace/public.ts';
 
 export function presentNotifications(row: ProfileRow): Notifications {
@@ -27,6 +29,7 @@ export function presentProfile(
   row: ProfileRow,
   account: AccountRow,
   can: Profile['permissions']['can'],
+  sign: UrlSign,
 ): Profile {
   return {
     id: row.id,
@@ -41,6 +44,8 @@ export function presentProfile(
     language: row.language,
     avatarId: row.avatarId,
     coverId: row.coverId,
+    avatarUrl: pictureUrl(sign, row.avatarId, 'tile'),
+    coverUrl: pictureUrl(sign, row.coverId, 'preview'),
     bio: row.bio,
     location: row.location,
     phone: row.phone,

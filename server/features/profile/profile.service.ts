@@ -21,6 +21,7 @@ import {
   type CodeService,
   type SessionService,
 } from '../auth/public.ts';
+import { findPictureIds, type UrlSign } from '../cloud/public.ts';
 import { applyValueChanges, listFields as listCustomFields } from '../custom-fields/public.ts';
 import type { ProfileRow } from '../workspace/public.ts';
 import { profilePermissions } from './profile.policy.ts';
@@ -66,14 +67,44 @@ export type ProfileServiceDeps = {
   sessions: SessionService;
   mailer: Mailer;
   account: AccountService;
+  /** Signs the addresses of the photo and cover. */
+  sign: UrlSign;
 };
+
+/**
+ * The photo and cover are pictures of the person's own library in the app's project (uploaded through the
+ * picker, usually hidden); anything else — another person's file, a removed one, a video — is refused.
+ */
+async function checkPictures(
+  db: Db,
+  projectId: string,
+  accountId: string,
+  input: Pick<UpdateProfileBody, 'avatarId' | 'coverId'>,
+): Promise<void> {
+  const asked = (['avatarId', 'coverId'] as const).flatMap((field) => {
+    const id = input[field];
+    return typeof id === 'string' ? [[field, id] as const] : [];
+  });
+  const found = await findPictureIds(
+    db,
+    projectId,
+    asked.map(([, id]) => id),
+    accountId,
+  );
+  const errors = Object.fromEntries(
+    asked.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'validation.invalidValue']),
+  );
+  if (Object.keys(errors).length > 0) {
+    throw badRequest(errors);
+  }
+}
 
 /** The caller's own profile in one app: reading, editing, contact change, deletion, notifications, devices. */
 export function createProfileService(deps: ProfileServiceDeps) {
-  const { db, codes, sessions, mailer, account: accounts } = deps;
+  const { db, codes, sessions, mailer, account: accounts, sign } = deps;
 
   const present = (account: AccountRow, profile: ProfileRow): Profile =>
-    presentProfile(profile, account, profilePermissions({ accountId: account.id }, profile));
+    presentProfile(profile, account, profilePermissions({ accountId: account.id }, profile), sign);
 
   return {
     /** The caller's profile in an app, or null when there is none (for `auth/identity`). */
@@ -102,6 +133,7 @@ export function createProfileService(deps: ProfileServiceDeps) {
         }
         customFields = checked.values;
       }
+      await checkPictures(db, app.projectId, account.id, input);
       const { firstName, lastName, social, privacy, customFields: _customFields, ...own } = input;
       return db.transaction(async (tx) => {
         const names = definedOnly({ firstName: firstName?.trim(), lastName: lastName?.trim() });

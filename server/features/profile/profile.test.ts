@@ -3,6 +3,7 @@ import { newId } from '../../platform/ids.ts';
 import { listOutbox } from '../../platform/mail/mail.repo.ts';
 import { caller, latestCodeFor, signUp, uniqueEmail } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import { insertCloudFile } from '../../test/cloud.ts';
 import { addProfile, createAppWithProfile, createCustomField } from '../../test/workspace.ts';
 
 let server: TestServer;
@@ -89,6 +90,8 @@ describe(`profile (${testDriver})`, () => {
       language: null,
       avatarId: null,
       coverId: null,
+      avatarUrl: null,
+      coverUrl: null,
       bio: '',
       location: '',
       phone: '',
@@ -210,7 +213,15 @@ describe(`profile (${testDriver})`, () => {
   it('updates the member profile: names on the account, the rest in this app only', async () => {
     const anna = await member();
     const other = await createAppWithProfile(server, anna.account);
-    const avatarId = newId();
+    const db = server.runtime.database.db;
+    const person = { projectId: anna.project.id, ownerAccountId: anna.account.id };
+    const photo = await insertCloudFile(db, {
+      ...person,
+      type: 'image',
+      name: 'ich.png',
+      hiddenInCloud: true,
+    });
+    const avatarId = photo.id;
     const shirtSize = await createCustomField(server, anna.app, { type: 'select', options: ['S', 'M'] });
     const newsletter = await createCustomField(server, anna.app, { type: 'checkbox' });
     const hobbies = await createCustomField(server, anna.app, {
@@ -245,6 +256,10 @@ describe(`profile (${testDriver})`, () => {
       avatarId,
       coverId: null,
     });
+    // The photo's address is signed, a tile of the picture.
+    expect(response.json().avatarUrl).toMatch(
+      new RegExp(`^/api/cloud/blobs/${avatarId}/tile\\?exp=\\d+&sig=`),
+    );
     // Merged key by key: '' clears a link, null removes a custom field; null time zone = the account's again.
     const merged = await call('PATCH', `${anna.base}/profile`, anna.accessToken, {
       social: { website: '' },
@@ -269,6 +284,38 @@ describe(`profile (${testDriver})`, () => {
       language: 'de',
       timezone: 'Europe/Berlin',
     });
+  });
+
+  it('takes only pictures of the member’s own library in the project as photo and cover', async () => {
+    const anna = await member();
+    const db = server.runtime.database.db;
+    const own = { projectId: anna.project.id, ownerAccountId: anna.account.id };
+    const stranger = await signUp(server);
+    const elsewhere = await createAppWithProfile(server, anna.account);
+    const picture = await insertCloudFile(db, { ...own, type: 'image', name: 'titel.png' });
+    const document = await insertCloudFile(db, { ...own, type: 'other', name: 'brief.pdf' });
+    const removed = await insertCloudFile(db, { ...own, type: 'image', deletedAt: new Date() });
+    const foreign = await insertCloudFile(db, {
+      projectId: anna.project.id,
+      ownerAccountId: stranger.account.id,
+      type: 'image',
+    });
+    const otherProject = await insertCloudFile(db, {
+      projectId: elsewhere.project.id,
+      ownerAccountId: anna.account.id,
+      type: 'image',
+    });
+    const errorsOf = async (body: object): Promise<unknown> =>
+      (await call('PATCH', `${anna.base}/profile`, anna.accessToken, body)).json<{ errors?: unknown }>()
+        .errors;
+    for (const file of [document, removed, foreign, otherProject]) {
+      expect(await errorsOf({ avatarId: file.id })).toEqual({ avatarId: 'validation.invalidValue' });
+    }
+    expect(await errorsOf({ coverId: newId() })).toEqual({ coverId: 'validation.invalidValue' });
+    const saved = await call('PATCH', `${anna.base}/profile`, anna.accessToken, { coverId: picture.id });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ coverId: picture.id, avatarId: null, avatarUrl: null });
+    expect(saved.json().coverUrl).toMatch(new RegExp(`^/api/cloud/blobs/${picture.id}/preview\\?`));
   });
 
   it('never edits another member’s profile in the same app', async () => {

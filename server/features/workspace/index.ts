@@ -6,6 +6,11 @@ import { createWorkspaceService } from './workspace.service.ts';
 /** The service host's project list and the app router (`GET /api/router`). */
 export const workspaceFeature: FeatureManifest = {
   name: 'workspace',
-  routes: ({ db, config }) =>
-    workspaceRoutes({ workspace: createWorkspaceService({ db, host: appHostOf(config) }) }),
+  routes: ({ db, config, urlSigner }) =>
+    workspaceRoutes({
+      workspace: createWorkspaceService({
+        db,
+        host: { ...appHostOf(config), sign: (path) => urlSigner.sign(path) },
+      }),
+    }),
 };

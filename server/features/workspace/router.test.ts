@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abilitiesBySubject } from '../../../contracts/abilities.ts';
 import { defaultAppServices } from '../../../contracts/workspace.ts';
-import { apps, projects } from '../../db/schema/index.ts';
+import { apps, profileTags, projects } from '../../db/schema/index.ts';
+import { ensureDefaultTags } from '../tags/public.ts';
 import { caller, signUp } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addProfile, createAppWithProfile } from '../../test/workspace.ts';
@@ -58,6 +59,9 @@ describe(`GET /router (${testDriver})`, () => {
         logoId: null,
         logoWhiteThemeId: null,
         isAdvancedLogo: false,
+        appIconUrl: null,
+        logoUrl: null,
+        logoWhiteThemeUrl: null,
         supportUrl: '',
         replyToEmail: '',
         isPhoneRequired: false,
@@ -67,11 +71,21 @@ describe(`GET /router (${testDriver})`, () => {
         theme: {},
         services: defaultAppServices,
         masqueradeProfileId: null,
+        viewer: null,
         permissions: { can: ['view'] },
         createdAt: app.createdAt.toISOString(),
       },
     });
     const asMember = (await route(address, member.accessToken)).json().app;
+    // A member's own profile: the app greets them in their language and says whether a sanction holds.
+    expect(asMember.viewer).toEqual({
+      profileId: expect.any(String),
+      sanction: null,
+      punishedUntil: null,
+      language: null,
+      timezone: null,
+      avatarUrl: null,
+    });
     expect(asMember.permissions.can).toEqual(
       appAbilities({ role: 'member', sanction: null, masquerading: false, registrationOpen: false }),
     );
@@ -97,7 +111,12 @@ describe(`GET /router (${testDriver})`, () => {
       headers: masquerade,
     });
     expect(viewed.statusCode).toBe(200);
-    expect(viewed.json().app).toMatchObject({ masqueradeProfileId: memberProfile.id, isOwner: false });
+    expect(viewed.json().app).toMatchObject({
+      masqueradeProfileId: memberProfile.id,
+      isOwner: false,
+      // The viewer is the viewed member, not the admin.
+      viewer: { profileId: memberProfile.id, sanction: null },
+    });
     expect(viewed.json().app.permissions.can).toEqual(
       appAbilities({ role: 'member', sanction: null, masquerading: true, registrationOpen: false }),
     );
@@ -108,6 +127,20 @@ describe(`GET /router (${testDriver})`, () => {
       headers: masquerade,
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('names a blocked member’s sanction, so the app can say so', async () => {
+    const owner = await signUp(server);
+    const { app } = await createAppWithProfile(server, owner.account, { as: 'owner' });
+    const member = await signUp(server);
+    const profile = await addProfile(server, app, member.account);
+    const { blocked } = await ensureDefaultTags(server.runtime.database.db, app);
+    await server.runtime.database.db
+      .insert(profileTags)
+      .values({ profileId: profile.id, tagId: blocked.id, appId: app.id, projectId: app.projectId });
+    const answer = (await route(`/${app.slug}`, member.accessToken)).json().app;
+    expect(answer.viewer).toMatchObject({ profileId: profile.id, sanction: 'blocked' });
+    expect(answer.permissions.can).toEqual([]);
   });
 
   it('answers 404 for unknown and archived apps and for other hosts, 400 without a url, 401 for a bad token', async () => {

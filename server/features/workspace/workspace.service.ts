@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { RouterResult } from '../../../contracts/router.ts';
-import { presentApp, type AppHost } from '../apps/public.ts';
+import { presentApp, type AppPresentation } from '../apps/public.ts';
 import { loadAppAccess } from './access.ts';
 import * as repo from './workspace.repo.ts';
 
@@ -21,7 +21,7 @@ export function appSlugOf(url: string, publicDomain: string): string | null {
   return slug && /^[a-z0-9-]{1,100}$/i.test(slug) ? slug : null;
 }
 
-export function createWorkspaceService(deps: { db: Db; host: AppHost }) {
+export function createWorkspaceService(deps: { db: Db; host: AppPresentation }) {
   const { db, host } = deps;
   return {
     /**

@@ -62,6 +62,7 @@ export function member(n: number, overrides: Partial<Member> = {}): Member {
     lastName: `Nachname${n}`,
     email: `person${n}@beispiel.de`,
     avatarId: null,
+    avatarUrl: null,
     type: 'member',
     isOwner: false,
     tags: [],

@@ -33,6 +33,8 @@ const testProfile: Profile = {
   language: null,
   avatarId: null,
   coverId: null,
+  avatarUrl: null,
+  coverUrl: null,
   bio: '',
   location: 'Hamburg',
   phone: '',

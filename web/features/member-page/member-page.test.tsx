@@ -18,6 +18,7 @@ function memberWith(can: Member['permissions']['can'], overrides: Partial<Member
     lastName: 'Vogel',
     email: 'lena@beispiel.de',
     avatarId: null,
+    avatarUrl: null,
     type: 'member',
     isOwner: false,
     tags: [{ id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e97', name: 'Kursleitung', kind: null }],

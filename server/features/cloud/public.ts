@@ -1,0 +1,47 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cloudFiles } from '../../db/schema/index.ts';
+import { blobPath, type UrlSign } from './cloud.presenter.ts';
+
+export type { UrlSign };
+
+/*
+ * The cloud library's public module: other features show pictures people keep in it (a member's photo and
+ * cover, an app's icon and logos) by id, and check that such an id is a picture of the right library.
+ */
+
+/** How a picture is shown: a square tile (320 px webp), the large preview (1600 px) or the bytes as uploaded. */
+export type PictureSize = 'tile' | 'preview' | 'original';
+
+/** A signed address of one of the picture's renditions (valid 6–12 h, stable within that window). */
+export function pictureUrl(sign: UrlSign, fileId: string | null, size: PictureSize): string | null {
+  return fileId ? sign(blobPath(fileId, size)) : null;
+}
+
+/**
+ * Which of `ids` are live (not removed) images of the project, owned by `ownerAccountId` when given: the
+ * ids a form may point a picture field at. One indexed query for all of them.
+ */
+export async function findPictureIds(
+  db: DbOrTx,
+  projectId: string,
+  ids: readonly string[],
+  ownerAccountId?: string,
+): Promise<Set<string>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .select({ id: cloudFiles.id })
+    .from(cloudFiles)
+    .where(
+      and(
+        inArray(cloudFiles.id, [...ids]),
+        eq(cloudFiles.projectId, projectId),
+        eq(cloudFiles.type, 'image'),
+        isNull(cloudFiles.deletedAt),
+        ownerAccountId ? eq(cloudFiles.ownerAccountId, ownerAccountId) : undefined,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
