@@ -2,11 +2,14 @@ import { z } from 'zod';
 import {
   cloudEntitiesResponseSchema,
   cloudEntityResponseSchema,
+  nameConflictsResponseSchema,
   savedSearchResponseSchema,
   type CloudEntity,
+  type NameConflict,
 } from '../../../contracts/cloud';
 import { api } from '../../api/client';
 import { cloudHeaders, type CloudScope } from './cloud-scope';
+import { nameBatches } from './upload-conflicts';
 
 /* The library's changes (spec §7 "Cloud"): folders, names, thumbnails, deletion, moves, favourites, searches. */
 
@@ -83,6 +86,50 @@ export function setFavorite(scope: CloudScope, fileId: string, favorite: boolean
   return (favorite ? api.post(path, options) : api.delete(path, options)).then(() => undefined);
 }
 
+/** The names of `names` the folder holds already (asked before uploading), in batches the server accepts. */
+export async function findNameConflicts(
+  scope: CloudScope,
+  folderId: string,
+  names: readonly string[],
+): Promise<NameConflict[]> {
+  const answers = await Promise.all(
+    nameBatches([...new Set(names)]).map((batch) =>
+      api.post(`/folders/${folderId}/conflicts`, {
+        body: { names: batch },
+        schema: nameConflictsResponseSchema,
+        headers: cloudHeaders(scope),
+      }),
+    ),
+  );
+  return answers.flatMap((answer) => answer.data);
+}
+
+/** Empties the person's Removed for good. */
+export function emptyRemoved(scope: CloudScope): Promise<void> {
+  return api
+    .delete(`/projects/${scope.projectId}/cloud/removed`, { headers: cloudHeaders(scope) })
+    .then(() => undefined);
+}
+
+/**
+ * Waits until a new file has left `process` (an image's thumbnails exist): a crop becomes a thumbnail only
+ * once it is ready. Asks once a second, at most `attempts` times; answers the file as it is then.
+ */
+export async function whenProcessed(
+  scope: CloudScope,
+  file: CloudEntity,
+  attempts = 60,
+): Promise<CloudEntity> {
+  let current = file;
+  for (let attempt = 0; current.status === 'process' && attempt < attempts; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    current = await api
+      .get(`/files/${file.id}`, { schema: cloudEntityResponseSchema, headers: cloudHeaders(scope) })
+      .then(entity);
+  }
+  return current;
+}
+
 /** Records an opening for the fast-access pseudo-folder; failures do not matter to the person. */
 export function recordOpening(scope: CloudScope, fileId: string): void {
   void api.post(`/files/${fileId}/open`, { headers: cloudHeaders(scope) }).catch(() => undefined);
@@ -111,6 +158,7 @@ export function deleteSavedSearch(scope: CloudScope, id: string): Promise<void> 
 
 /** The error details of a refused move (409 MOVE_TARGET_INVALID). */
 export const moveRefusalSchema = z.object({
-  reason: z.enum(['into_itself', 'already_there']),
+  reason: z.enum(['into_itself', 'already_there', 'name_taken']),
   ids: z.array(z.string()),
+  names: z.array(z.string()).optional(),
 });

@@ -27,6 +27,8 @@ import { SearchBox } from './search-box';
 import { FilterPanel } from './filter-panel';
 import { SearchTable } from './search-table';
 import { createSelectionStore, type SelectionMode } from './selection-store';
+import { RemovedBar } from './removed-bar';
+import { UploadConflictDialog } from './upload-conflict-dialog';
 import { UploadDropZone, useFilePicker } from './upload-drop-zone';
 import { useCloudUploads } from './use-cloud-uploads';
 import { useLibraryActions } from './use-library-actions';
@@ -53,7 +55,8 @@ function emptyKindOf(location: CloudLocation): EmptyKind {
   if (location.kind === 'folder' || location.folder === 'my') {
     return 'default';
   }
-  return location.folder === 'messages' || location.folder === 'removed' ? location.folder : 'other';
+  const { folder } = location;
+  return folder === 'messages' || folder === 'removed' || folder === 'fast_access' ? folder : 'other';
 }
 
 /**
@@ -251,7 +254,13 @@ export function CloudLibrary(props: CloudLibraryProps) {
         : t('cloud.folders.my');
   const compact = isMobile || popup;
   const sidebar = !isMobile && !popup;
-  const showBanner = !popup && location.kind === 'pseudo' && !inOwnTree;
+  // "No folders here" belongs where one might look for them; the bin and the chat files are no such place.
+  const showBanner =
+    !popup &&
+    location.kind === 'pseudo' &&
+    !inOwnTree &&
+    location.folder !== 'removed' &&
+    location.folder !== 'messages';
 
   const body = searching ? (
     <SearchTable
@@ -355,6 +364,7 @@ export function CloudLibrary(props: CloudLibraryProps) {
                 {t('cloud.banner.noFolderHere')}
               </Alert>
             ) : null}
+            {inRemoved && !searching ? <RemovedBar count={meta?.total ?? 0} canEmpty={!popup} /> : null}
             {body}
             {selected.length > 1 ? (
               <BulkBar
@@ -371,6 +381,7 @@ export function CloudLibrary(props: CloudLibraryProps) {
           </div>
         </LibraryDrag>
         <FilterPanel opened={filtersOpen} onClose={() => setFiltersOpen(false)} store={searchStore} />
+        <UploadConflictDialog prompt={uploads.conflicts} />
         <LibraryDialogs
           dialog={dialog}
           onClose={closeDialog}

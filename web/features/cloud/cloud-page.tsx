@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { cloudPseudoFolderValues, type CloudPseudoFolder } from '../../../contracts/cloud-enums';
 import { appCan, appHomePath, useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';
 import { FullPageMessage } from '../../components/full-page-message';
 import { canInProject, useProject, projectPaths } from '../projects';
@@ -36,6 +37,7 @@ function useAddressLocation(): CloudLocation {
 
 function CloudPageBody({ scope }: { scope: CloudScope }) {
   const navigate = useNavigate();
+  const isMobile = useIsMobile();
   const location = useAddressLocation();
   const handleLocationChange = useCallback(
     (next: CloudLocation) => navigate(cloudPagePath(scope.basePath ?? '', next)),
@@ -43,7 +45,7 @@ function CloudPageBody({ scope }: { scope: CloudScope }) {
   );
   return (
     <CloudScopeContext value={scope}>
-      <div className={classes.page}>
+      <div className={classes.page} data-mobile={isMobile || undefined}>
         <CloudLibrary mode="page" location={location} onLocationChange={handleLocationChange} />
       </div>
     </CloudScopeContext>

@@ -4,15 +4,17 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconFolderPlus, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cloudLimits, createFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
+import { cloudLimits, type CloudEntity } from '../../../contracts/cloud';
 import { errorTextKey } from '../../api/notify-error';
-import { hasIssues, useFormChecks, useIssueText } from '../../components/form-issues';
+import { useIssueText } from '../../components/form-issues';
 import type { ValidationIssue } from '../../../contracts/validation';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { cloudKeys } from './cloud-api';
 import { createFolder } from './cloud-changes';
 import { useCloudScope } from './cloud-scope';
 import { dialogZIndex } from './media-preview';
+import { SuggestionButton } from './rename-dialog';
+import { useNameChecks } from './use-name-checks';
 import classes from './library-dialogs.module.css';
 
 type CreateFolderDialogProps = {
@@ -51,7 +53,7 @@ export function useCreateFolderForm(parentId: string | null, onCreated: (folder:
   const queryClient = useQueryClient();
   const issueText = useIssueText();
   const [name, setName] = useState('');
-  const checks = useFormChecks(createFolderBodySchema, { name });
+  const checks = useNameChecks(name);
 
   const create = useMutation({
     mutationFn: () => createFolder(scope, parentId, name.trim()),
@@ -61,10 +63,10 @@ export function useCreateFolderForm(parentId: string | null, onCreated: (folder:
       await queryClient.invalidateQueries({ queryKey: cloudKeys.all(scope) });
       onCreated(folder);
     },
-    onError: checks.takeServerIssues,
+    onError: (error) => void checks.takeError(error),
   });
 
-  const nameIssue: ValidationIssue | undefined = checks.issues.name ?? checks.serverIssues.name;
+  const nameIssue: ValidationIssue | null = checks.issue;
   return {
     name,
     setName,
@@ -72,8 +74,10 @@ export function useCreateFolderForm(parentId: string | null, onCreated: (folder:
     nameError:
       nameIssue?.key === 'validation.required'
         ? t('cloudDialogs.createFolder.nameRequired')
-        : issueText(nameIssue),
-    formError: create.error && !hasIssues(checks.serverIssues) ? t(errorTextKey(create.error)) : null,
+        : issueText(nameIssue ?? undefined),
+    /** A free name the server offered for a taken one. */
+    suggestion: checks.suggestion,
+    formError: create.error && !nameIssue ? t(errorTextKey(create.error)) : null,
     submit: () => {
       if (checks.check()) {
         create.mutate();
@@ -120,6 +124,13 @@ function CreateFolderForm({ parentId, onClose, onCreated }: Omit<CreateFolderDia
           data-autofocus
           data-testid="create-folder-name"
         />
+        {form.suggestion ? (
+          <SuggestionButton
+            suggestion={form.suggestion}
+            onUse={form.setName}
+            testId="create-folder-suggestion"
+          />
+        ) : null}
         <ConfirmActions
           tone="primary"
           onCancel={onClose}

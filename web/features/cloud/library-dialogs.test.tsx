@@ -162,6 +162,83 @@ describe('RenameDialog', () => {
   });
 });
 
+describe('names in the rename and new-folder dialogs', () => {
+  it('names refused characters while typing, and sends nothing', async () => {
+    const file = entity(5, { name: 'plan.pdf' });
+    const fetchMock = stubFetch({});
+    renderInScope(<RenameDialog opened item={file} onClose={vi.fn()} />);
+    const dialog = await screen.findByTestId('rename-dialog');
+    const input = within(dialog).getByRole('textbox');
+    fireEvent.change(input, { target: { value: 'a/b <script>.pdf' } });
+    expect(await within(dialog).findByText('Diese Zeichen sind in Namen nicht möglich: / < >')).toBeTruthy();
+    fireEvent.submit(input.closest('form')!);
+    fireEvent.change(input, { target: { value: '..' } });
+    expect(await within(dialog).findByText(/„\.“ und „\.\.“ sind als Namen nicht möglich/)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the extension of a file renamed without one, and says so', async () => {
+    const file = entity(6, { name: 'IMG_2041.jpg', extension: 'jpg' });
+    const fetchMock = stubFetch({
+      [`PATCH /api/files/${file.id}`]: () => json(200, { data: { ...file, name: 'Urlaub.jpg' } }),
+    });
+    const onClose = vi.fn();
+    renderInScope(<RenameDialog opened item={file} onClose={onClose} />);
+    const dialog = await screen.findByTestId('rename-dialog');
+    const input = within(dialog).getByRole('textbox');
+    fireEvent.change(input, { target: { value: 'Urlaub' } });
+    expect(within(dialog).getByText('Die Endung „.jpg“ bleibt erhalten: „Urlaub.jpg“.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Urlaub.png' } });
+    expect(within(dialog).getByText(/Die Endung ändert sich von „\.jpg“ zu „\.png“/)).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'Urlaub' } });
+    fireEvent.submit(input.closest('form')!);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo(fetchMock, `PATCH /api/files/${file.id}`)).toEqual([{ name: 'Urlaub.jpg' }]);
+  });
+
+  it('shows the server’s refusals: the characters it names, and a taken name with a free one to use', async () => {
+    let answer = 0;
+    const fetchMock = stubFetch({
+      [`POST /api/folders/${tripsId}`]: () =>
+        (answer += 1) === 1
+          ? json(400, {
+              code: 'INVALID_NAME',
+              message: 'errors.INVALID_NAME',
+              errors: { name: 'validation.nameCharacters' },
+              details: { reason: 'characters', characters: ['U+202E'] },
+            })
+          : answer === 2
+            ? json(409, {
+                code: 'NAME_TAKEN',
+                message: 'errors.NAME_TAKEN',
+                errors: { name: 'validation.nameTaken' },
+                details: { name: 'Kurse 2026', kind: 'folder', suggestion: 'Kurse 2026 (2)' },
+              })
+            : json(201, { data: entity(7, { name: 'Kurse 2026 (2)', isFolder: true }) }),
+    });
+    const onCreated = vi.fn();
+    renderInScope(<CreateFolderDialog opened parentId={tripsId} onClose={vi.fn()} onCreated={onCreated} />);
+    const dialog = await screen.findByTestId('create-folder-dialog');
+    const input = within(dialog).getByTestId('create-folder-name');
+    fireEvent.change(input, { target: { value: 'Kurse 2026' } });
+    fireEvent.click(within(dialog).getByTestId('create-folder-submit'));
+    expect(await within(dialog).findByText('Diese Zeichen sind in Namen nicht möglich: U+202E')).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('create-folder-submit'));
+    expect(
+      await within(dialog).findByText('In diesem Ordner gibt es schon ein Element mit diesem Namen.'),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByTestId('create-folder-suggestion'));
+    expect((input as HTMLInputElement).value).toBe('Kurse 2026 (2)');
+    fireEvent.click(within(dialog).getByTestId('create-folder-submit'));
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(callsTo(fetchMock, `POST /api/folders/${tripsId}`).map((body) => body.name)).toEqual([
+      'Kurse 2026',
+      'Kurse 2026',
+      'Kurse 2026 (2)',
+    ]);
+  });
+});
+
 describe('CreateFolderDialog', () => {
   it('requires a name and explains where no folder can be created', async () => {
     const fetchMock = stubFetch({

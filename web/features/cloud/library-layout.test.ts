@@ -7,6 +7,9 @@ describe('library layout', () => {
     expect(libraryLayout('grid', 1000, false).columns).toBe(6);
     expect(libraryLayout('grid', 1000, true).columns).toBe(7);
     expect(libraryLayout('grid', 100, false).columns).toBe(1);
+    // A phone (390 px): two tiles share the whole width; the picker keeps its tile size.
+    expect(libraryLayout('grid', 390, false)).toMatchObject({ columns: 2, tileWidth: 173 });
+    expect(libraryLayout('grid', 390, true).tileWidth).toBe(111);
     expect(libraryLayout('grid', 1000, false).rowHeight).toBe(160);
     expect(libraryLayout('list', 1000, false)).toMatchObject({ columns: 1, rowHeight: 60, tileWidth: 968 });
   });

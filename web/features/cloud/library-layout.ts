@@ -37,10 +37,15 @@ export function libraryLayout(view: LibraryView, width: number, popup: boolean):
       contentWidth,
     };
   }
+  const columns = Math.max(1, Math.floor((contentWidth + gridGap) / (tileWidth + gridGap)));
+  // A phone's page holds two or three tiles: they share its whole width instead of leaving a strip empty.
+  const narrow = !popup && columns <= 3;
   return {
     view,
-    columns: Math.max(1, Math.floor((contentWidth + gridGap) / (tileWidth + gridGap))),
-    tileWidth,
+    columns,
+    tileWidth: narrow
+      ? Math.max(tileWidth, Math.floor((contentWidth - gridGap * (columns - 1)) / columns))
+      : tileWidth,
     rowHeight: cloudDefaults.gridItemSizePx,
     gap: gridGap,
     padding: contentPadding,

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import {
   IconArrowBackUp,
+  IconBolt,
   IconFolderSymlink,
   IconInbox,
   IconMessageCircle,
@@ -14,7 +15,7 @@ import { cloudLimits } from '../../../contracts/cloud';
 import type { LibraryView } from './library-layout';
 import classes from './cloud-library.module.css';
 
-export type EmptyKind = 'default' | 'messages' | 'removed' | 'other';
+export type EmptyKind = 'default' | 'messages' | 'removed' | 'fast_access' | 'other';
 
 /** Empty folders say what belongs there (RULE-211): a folder, the chat files, Removed with its period. */
 export function LibraryEmpty({ kind, onUpload }: { kind: EmptyKind; onUpload: (() => void) | null }) {
@@ -24,6 +25,8 @@ export function LibraryEmpty({ kind, onUpload }: { kind: EmptyKind; onUpload: ((
       <IconMessageCircle size={30} stroke={1.5} />
     ) : kind === 'removed' ? (
       <IconTrash size={30} stroke={1.5} />
+    ) : kind === 'fast_access' ? (
+      <IconBolt size={30} stroke={1.5} />
     ) : (
       <IconInbox size={30} stroke={1.5} />
     );

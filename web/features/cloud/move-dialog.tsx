@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -52,7 +52,10 @@ export function moveErrorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError && error.code === errorCodes.moveTargetInvalid) {
     const refusal = moveRefusalSchema.safeParse(error.details);
     if (refusal.success) {
-      return t(`cloudDialogs.move.refused.${refusal.data.reason}`, { count: refusal.data.ids.length });
+      return t(`cloudDialogs.move.refused.${refusal.data.reason}`, {
+        count: refusal.data.ids.length,
+        names: (refusal.data.names ?? []).join(', '),
+      });
     }
   }
   return t(errorTextKey(error));
@@ -129,6 +132,14 @@ function FolderChooser({ items, onClose, onMoved }: Omit<MoveDialogProps, 'opene
   const move = useMoveItems({ inline: true });
   const [shownId, setShownId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  // The row just activated is gone once its folder is shown: the focus goes to the folder's name, so the
+  // keyboard stays in the dialog and a screen reader says where it is.
+  const currentRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (shownId) {
+      currentRef.current?.focus();
+    }
+  }, [shownId]);
 
   if (tree.isPending) {
     return (
@@ -182,7 +193,15 @@ function FolderChooser({ items, onClose, onMoved }: Omit<MoveDialogProps, 'opene
         >
           {t('cloudDialogs.move.back')}
         </Button>
-        <Text fw={600} size="sm" truncate className={classes.chooserTitle} data-testid="move-current">
+        <Text
+          ref={currentRef}
+          tabIndex={-1}
+          fw={600}
+          size="sm"
+          truncate
+          className={classes.chooserTitle}
+          data-testid="move-current"
+        >
           {nameOf(current)}
         </Text>
         <Button

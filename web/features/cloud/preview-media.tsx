@@ -4,10 +4,11 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { FileVisual } from './file-visual';
+import { isTextFile, TextPreview } from './text-preview';
 import { downloadFile } from './use-library-actions';
 import classes from './library-dialogs.module.css';
 
-export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'other';
+export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'other';
 
 /** How a file is shown. PDFs are served inline (server/platform/storage/serve.ts), so they are embedded. */
 export function previewKind(entity: CloudEntity): PreviewKind {
@@ -23,12 +24,14 @@ export function previewKind(entity: CloudEntity): PreviewKind {
   if (entity.type === 'video' || entity.type === 'audio') {
     return entity.type;
   }
+  if (isTextFile(entity)) {
+    return 'text';
+  }
   return entity.fileInfo?.mimeType === 'application/pdf' ? 'pdf' : 'other';
 }
 
 /** The file itself; a picture that fails to load becomes the blank tile with its extension (spec §2). */
 export function PreviewMedia({ entity }: { entity: CloudEntity }) {
-  const { t } = useTranslation();
   const url = entity.url ?? undefined;
   // The 1280 px rendition first, the original when that fails, the blank tile when both do.
   const sources = [entity.thumbnails?.preview, url].filter((source) => source !== undefined);
@@ -87,26 +90,35 @@ export function PreviewMedia({ entity }: { entity: CloudEntity }) {
       return (
         <iframe className={classes.previewDocument} src={url} title={entity.name} data-testid="preview-pdf" />
       );
+    case 'text':
+      return <TextPreview entity={entity} fallback={<BlankCard entity={entity} />} />;
     case 'other':
-      return (
-        <div className={classes.previewCard} data-testid="preview-blank">
-          <FileVisual entity={entity} size={180} />
-          <Text fw={600} ta="center" className={classes.previewCardName}>
-            {entity.name}
-          </Text>
-          <Text size="sm" ta="center" className={classes.previewMeta}>
-            {t(entity.status === 'error' ? 'cloudDialogs.preview.failed' : 'cloudDialogs.preview.noPreview')}
-          </Text>
-          {url ? (
-            <Button
-              leftSection={<IconDownload size={18} stroke={1.7} />}
-              onClick={() => downloadFile(entity)}
-              data-testid="preview-download-file"
-            >
-              {t('cloud.actions.download')}
-            </Button>
-          ) : null}
-        </div>
-      );
+      return <BlankCard entity={entity} />;
   }
+}
+
+/** A file without a preview: its tile, its name, why, and the download. */
+function BlankCard({ entity }: { entity: CloudEntity }) {
+  const { t } = useTranslation();
+  const url = entity.url ?? undefined;
+  return (
+    <div className={classes.previewCard} data-testid="preview-blank">
+      <FileVisual entity={entity} size={180} />
+      <Text fw={600} ta="center" className={classes.previewCardName}>
+        {entity.name}
+      </Text>
+      <Text size="sm" ta="center" className={classes.previewMeta}>
+        {t(entity.status === 'error' ? 'cloudDialogs.preview.failed' : 'cloudDialogs.preview.noPreview')}
+      </Text>
+      {url ? (
+        <Button
+          leftSection={<IconDownload size={18} stroke={1.7} />}
+          onClick={() => downloadFile(entity)}
+          data-testid="preview-download-file"
+        >
+          {t('cloud.actions.download')}
+        </Button>
+      ) : null}
+    </div>
+  );
 }

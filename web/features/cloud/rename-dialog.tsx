@@ -1,16 +1,19 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconSparkles } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { cloudLimits, renameFolderBodySchema, type CloudEntity } from '../../../contracts/cloud';
+import { cloudLimits, type CloudEntity } from '../../../contracts/cloud';
+import { extensionOfName, withKeptExtension } from '../../../contracts/cloud-names';
 import { errorTextKey } from '../../api/notify-error';
-import { hasIssues, useFormChecks, useIssueText } from '../../components/form-issues';
+import { useIssueText } from '../../components/form-issues';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { cloudKeys } from './cloud-api';
 import { renameItem } from './cloud-changes';
 import { useCloudScope } from './cloud-scope';
 import { dialogZIndex } from './media-preview';
+import { useNameChecks } from './use-name-checks';
 import { replaceInLists } from './use-processing-poll';
 
 type RenameDialogProps = {
@@ -49,11 +52,14 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
   const queryClient = useQueryClient();
   const issueText = useIssueText();
   const [name, setName] = useState(item.name);
-  const checks = useFormChecks(renameFolderBodySchema, { name });
+  const checks = useNameChecks(name);
   const selected = useRef(false);
+  // A file renamed without an extension keeps its own (the server does the same).
+  const finalName = item.isFolder ? name.trim() : withKeptExtension(name, item.name);
+  const extensionHint = item.isFolder ? null : extensionNote(t, item.name, name, finalName);
 
   const rename = useMutation({
-    mutationFn: () => renameItem(scope, item, name.trim()),
+    mutationFn: () => renameItem(scope, item, finalName),
     // Field problems and refusals are shown in the dialog, next to the name.
     meta: { silent: true },
     onSuccess: async (renamed) => {
@@ -62,16 +68,16 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
       // The tree, breadcrumbs and sorted lists hold the old name as well.
       await queryClient.invalidateQueries({ queryKey: cloudKeys.all(scope) });
     },
-    onError: checks.takeServerIssues,
+    onError: (error) => void checks.takeError(error),
   });
-  const formError = rename.error && !hasIssues(checks.serverIssues) ? t(errorTextKey(rename.error)) : null;
+  const formError = rename.error && !checks.issue ? t(errorTextKey(rename.error)) : null;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!checks.check()) {
       return;
     }
-    if (name.trim() === item.name) {
+    if (finalName === item.name) {
       onClose();
       return;
     }
@@ -103,10 +109,14 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
               event.currentTarget.setSelectionRange(0, baseNameLength(item.name, item.isFolder));
             }
           }}
-          error={issueText(checks.issues.name ?? checks.serverIssues.name)}
+          description={checks.issue ? undefined : extensionHint}
+          error={issueText(checks.issue ?? undefined)}
           data-autofocus
           data-testid="rename-input"
         />
+        {checks.suggestion ? (
+          <SuggestionButton suggestion={checks.suggestion} onUse={setName} testId="rename-suggestion" />
+        ) : null}
         <ConfirmActions
           tone="primary"
           onCancel={onClose}
@@ -117,5 +127,45 @@ function RenameForm({ item, onClose }: { item: CloudEntity; onClose: () => void 
         />
       </Stack>
     </form>
+  );
+}
+
+/** Under a file's name: the extension stays (when none was typed), or it changes (when another was). */
+function extensionNote(t: TFunction, currentName: string, typed: string, finalName: string): string | null {
+  const current = extensionOfName(currentName);
+  const typedExtension = extensionOfName(typed.trim());
+  if (current === '' || typed.trim() === '') {
+    return null;
+  }
+  if (typedExtension === '') {
+    return t('cloudDialogs.rename.keepsExtension', { extension: current, name: finalName });
+  }
+  return typedExtension.toLowerCase() === current.toLowerCase()
+    ? null
+    : t('cloudDialogs.rename.changesExtension', { from: current, to: typedExtension });
+}
+
+/** "Use „Kurse 2026 (2)“ instead": the free name the server offered for a taken one. */
+export function SuggestionButton({
+  suggestion,
+  onUse,
+  testId,
+}: {
+  suggestion: string;
+  onUse: (name: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconSparkles size={15} stroke={1.7} />}
+      onClick={() => onUse(suggestion)}
+      data-testid={testId}
+      style={{ alignSelf: 'flex-start' }}
+    >
+      {t('cloudDialogs.rename.useSuggestion', { name: suggestion })}
+    </Button>
   );
 }

@@ -87,6 +87,33 @@ const searchesOf = (fetchMock: ReturnType<typeof stubFetch>) =>
   );
 
 describe('SearchTable', () => {
+  it('says in which folder each result lies', async () => {
+    const kurseId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e90';
+    const yogaId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e91';
+    stubFetch({
+      [`GET ${listPath}`]: () =>
+        listAnswer([
+          entity(1, { parentId: yogaId }),
+          entity(2, { parentId: rootId }),
+          entity(3, { parentId: null }),
+        ]),
+      [`GET /api/projects/${scope.projectId}/cloud/tree`]: () =>
+        json(200, {
+          data: {
+            id: rootId,
+            name: 'My files',
+            data: [{ id: kurseId, name: 'Kurse', data: [{ id: yogaId, name: 'Yoga', data: [] }] }],
+          },
+        }),
+    });
+    renderTable();
+    await waitFor(() => expect(screen.getAllByTestId('cloud-search-folder')).toHaveLength(2));
+    expect(screen.getAllByTestId('cloud-search-folder').map((line) => line.textContent)).toEqual([
+      'in Meine Dateien › Kurse › Yoga',
+      'in Meine Dateien',
+    ]);
+  });
+
   it('lists the results with name, date changed, type, size and the item menu', async () => {
     const fetchMock = stubFetch({
       [`GET ${listPath}`]: () =>

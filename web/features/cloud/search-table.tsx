@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import {
   IconArrowDown,
   IconArrowUp,
   IconArrowsSort,
+  IconFolder,
   IconSearchOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,9 +25,10 @@ import { useTranslation } from 'react-i18next';
 import { useStore, type StoreApi } from 'zustand';
 import { cloudDefaults, pageSizes } from '../../../contracts/constants';
 import { formatBytes } from '../../../contracts/upload-size';
-import { cloudSearchPageQuery, type CloudEntity, type CloudListFilters } from './cloud-api';
+import { cloudSearchPageQuery, cloudTreeQuery, type CloudEntity, type CloudListFilters } from './cloud-api';
 import { useCloudScope, type CloudLocation } from './cloud-scope';
 import { FileVisual } from './file-visual';
+import { folderPaths, pathText } from './folder-paths';
 import { sortKeyOf, type SearchSortKey, type SearchStore } from './search-store';
 import classes from './search.module.css';
 
@@ -108,11 +110,13 @@ function SkeletonRows() {
 
 type ResultRowProps = {
   entity: CloudEntity;
+  /** The folders from My files down to the item's folder, when it lies in the caller's tree. */
+  folderPath: readonly string[] | undefined;
   onOpen: (entity: CloudEntity) => void;
   actions: ReactNode;
 };
 
-function ResultRow({ entity, onOpen, actions }: ResultRowProps) {
+function ResultRow({ entity, folderPath, onOpen, actions }: ResultRowProps) {
   const { t, i18n } = useTranslation();
   const date = dayjs(entity.updatedAt).format(cloudDefaults.searchTableDateFormat);
   const size = entity.fileInfo ? formatBytes(entity.fileInfo.size, i18n.language) : null;
@@ -138,6 +142,14 @@ function ResultRow({ entity, onOpen, actions }: ResultRowProps) {
             >
               {entity.name}
             </UnstyledButton>
+            {folderPath ? (
+              <Text className={classes.folderLine} size="xs" c="dimmed" title={folderPath.join(' › ')}>
+                <IconFolder size={12} stroke={1.8} aria-hidden />
+                <span data-testid="cloud-search-folder">
+                  {t('cloud.item.inFolder', { path: pathText(folderPath) })}
+                </span>
+              </Text>
+            ) : null}
             {/* Narrow libraries hide the columns; the row still says when and how big. */}
             <Text className={classes.nameMeta} size="xs" c="dimmed" aria-hidden>
               {[date, size].filter(Boolean).join(' · ')}
@@ -165,6 +177,12 @@ export function SearchTable({ store, location, filters, onOpen, renderActions }:
   const page = useStore(store, (state) => state.page);
   const setPage = useStore(store, (state) => state.setPage);
   const result = useQuery(cloudSearchPageQuery(scope, location, { ...filters, sort }, page));
+  // Where each result lies: the folder names come from the tree (the caller's own folders only).
+  const tree = useQuery({ ...cloudTreeQuery(scope), meta: { silent: true } });
+  const paths = useMemo(
+    () => (tree.data ? folderPaths(tree.data, t('cloud.folders.my')) : null),
+    [tree.data, t],
+  );
   const pages = result.data?.meta.pages ?? 0;
   const items = result.data?.data ?? [];
 
@@ -239,6 +257,7 @@ export function SearchTable({ store, location, filters, onOpen, renderActions }:
                     <ResultRow
                       key={entity.id}
                       entity={entity}
+                      folderPath={entity.parentId ? paths?.get(entity.parentId) : undefined}
                       onOpen={onOpen}
                       actions={renderActions(entity)}
                     />

@@ -6,6 +6,7 @@ import {
   type CloudEntity,
   type uploadMetadataSchema,
 } from '../../../contracts/cloud';
+import type { UploadConflict } from '../../../contracts/cloud-names';
 import { cloudDefaults } from '../../../contracts/constants';
 import { ApiError } from '../../api/api-error';
 import { api, apiBase, providedHeaders, refreshTokens } from '../../api/client';
@@ -32,6 +33,8 @@ export type UploadInput = {
   source: UploadSource;
   /** Extra parameters the server keeps with the file (strings only). */
   extra?: Record<string, string>;
+  /** When the folder holds the name already: replace that file, or keep both ("name (2)"). */
+  conflict?: UploadConflict | undefined;
 };
 
 export type UploadCallbacks = {
@@ -65,11 +68,17 @@ export function uploadMetadata(input: UploadInput): Record<string, string> {
   if (input.extra && Object.keys(input.extra).length > 0) {
     metadata.extra = JSON.stringify(input.extra);
   }
+  if (input.conflict) {
+    metadata.conflict = input.conflict;
+  }
   return metadata;
 }
 
 /** Same file, same destination, same options: only then may an earlier upload be continued. */
-export function uploadFingerprint(scope: Pick<CloudScope, 'projectId' | 'appId'>, input: UploadInput): string {
+export function uploadFingerprint(
+  scope: Pick<CloudScope, 'projectId' | 'appId'>,
+  input: UploadInput,
+): string {
   const { file } = input;
   return [
     'cloud-upload',
@@ -79,6 +88,7 @@ export function uploadFingerprint(scope: Pick<CloudScope, 'projectId' | 'appId'>
     input.hideInCloud ? 'hidden' : 'listed',
     input.source,
     JSON.stringify(input.extra ?? {}),
+    input.conflict ?? '',
     file.name,
     file.type,
     file.size,
@@ -87,7 +97,10 @@ export function uploadFingerprint(scope: Pick<CloudScope, 'projectId' | 'appId'>
 }
 
 /** The newest earlier upload that may be continued: not expired on the server, not running in this tab. */
-export function resumableUpload(previous: readonly PreviousUpload[], now = Date.now()): PreviousUpload | null {
+export function resumableUpload(
+  previous: readonly PreviousUpload[],
+  now = Date.now(),
+): PreviousUpload | null {
   const expiryMs = cloudLimits.uploadExpiryHours * 3_600_000;
   const candidates = previous
     .filter((upload) => upload.uploadUrl !== null && !activeUploadUrls.has(upload.uploadUrl))
@@ -127,7 +140,10 @@ async function entityOfResponse(scope: CloudScope, response: HttpResponse): Prom
   if (!fileId) {
     throw new ApiError({ status: response.getStatus(), code: null, message: 'errors.generic' });
   }
-  const answer = await api.get(`/files/${fileId}`, { schema: cloudEntityResponseSchema, headers: cloudHeaders(scope) });
+  const answer = await api.get(`/files/${fileId}`, {
+    schema: cloudEntityResponseSchema,
+    headers: cloudHeaders(scope),
+  });
   return answer.data;
 }
 
@@ -248,10 +264,13 @@ export async function startUpload(
   });
 }
 
-/** Uploads a file made in the browser (a crop result) and resolves with the new entity. */
+/**
+ * Uploads a file made in the browser (a crop result) and resolves with the new entity. Its name is made up,
+ * so a name the folder holds already is kept beside it as "name (2)".
+ */
 export function uploadBlob(
   scope: CloudScope,
   input: { file: File; folderId: string; hideInCloud: boolean; source: UploadSource },
 ): Promise<CloudEntity> {
-  return startUpload(scope, input);
+  return startUpload(scope, { ...input, conflict: 'keep-both' });
 }

@@ -6,7 +6,8 @@ import { ApiError } from '../../api/api-error';
  * tile and the notification give. */
 
 /** Why an upload failed, in the terms the tile and the notification speak. */
-export type UploadFailureKind = 'tooLarge' | 'quota' | 'network' | 'forbidden' | 'generic';
+export type UploadFailureKind =
+  'tooLarge' | 'quota' | 'memberQuota' | 'nameTaken' | 'network' | 'forbidden' | 'generic';
 export type UploadFailure = { kind: UploadFailureKind; limitBytes: number | null };
 
 export function parseJson(text: string): unknown {
@@ -44,7 +45,12 @@ export function uploadErrorOf(error: unknown): ApiError {
   const status = response.getStatus();
   const apiError = ApiError.fromBody(status, parseJson(response.getBody()));
   if (apiError.code === null && status === 401) {
-    return new ApiError({ status, code: errorCodes.unauthorized, message: 'errors.UNAUTHORIZED', cause: error });
+    return new ApiError({
+      status,
+      code: errorCodes.unauthorized,
+      message: 'errors.UNAUTHORIZED',
+      cause: error,
+    });
   }
   return apiError;
 }
@@ -69,7 +75,11 @@ export function uploadFailureOf(error: unknown): UploadFailure {
     return { kind: 'tooLarge', limitBytes };
   }
   if (apiError.code === errorCodes.quotaExceeded) {
-    return { kind: 'quota', limitBytes: null };
+    // A member's own share is full, or the project's storage.
+    return { kind: apiError.details.key === 'memberStorageMb' ? 'memberQuota' : 'quota', limitBytes: null };
+  }
+  if (apiError.code === errorCodes.nameTaken) {
+    return { kind: 'nameTaken', limitBytes: null };
   }
   if (apiError.message === 'errors.network') {
     return { kind: 'network', limitBytes: null };

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CloudEntity } from '../../../contracts/cloud';
+import type { UploadConflict } from '../../../contracts/cloud-names';
 import type { UploadCallbacks, UploadSource } from './upload-client';
 import { uploadFailureOf, type UploadFailure } from './upload-errors';
 
@@ -20,6 +21,8 @@ export type UploadingItem = {
   /** The library the upload was started in ('page', 'popup' …): each shows only its own. */
   pickerId: string;
   folderId: string;
+  /** The person's choice when the folder holds the name already; none when it does not. */
+  conflict?: UploadConflict | undefined;
   progress: number;
   inQueue: boolean;
   isPreparing: boolean;
@@ -33,7 +36,12 @@ export type UploadingItem = {
 
 export type UploadState = 'queued' | 'preparing' | 'uploading' | 'failed';
 
-export type UploadRequest = { file: File; folderId: string; source: UploadSource };
+export type UploadRequest = {
+  file: File;
+  folderId: string;
+  source: UploadSource;
+  conflict?: UploadConflict | undefined;
+};
 
 export function uploadStateOf(item: UploadingItem): UploadState {
   if (item.isFailed) {
@@ -47,8 +55,11 @@ export function uploadStateOf(item: UploadingItem): UploadState {
 
 const isRunning = (item: UploadingItem) => !item.inQueue && !item.isFailed;
 
-const update = (items: readonly UploadingItem[], guid: string, change: (item: UploadingItem) => UploadingItem) =>
-  items.map((item) => (item.guid === guid ? change(item) : item));
+const update = (
+  items: readonly UploadingItem[],
+  guid: string,
+  change: (item: UploadingItem) => UploadingItem,
+) => items.map((item) => (item.guid === guid ? change(item) : item));
 
 // ---------- pure transitions ----------
 
@@ -65,6 +76,7 @@ export function enqueue(
     source: request.source,
     pickerId,
     folderId: request.folderId,
+    conflict: request.conflict,
     progress: 0,
     inQueue: true,
     isPreparing: false,
@@ -222,12 +234,16 @@ export function createUploadQueue(pickerId: string, deps: UploadQueueDeps): Uplo
         pump();
       },
       remove: (guid) => {
-        get().items.find((item) => item.guid === guid)?.abortController?.abort();
+        get()
+          .items.find((item) => item.guid === guid)
+          ?.abortController?.abort();
         setItems((items) => without(items, guid));
         pump();
       },
       abort: (guid) => {
-        get().items.find((item) => item.guid === guid)?.abortController?.abort();
+        get()
+          .items.find((item) => item.guid === guid)
+          ?.abortController?.abort();
         setItems((items) => without(items, guid));
         pump();
       },

@@ -1,16 +1,31 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { notifyManager, useQuery, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  notifyManager,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useStore } from 'zustand';
-import type { CloudEntity, CloudList, CloudSort } from '../../../contracts/cloud';
+import type { CloudEntity, CloudList, CloudSort, NameConflict } from '../../../contracts/cloud';
+import type { UploadConflict } from '../../../contracts/cloud-names';
 import { cloudSortValues } from '../../../contracts/cloud';
 import { formatBytes, partitionBySize, type UploadLimit } from '../../../contracts/upload-size';
 import { currentLanguage, i18n } from '../../i18n/i18n';
 import { cloudKeys, uploadLimitsQuery } from './cloud-api';
 import type { CloudScope } from './cloud-scope';
+import { findNameConflicts } from './cloud-changes';
 import { startUpload } from './upload-client';
+import { applyChoices, createConflictPrompt, type ConflictPrompt } from './upload-conflicts';
 import type { UploadFailure } from './upload-errors';
-import { createUploadQueue, type UploadingItem, type UploadQueue, type UploadQueueDeps } from './upload-queue';
+import {
+  createUploadQueue,
+  type UploadingItem,
+  type UploadQueue,
+  type UploadQueueDeps,
+} from './upload-queue';
 
 export type CloudUploads = {
   /** Every upload of this library, in every folder; the library shows those of its folder. */
@@ -20,6 +35,8 @@ export type CloudUploads = {
   retry: (guid: string) => void;
   remove: (guid: string) => void;
   abort: (guid: string) => void;
+  /** Files whose names the folder holds: the questions (replace, keep both, skip) the library shows. */
+  conflicts: ConflictPrompt;
 };
 
 // ---------- the new file in the cached lists ----------
@@ -44,7 +61,8 @@ function compareFiles(sort: CloudSort): (a: CloudEntity, b: CloudEntity) => numb
   const field = sort.replace(/^-/, '') as 'name' | 'updatedAt' | 'createdAt';
   const ascending =
     field === 'name'
-      ? (a: CloudEntity, b: CloudEntity) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' })
+      ? (a: CloudEntity, b: CloudEntity) =>
+          a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' })
       : (a: CloudEntity, b: CloudEntity) => Date.parse(a[field]) - Date.parse(b[field]);
   return descending ? (a, b) => ascending(b, a) : ascending;
 }
@@ -92,7 +110,9 @@ export function withUploadedFile(
 
 /** Puts the file into every cached unfiltered list of its folder (My files included, it is a folder too). */
 export function addToLists(queryClient: QueryClient, scope: CloudScope, entity: CloudEntity): void {
-  const lists = queryClient.getQueriesData<InfiniteData<CloudList> | CloudList>({ queryKey: cloudKeys.lists(scope) });
+  const lists = queryClient.getQueriesData<InfiniteData<CloudList> | CloudList>({
+    queryKey: cloudKeys.lists(scope),
+  });
   for (const [queryKey, data] of lists) {
     const sort = plainListSort(queryKey);
     if (!data || !('pages' in data) || sort === null || data.pages[0]?.meta.folder?.id !== entity.parentId) {
@@ -109,9 +129,16 @@ function failureMessage(failure: UploadFailure, fileName: string): string {
     case 'tooLarge':
       return failure.limitBytes === null
         ? i18n.t('cloudUpload.notice.tooLarge', { fileName })
-        : i18n.t('validation.maxSizeFile', { fileName, maxSize: formatBytes(failure.limitBytes, currentLanguage()) });
+        : i18n.t('validation.maxSizeFile', {
+            fileName,
+            maxSize: formatBytes(failure.limitBytes, currentLanguage()),
+          });
     case 'quota':
       return i18n.t('cloudUpload.notice.quota', { fileName });
+    case 'memberQuota':
+      return i18n.t('cloudUpload.notice.memberQuota', { fileName });
+    case 'nameTaken':
+      return i18n.t('cloudUpload.notice.nameTaken', { fileName });
     case 'network':
       return i18n.t('cloudUpload.notice.network', { fileName });
     case 'forbidden':
@@ -124,7 +151,17 @@ function failureMessage(failure: UploadFailure, fileName: string): string {
 function queueDeps(queryClient: QueryClient, scope: CloudScope): UploadQueueDeps {
   return {
     upload: (item, callbacks) =>
-      startUpload(scope, { file: item.file, folderId: item.folderId, hideInCloud: false, source: item.source }, callbacks),
+      startUpload(
+        scope,
+        {
+          file: item.file,
+          folderId: item.folderId,
+          hideInCloud: false,
+          source: item.source,
+          conflict: item.conflict,
+        },
+        callbacks,
+      ),
     onUploaded: async (_item, entity) => {
       addToLists(queryClient, scope, entity);
       // The lists tell their screens in the query client's next notification round; the tile leaves right
@@ -167,17 +204,38 @@ function queueFor(queryClient: QueryClient, scope: CloudScope, pickerId: string)
 const limitsQuery = () => ({ ...uploadLimitsQuery(), meta: { silent: true } });
 
 /**
+ * Asks the server which names the folder holds already and the person what to do about them (replace, keep
+ * both, skip). When the question cannot be asked (offline), every file goes ahead without a choice: the
+ * server then refuses a taken name itself, and the tile says so.
+ */
+async function chooseOnConflicts(
+  scope: CloudScope,
+  folderId: string,
+  files: readonly File[],
+  prompt: ConflictPrompt,
+): Promise<{ file: File; conflict: UploadConflict | undefined }[]> {
+  const found = await findNameConflicts(
+    scope,
+    folderId,
+    files.map((file) => file.name),
+  ).catch((): NameConflict[] => []);
+  if (found.length === 0) {
+    return files.map((file) => ({ file, conflict: undefined }));
+  }
+  return applyChoices(files, await prompt.getState().ask(found));
+}
+
+/**
  * The uploads of a library (`pickerId`: the page, the popup picker …). Files over their type's limit are
  * refused here with a notification naming the file and the limit (spec §5); the others are queued.
  */
 export function useCloudUploads(scope: CloudScope, pickerId: string): CloudUploads {
   const queryClient = useQueryClient();
   const { projectId, appId, basePath } = scope;
-  const queue = useMemo(
-    () => queueFor(queryClient, { projectId, appId, basePath }, pickerId),
-    [queryClient, projectId, appId, basePath, pickerId],
-  );
+  const library = useMemo(() => ({ projectId, appId, basePath }), [projectId, appId, basePath]);
+  const queue = useMemo(() => queueFor(queryClient, library, pickerId), [queryClient, library, pickerId]);
   const items = useStore(queue, (state) => state.items);
+  const [conflicts] = useState(createConflictPrompt);
   // Loaded ahead, so a drop is checked at once.
   useQuery(limitsQuery());
 
@@ -200,10 +258,17 @@ export function useCloudUploads(scope: CloudScope, pickerId: string): CloudUploa
               withBorder: true,
             });
           }
-          queue.getState().add(accepted.map((file) => ({ file, folderId, source: 'cloud' as const })));
-        });
+          return chooseOnConflicts(library, folderId, accepted, conflicts);
+        })
+        .then((chosen) =>
+          queue
+            .getState()
+            .add(
+              chosen.map(({ file, conflict }) => ({ file, folderId, source: 'cloud' as const, conflict })),
+            ),
+        );
     },
-    [queryClient, queue],
+    [queryClient, queue, library, conflicts],
   );
 
   return useMemo(
@@ -213,7 +278,8 @@ export function useCloudUploads(scope: CloudScope, pickerId: string): CloudUploa
       retry: (guid: string) => queue.getState().retry(guid),
       remove: (guid: string) => queue.getState().remove(guid),
       abort: (guid: string) => queue.getState().abort(guid),
+      conflicts,
     }),
-    [addFiles, items, queue],
+    [addFiles, items, queue, conflicts],
   );
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-
 import { useTranslation } from 'react-i18next';
 import type { CloudEntity, CloudList } from '../../../contracts/cloud';
 import { cloudKeys } from './cloud-api';
-import { restoreItems, setFavorite, setThumbnail } from './cloud-changes';
+import { restoreItems, setFavorite, setThumbnail, whenProcessed } from './cloud-changes';
 import type { CloudLocation, CloudScope } from './cloud-scope';
 import { replaceInLists } from './use-processing-poll';
 import { uploadBlob } from './upload-client';
@@ -107,7 +107,9 @@ export function useLibraryActions(scope: CloudScope, location: CloudLocation) {
         source: 'cloud',
       });
       if (target === 'thumbnail') {
-        replaceInLists(queryClient, scope, await setThumbnail(scope, entity.id, created.id));
+        // The cut-out becomes the thumbnail once its own thumbnails are made (a second or so).
+        const ready = await whenProcessed(scope, created);
+        replaceInLists(queryClient, scope, await setThumbnail(scope, entity.id, ready.id));
       }
       notifications.show({
         color: 'teal',
