@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { clientConfigQuery } from './kernel/client-config';
 import { installSessionHandling } from './kernel/session/session';
-import { settleSession } from './kernel/session/settle';
+import { restoreSessionOnce, stashCodeOf } from './kernel/session/settle';
 import { initI18n } from './i18n/i18n';
 
 async function start(): Promise<void> {
@@ -18,8 +18,12 @@ async function start(): Promise<void> {
   installSessionHandling();
   const queryClient = createQueryClient();
   // What the first screen waits for is asked for at once, not one after the other: the texts, the client
-  // configuration and the stored session (memoised: the root route's loader takes the same answer).
-  void settleSession(new Request(window.location.href));
+  // configuration and the stored session (memoised: the root route's loader takes the same answer). An address
+  // with a stash code is left to the root loader: the code's exchange comes first, and its failure is a
+  // notification that needs the texts.
+  if (!stashCodeOf(new URL(window.location.href))) {
+    void restoreSessionOnce();
+  }
   // Texts first: even the "server unreachable" screen is translated. The configuration is in the cache before the
   // first render (a failure stays in it for the app's error screen), so the app renders the screen at once
   // instead of a loader that a second, blocking render replaces.

@@ -73,6 +73,8 @@ export default defineConfig({
         // Only libraries used in full at start-up belong here: a group is loaded whole.
         codeSplitting: {
           groups: [
+            // Runs before any other chunk: it configures zod before zod loads (web/kernel/zod-config.ts).
+            { name: 'zod-config', test: /web[\\/]kernel[\\/]zod-config\.ts$/, priority: 1 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // <Trans> (with its HTML parser) serves a few screens' texts with markup: it loads with them.
             {

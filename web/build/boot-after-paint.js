@@ -1,7 +1,7 @@
 // The static sign-in page (web/build/sign-in-page.ts) keeps the app's scripts in <template id="boot-scripts">, so
 // that the page's first paint does not wait behind them on a slow connection. This loads them right after that
-// paint: a timeout scheduled from the second animation frame runs once the first frame has been drawn. Hidden tabs
-// draw no frames, so a plain timeout starts them too.
+// paint: when the browser reports the first contentful paint (a tab opened in the background paints when it is
+// shown), or where it does not report paints, one frame after the first one. A timeout is the last resort.
 (function () {
   var template = document.getElementById('boot-scripts');
   var started = false;
@@ -20,10 +20,20 @@
       document.head.appendChild(element);
     }
   }
-  requestAnimationFrame(function () {
+  var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+  if (paints && paints.indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) {
+        observer.disconnect();
+        load();
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } else {
     requestAnimationFrame(function () {
-      setTimeout(load, 0);
+      requestAnimationFrame(function () {
+        setTimeout(load, 0);
+      });
     });
-  });
-  setTimeout(load, 1000);
+  }
+  setTimeout(load, 3000);
 })();

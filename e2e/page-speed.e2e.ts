@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, signInWithPassword, uniqueEmail, visitorHeaders } from './support/identity';
+
+// Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
+// eslint-disable-next-line no-empty-pattern
+test.use({ extraHTTPHeaders: async ({}, use, testInfo) => use(visitorHeaders(testInfo)) });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+async function boxOf(page: Page, selector: string): Promise<Box> {
+  const box = await page.locator(selector).boundingBox();
+  if (!box) {
+    throw new Error(`${selector} is not on the page`);
+  }
+  return box;
+}
+
+function expectSamePlace(drawn: Box, real: Box, what: string) {
+  for (const key of ['x', 'y', 'width', 'height'] as const) {
+    expect(
+      Math.abs(drawn[key] - real[key]),
+      `${what}: ${key} ${drawn[key]} (static) vs ${real[key]} (app)`,
+    ).toBeLessThanOrEqual(2);
+  }
+}
+
+test('the sign-in page is drawn before its scripts run, where the app then draws it', async ({
+  browser,
+  page,
+}, testInfo) => {
+  // Without scripts: what the page shows before they have run.
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: visitorHeaders(testInfo),
+  });
+  const still = await context.newPage();
+  await still.goto('/auth');
+  await expect(still.locator('#boot-skeleton h1')).toHaveText('Anmelden');
+  // Not a form that cannot work yet: no field to type into.
+  await expect(still.locator('input, button')).toHaveCount(0);
+  const drawnTitle = await boxOf(still, '#boot-skeleton h1');
+  const drawnText = await boxOf(still, '#boot-skeleton h1 + p');
+  await context.close();
+
+  await page.goto('/auth');
+  await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+  await expect(page.locator('#boot-skeleton')).toHaveCount(0);
+  expectSamePlace(drawnTitle, await boxOf(page, 'main h1'), 'heading');
+  expectSamePlace(drawnText, await boxOf(page, 'main h1 + p'), 'text');
+});
+
+test('pages load compressed, without anything our Content Security Policy forbids', async ({
+  page,
+  request,
+}, testInfo) => {
+  // The browser reports every blocked attempt to the page (an eval tried inside try/catch too) and to the console.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|unsafe-eval/i.test(message.text())) {
+      violations.push(message.text());
+    }
+  });
+  const encodings = new Map<string, string | undefined>();
+  page.on('response', (response) => {
+    if (/\/assets\/.+\.js$/.test(new URL(response.url()).pathname)) {
+      encodings.set(response.url(), response.headers()['content-encoding']);
+    }
+  });
+
+  const email = uniqueEmail(testInfo, 'tempo');
+  await createAccount(request, email);
+  await page.goto('/auth');
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByText('Noch keine Projekte')).toBeVisible();
+
+  violations.push(
+    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+  );
+  expect(violations).toEqual([]);
+  expect(encodings.size).toBeGreaterThan(0);
+  expect([...new Set(encodings.values())]).toEqual(['br']);
+
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  expect((await manifest.json()) as { name: string }).toMatchObject({ name: 'Gemeinde' });
+});
