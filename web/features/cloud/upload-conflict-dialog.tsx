@@ -60,6 +60,7 @@ function ConflictQuestions({
       opened={conflict !== undefined}
       onClose={() => choose('skip', true)}
       title={t('cloudUpload.conflict.title')}
+      size={540}
       centered
       zIndex={dialogZIndex}
       attributes={{ content: { 'data-testid': 'upload-conflict-dialog' } }}
@@ -147,6 +148,7 @@ function ConflictQuestion({
           fullWidth={isMobile}
           leftSection={<IconCopy size={17} stroke={1.8} />}
           onClick={() => onChoose('keep-both')}
+          data-autofocus
           data-testid="upload-conflict-keep-both"
         >
           {t('cloudUpload.conflict.keepBoth')}
