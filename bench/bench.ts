@@ -19,7 +19,14 @@ import {
   scenarioContext,
   startServer,
 } from './lib/server.ts';
-import { readSettings, reportedSettings, scenarioSelected, type Settings } from './lib/settings.ts';
+import {
+  anyMeasurementSelected,
+  measurementSelected,
+  readSettings,
+  reportedSettings,
+  scenarioSelected,
+  type Settings,
+} from './lib/settings.ts';
 import type { MeasurementResult, ScenarioResult } from './lib/types.ts';
 import { benchAreas } from './scenarios/index.ts';
 
@@ -36,8 +43,8 @@ async function main(): Promise<number> {
   if (await buildServerIfStale(root)) {
     progress('built dist/server/main.mjs');
   }
-  // The web app is for the page-load measurements, which a run narrowed by BENCH_SCENARIOS leaves out.
-  const serveWeb = !settings.scenarios;
+  // The web app is for the page-load measurements, which a run narrowed by BENCH_SCENARIOS alone leaves out.
+  const serveWeb = anyMeasurementSelected(settings);
   if (serveWeb && (await buildWebIfStale(root))) {
     progress('built web/dist');
   }
@@ -59,7 +66,8 @@ async function main(): Promise<number> {
   );
 
   const seeded = await seedDatabase(scratch.url, { ...settings, log: progress }, areas);
-  const ceiling = await measureCeiling(settings);
+  // A run of measurements alone (BENCH_MEASUREMENTS without BENCH_SCENARIOS) has no load to compare with it.
+  const ceiling = settings.measurements && !settings.scenarios ? null : await measureCeiling(settings);
 
   const context = scenarioContext(jwtSecret);
   const results: ScenarioResult[] = [];
@@ -75,8 +83,11 @@ async function main(): Promise<number> {
       );
       results.push(await runScenario(server.baseUrl, server.pid, name, scenario, settings, ceiling));
     }
-    // BENCH_SCENARIOS narrows the run to load scenarios: the areas' measurements (uploads, page loads) stay out.
-    for (const measurement of settings.scenarios ? [] : area.measurements()) {
+    // BENCH_SCENARIOS narrows the run to load scenarios, BENCH_MEASUREMENTS to measurements (see settings.ts).
+    const measurements = area
+      .measurements()
+      .filter((measurement) => measurementSelected(settings, measurement.name));
+    for (const measurement of measurements) {
       throwIfInterrupted();
       progress(`▶ ${measurement.name}`);
       measured.push(
@@ -84,6 +95,7 @@ async function main(): Promise<number> {
           ...context,
           baseUrl: server.baseUrl,
           serverPid: server.pid,
+          dataDir,
           log: progress,
         })),
       );

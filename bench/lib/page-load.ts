@@ -16,7 +16,8 @@ export type PageLoadOptions = {
 
 export type PageLoadRun = { ms: number; visibleMs: number; cache: 'cold' | 'warm' };
 
-const chromiumArgs = [
+/** Debian's Chromium without background traffic (STACK-NOTES). */
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -26,26 +27,34 @@ const chromiumArgs = [
   '--disable-dev-shm-usage',
 ];
 
-async function signIn(baseUrl: string, login: PageLoadOptions['login']): Promise<string> {
+/** Signs in through the API and returns the refresh token (the web app keeps it in local storage). */
+export async function signIn(baseUrl: string, login: PageLoadOptions['login']): Promise<string> {
   const answer = await fetch(`${baseUrl}/api/auth/by-password`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ login: login.email, password: login.password, isRemember: true }),
   });
   if (!answer.ok) {
-    throw new Error(`sign-in for the page-load measurement failed: ${answer.status} ${await answer.text()}`);
+    throw new Error(`sign-in for a page measurement failed: ${answer.status} ${await answer.text()}`);
   }
   return ((await answer.json()) as { refreshToken: string }).refreshToken;
 }
 
-async function timeOnce(page: Page, options: PageLoadOptions, cache: PageLoadRun['cache']): Promise<PageLoadRun> {
+async function timeOnce(
+  page: Page,
+  options: PageLoadOptions,
+  cache: PageLoadRun['cache'],
+): Promise<PageLoadRun> {
   const started = performance.now();
   await page.goto(`${options.baseUrl}${options.path}`, { waitUntil: 'commit' });
   const target = page.locator(options.target).first();
   await target.waitFor({ state: 'visible', timeout: 30_000 });
   const visibleMs = performance.now() - started;
   await target.click();
-  await page.locator(`${options.target}${options.clicked}`).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await page
+    .locator(`${options.target}${options.clicked}`)
+    .first()
+    .waitFor({ state: 'visible', timeout: 30_000 });
   return { ms: performance.now() - started, visibleMs, cache };
 }
 

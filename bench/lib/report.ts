@@ -6,7 +6,11 @@ import type { CeilingResult } from './ceiling.ts';
 import { percent } from './load.ts';
 import { formatBudget } from './measure.ts';
 import type { reportedSettings } from './settings.ts';
+import { alignedTable } from './markdown.ts';
+import { pageSpeedTable } from './page-speed.ts';
 import type { MeasurementResult, ScenarioResult } from './types.ts';
+
+export { alignedTable };
 
 export type MachineInfo = {
   platform: string;
@@ -121,17 +125,6 @@ export function measurementsTable(results: MeasurementResult[]): string {
   return alignedTable(measurementColumns, rows);
 }
 
-/** A markdown table, the first column left-aligned and the others right-aligned. */
-export function alignedTable(columns: readonly string[], rows: string[][]): string {
-  const widths = columns.map((column, index) =>
-    Math.max(column.length, ...rows.map((row) => row[index]!.length)),
-  );
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!))).join(' | ')} |`;
-  const separator = `|${widths.map((width, index) => (index === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`;
-  return [line(columns), separator, ...rows.map(line)].join('\n');
-}
-
 /** "- GET folder …: 2,950 req/s = 41 % of the ceiling (7,200 req/s)", one line per read scenario. */
 function shareLines(results: ScenarioResult[], ceiling: CeilingResult | null): string[] {
   if (!ceiling) {
@@ -150,7 +143,7 @@ function shareLines(results: ScenarioResult[], ceiling: CeilingResult | null): s
 
 function ceilingLine(ceiling: CeilingResult | null, connections: number): string {
   if (!ceiling) {
-    return 'No ceiling run (BENCH_CEILING=off): read scenarios have no share of the ceiling.';
+    return 'No ceiling run (BENCH_CEILING=off, or measurements alone): read scenarios have no share of the ceiling.';
   }
   const differs =
     ceiling.connections === connections
@@ -170,11 +163,18 @@ function formatNumber(value: number, digits: number): string {
 export async function writeReport(resultsDir: string, report: BenchReport): Promise<string> {
   await mkdir(resultsDir, { recursive: true });
   const shares = shareLines(report.scenarios, report.ceiling);
+  const pageSpeed = pageSpeedTable(report.measurements);
   const table = [
-    markdownTable(report.scenarios, report.ceiling),
+    // A run of measurements alone (BENCH_MEASUREMENTS) has no load table.
+    ...(report.scenarios.length > 0 || report.ceiling
+      ? [markdownTable(report.scenarios, report.ceiling)]
+      : []),
     ...(shares.length > 0 ? ['', ...shares] : []),
     ...(report.measurements.length > 0 ? ['', measurementsTable(report.measurements)] : []),
-  ].join('\n');
+    ...(pageSpeed ? ['', pageSpeed] : []),
+  ]
+    .join('\n')
+    .trim();
   const { machine, settings } = report;
   const markdown = [
     `# Bench results`,

@@ -8,6 +8,8 @@ export type Settings = LoadSettings & {
   areas: string[] | undefined;
   /** Case-insensitive name fragments; a scenario runs when its name contains any (all when unset). */
   scenarios: string[] | undefined;
+  /** The same for the areas' measurements (`BENCH_MEASUREMENTS`). */
+  measurements: string[] | undefined;
   seed: number;
   /** The ceiling's run.sh, or null when `BENCH_CEILING=off`. */
   ceilingScript: string | null;
@@ -40,6 +42,7 @@ export function readSettings(env: NodeJS.ProcessEnv, root: string, areas: Regist
     );
   }
   const scenarios = list(env.BENCH_SCENARIOS)?.map((fragment) => fragment.toLowerCase());
+  const measurements = list(env.BENCH_MEASUREMENTS)?.map((fragment) => fragment.toLowerCase());
   const ceiling = env.BENCH_CEILING?.trim();
   return {
     adminUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -50,6 +53,7 @@ export function readSettings(env: NodeJS.ProcessEnv, root: string, areas: Regist
     seed: Math.floor(number('BENCH_SEED', 1, 0)),
     areas: selected?.length ? selected : undefined,
     scenarios: scenarios?.length ? scenarios : undefined,
+    measurements: measurements?.length ? measurements : undefined,
     // The shared tool lives beside the project checkout (../shared/tools/ceiling from the project root).
     ceilingScript:
       ceiling === 'off'
@@ -73,10 +77,31 @@ function readCompare(raw: string | undefined): Settings['compare'] {
   return { base, head: head ?? null };
 }
 
-/** Whether `BENCH_SCENARIOS` selects a scenario. */
+const matches = (fragments: string[], name: string) =>
+  fragments.some((fragment) => name.toLowerCase().includes(fragment));
+
+/**
+ * Whether a load scenario runs: all without a selection; with `BENCH_SCENARIOS` those it names; with only
+ * `BENCH_MEASUREMENTS` none (a run of measurements alone).
+ */
 export function scenarioSelected(settings: Settings, name: string): boolean {
-  const lower = name.toLowerCase();
-  return !settings.scenarios || settings.scenarios.some((fragment) => lower.includes(fragment));
+  if (settings.scenarios) {
+    return matches(settings.scenarios, name);
+  }
+  return !settings.measurements;
+}
+
+/** Whether a measurement runs: the mirror image of `scenarioSelected`. */
+export function measurementSelected(settings: Settings, name: string): boolean {
+  if (settings.measurements) {
+    return matches(settings.measurements, name);
+  }
+  return !settings.scenarios;
+}
+
+/** Whether the selection leaves any measurement in, which need the web app served (page loads, Lighthouse). */
+export function anyMeasurementSelected(settings: Settings): boolean {
+  return Boolean(settings.measurements) || !settings.scenarios;
 }
 
 /** The settings a report records. */
@@ -89,5 +114,7 @@ export function reportedSettings(settings: Settings, areas: RegisteredArea[]) {
     areas: areas.map((area) => area.name),
     /** `BENCH_SCENARIOS`, when it narrowed the run. */
     scenarios: settings.scenarios ?? null,
+    /** `BENCH_MEASUREMENTS`, when it narrowed the run. */
+    measurements: settings.measurements ?? null,
   };
 }

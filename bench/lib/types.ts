@@ -80,6 +80,8 @@ export type Scenario = {
 export type MeasurementContext = ScenarioContext & {
   baseUrl: string;
   serverPid: number;
+  /** The server's DATA_DIR (local storage: cloud file bytes under `cloud/`). */
+  dataDir: string;
   log: (message: string) => void;
 };
 

@@ -1,8 +1,10 @@
 import { mkdtemp, rm, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { measureThumbnailThroughput } from '../../server/features/cloud/media/thumbnail-throughput.ts';
 import { withPeakRss } from '../lib/measure.ts';
+import { removeThumbnails, writeFirstPageThumbnails } from '../lib/first-page-thumbnails.ts';
 import { measurePageLoad } from '../lib/page-load.ts';
 import { benchOwnerLogin } from '../seed/project.ts';
 import type { Measurement, MeasurementContext, MeasuredValue } from '../lib/types.ts';
@@ -79,10 +81,16 @@ export const cloudArea = defineArea({
       },
     ];
   },
-  measurements: (data) => [libraryPageMeasurement(data), uploadsMeasurement(data), thumbnailsMeasurement],
+  measurements: (data) => [
+    libraryPageMeasurement(data),
+    pageSpeedMeasurement(data),
+    uploadsMeasurement(data),
+    thumbnailsMeasurement,
+  ],
 });
 
 const pageLoadRuns = 6;
+const resultsDir = fileURLToPath(new URL('../results', import.meta.url));
 
 /**
  * The library page on the folder of 20,000 files in Chromium (the issue's budget: interactive within 1.5 s):
@@ -130,6 +138,53 @@ function libraryPageMeasurement(data: CloudSeed): Measurement {
           details,
         },
       ];
+    },
+  };
+}
+
+const lighthouseRuns = 3;
+
+/**
+ * Issue 14: Lighthouse (mobile profile, cold cache, median of three runs) on the sign-in page, the projects list
+ * and the library on the folder of 20,000 files, whose first page gets real thumbnails for the time of the
+ * measurement. Each run's full report goes to bench/results/lighthouse/. Lighthouse loads only when it runs.
+ */
+function pageSpeedMeasurement(data: CloudSeed): Measurement {
+  return {
+    name: 'page speed (Lighthouse, mobile)',
+    run: async (context) => {
+      const [{ measureLighthouse }, { pageSpeedValues }] = await Promise.all([
+        import('../lib/lighthouse.ts'),
+        import('../lib/page-speed.ts'),
+      ]);
+      const thumbnails = await writeFirstPageThumbnails({
+        baseUrl: context.baseUrl,
+        dataDir: context.dataDir,
+        projectId: data.projectId,
+        folderId: data.archiveFolderId,
+        authorization: await context.authorization(data.ownerAccountId),
+      });
+      try {
+        const summaries = await measureLighthouse({
+          baseUrl: context.baseUrl,
+          targets: [
+            { name: 'sign-in', path: '/auth', signedIn: false },
+            { name: 'projects', path: '/projects', signedIn: true },
+            {
+              name: 'library (20,000 files)',
+              path: `/projects/${data.projectId}/cloud/${data.archiveFolderId}`,
+              signedIn: true,
+            },
+          ],
+          login: benchOwnerLogin,
+          runs: lighthouseRuns,
+          log: context.log,
+          reportDir: path.join(resultsDir, 'lighthouse'),
+        });
+        return pageSpeedValues(summaries);
+      } finally {
+        await removeThumbnails(thumbnails);
+      }
     },
   };
 }

@@ -1,0 +1,201 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse, { type Result } from 'lighthouse';
+import { chromiumArgs, signIn } from './page-load.ts';
+import { freePort } from './server.ts';
+
+/** One screen Lighthouse loads: signed out (the sign-in page) or as the signed-in owner. */
+export type LighthouseTarget = { name: string; path: string; signedIn: boolean };
+
+export type LighthouseOptions = {
+  baseUrl: string;
+  targets: LighthouseTarget[];
+  /** The account signed-in targets use (through the API; the refresh token goes where the web app keeps it). */
+  login: { email: string; password: string };
+  runs: number;
+  log: (message: string) => void;
+  /** Where each run's full report goes (`<target>-<run>.json`, Lighthouse's own format), when set. */
+  reportDir?: string;
+};
+
+/** What one Lighthouse run yields; a target's summary holds the median of each over its runs. */
+export type LighthouseFigures = {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Transferred bytes (compressed, with headers) of scripts the browser requested before the first paint. */
+  scriptKbBeforePaint: number;
+  scriptCountBeforePaint: number;
+  /** Every script of the load, and all bytes of the load. */
+  scriptKbTotal: number;
+  totalKb: number;
+  /** The element Lighthouse took as the largest contentful paint. */
+  lcpElement: string;
+};
+
+export type LighthouseSummary = {
+  target: LighthouseTarget;
+  median: LighthouseFigures;
+  runs: LighthouseFigures[];
+};
+
+/** As the issue measured: Debian's Chromium in its new headless mode, without background traffic. */
+const lighthouseChromiumArgs = ['--headless=new', ...chromiumArgs];
+
+/**
+ * Runs Lighthouse (mobile profile, cold cache: it empties the browser cache before every run) `runs` times per
+ * target and takes the median of every figure. Chromium runs with a remote-debugging port that Lighthouse
+ * connects to; a persistent profile lets the session's refresh token reach Lighthouse's page, because
+ * Lighthouse clears the cache, service workers and cache storage of the origin but leaves its local storage.
+ */
+export async function measureLighthouse(options: LighthouseOptions): Promise<LighthouseSummary[]> {
+  const port = await freePort();
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'gemeinde-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...lighthouseChromiumArgs, `--remote-debugging-port=${port}`],
+  });
+  try {
+    const summaries: LighthouseSummary[] = [];
+    for (const target of options.targets) {
+      const runs: LighthouseFigures[] = [];
+      for (let run = 0; run < options.runs; run++) {
+        // A fresh session per run: the web app rotates the refresh token on every load.
+        await setRefreshToken(
+          context,
+          options.baseUrl,
+          target.signedIn ? await signIn(options.baseUrl, options.login) : null,
+        );
+        const lhr = await runLighthouse(`${options.baseUrl}${target.path}`, port);
+        const figures = figuresOf(lhr);
+        if (options.reportDir) {
+          await mkdir(options.reportDir, { recursive: true });
+          await writeFile(
+            path.join(options.reportDir, `${target.name}-${run + 1}.json`),
+            JSON.stringify(lhr),
+          );
+        }
+        options.log(
+          `  ${target.name} run ${run + 1}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
+            `CLS ${figures.cls.toFixed(3)}, JS before paint ${figures.scriptKbBeforePaint.toFixed(1)} kB ` +
+            `(LCP: ${figures.lcpElement})`,
+        );
+        runs.push(figures);
+      }
+      summaries.push({ target, median: medianFigures(runs), runs });
+    }
+    return summaries;
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
+
+async function runLighthouse(url: string, port: number): Promise<Result> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  });
+  if (!result) {
+    throw new Error(`Lighthouse returned no result for ${url}`);
+  }
+  const lhr = result.lhr;
+  if (lhr.runtimeError) {
+    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  if (lhr.finalDisplayedUrl !== url) {
+    throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
+  }
+  return lhr;
+}
+
+/** Puts the refresh token where the web app looks for it (or removes it), from a page of the same origin. */
+async function setRefreshToken(
+  context: BrowserContext,
+  baseUrl: string,
+  token: string | null,
+): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${baseUrl}/robots.txt`);
+    await page.evaluate((value) => {
+      window.sessionStorage.clear();
+      if (value) {
+        window.localStorage.setItem('auth.refreshToken', value);
+      } else {
+        window.localStorage.removeItem('auth.refreshToken');
+      }
+    }, token);
+  } finally {
+    await page.close();
+  }
+}
+
+type NetworkRequest = { networkRequestTime?: number; resourceType?: string; transferSize?: number };
+type MetricsItem = { observedFirstContentfulPaintTs?: number };
+
+function figuresOf(lhr: Result): LighthouseFigures {
+  const audit = (id: string) => lhr.audits[id];
+  const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
+  const requestsAudit = audit('network-requests')?.details as
+    { items: NetworkRequest[]; debugData?: { networkStartTimeTs?: number } } | undefined;
+  const metrics = (audit('metrics')?.details as { items?: MetricsItem[] } | undefined)?.items?.[0];
+  const requests = requestsAudit?.items ?? [];
+  const start = requestsAudit?.debugData?.networkStartTimeTs;
+  const paintTs = metrics?.observedFirstContentfulPaintTs;
+  // Both in microseconds of the same monotonic clock; request times are milliseconds since the first request.
+  const paintMs = start !== undefined && paintTs !== undefined ? (paintTs - start) / 1000 : Number.NaN;
+  const scripts = requests.filter((request) => request.resourceType === 'Script');
+  const beforePaint = scripts.filter((request) => (request.networkRequestTime ?? Infinity) < paintMs);
+  const kb = (list: NetworkRequest[]) =>
+    list.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1000;
+  const lcpItem = (
+    audit('largest-contentful-paint-element')?.details as
+      { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined
+  )?.items?.[0]?.items?.[0]?.node;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    scriptKbBeforePaint: kb(beforePaint),
+    scriptCountBeforePaint: beforePaint.length,
+    scriptKbTotal: kb(scripts),
+    totalKb: kb(requests),
+    lcpElement: lcpItem ? `${lcpItem.selector ?? ''} "${(lcpItem.nodeLabel ?? '').slice(0, 40)}"` : 'none',
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
+  const of = (key: Exclude<keyof LighthouseFigures, 'lcpElement'>) => median(runs.map((run) => run[key]));
+  // The LCP element of the run whose LCP is the median.
+  const lcpMs = of('lcpMs');
+  return {
+    performance: of('performance'),
+    accessibility: of('accessibility'),
+    fcpMs: of('fcpMs'),
+    lcpMs,
+    cls: of('cls'),
+    tbtMs: of('tbtMs'),
+    scriptKbBeforePaint: of('scriptKbBeforePaint'),
+    scriptCountBeforePaint: of('scriptCountBeforePaint'),
+    scriptKbTotal: of('scriptKbTotal'),
+    totalKb: of('totalKb'),
+    lcpElement: runs.find((run) => run.lcpMs === lcpMs)?.lcpElement ?? 'none',
+  };
+}

@@ -1,0 +1,114 @@
+import type { MeasuredValue, MeasurementResult } from './types.ts';
+import type { LighthouseFigures, LighthouseSummary } from './lighthouse.ts';
+import { alignedTable } from './markdown.ts';
+
+/** Issue 14's goals for every screen measured, Lighthouse's mobile profile. */
+export const pageSpeedBudget = {
+  minPerformance: 90,
+  minAccessibility: 100,
+  maxLcpMs: 2500,
+  maxCls: 0.05,
+  maxScriptKbBeforePaint: 200,
+} as const;
+
+type Metric = {
+  key: keyof LighthouseFigures;
+  label: string;
+  unit: string;
+  budget: MeasuredValue['budget'];
+  digits: number;
+};
+
+const metrics: Metric[] = [
+  {
+    key: 'performance',
+    label: 'performance',
+    unit: 'points',
+    budget: { min: pageSpeedBudget.minPerformance },
+    digits: 0,
+  },
+  {
+    key: 'accessibility',
+    label: 'accessibility',
+    unit: 'points',
+    budget: { min: pageSpeedBudget.minAccessibility },
+    digits: 0,
+  },
+  { key: 'lcpMs', label: 'LCP', unit: 'ms', budget: { max: pageSpeedBudget.maxLcpMs }, digits: 0 },
+  { key: 'cls', label: 'CLS', unit: 'score', budget: { max: pageSpeedBudget.maxCls }, digits: 3 },
+  {
+    key: 'scriptKbBeforePaint',
+    label: 'JS before first paint',
+    unit: 'kB',
+    budget: { max: pageSpeedBudget.maxScriptKbBeforePaint },
+    digits: 1,
+  },
+];
+
+/** One measured value per screen and goal; `details` carries the other figures of the median. */
+export function pageSpeedValues(summaries: LighthouseSummary[]): MeasuredValue[] {
+  return summaries.flatMap(({ target, median, runs }) =>
+    metrics.map((metric) => ({
+      name: `${target.name}: ${metric.label}`,
+      value: Number(median[metric.key]),
+      unit: metric.unit,
+      budget: metric.budget,
+      details: {
+        page: target.name,
+        path: target.path.replace(/[0-9a-f-]{36}/g, ':id'),
+        metric: metric.label,
+        runs: runs.length,
+        values: runs.map((run) => Number(run[metric.key]).toFixed(metric.digits)).join(' / '),
+        fcpMs: Math.round(median.fcpMs),
+        tbtMs: Math.round(median.tbtMs),
+        scriptKbTotal: round(median.scriptKbTotal),
+        totalKb: round(median.totalKb),
+        lcpElement: median.lcpElement,
+      },
+    })),
+  );
+}
+
+/**
+ * The Lighthouse table of a run (closing notes quote it): one row per screen, the goals' columns with ⚠ where a
+ * value misses its goal, then FCP and TBT for context. Null when the run measured no page speed.
+ */
+export function pageSpeedTable(results: MeasurementResult[]): string | null {
+  const pages = [
+    ...new Set(
+      results.flatMap((result) => (typeof result.details?.page === 'string' ? [result.details.page] : [])),
+    ),
+  ];
+  if (pages.length === 0) {
+    return null;
+  }
+  const cell = (page: string, metric: Metric) => {
+    const result = results.find(
+      (item) => item.details?.page === page && item.details.metric === metric.label,
+    );
+    if (!result) {
+      return '–';
+    }
+    const unit = metric.unit === 'points' || metric.unit === 'score' ? '' : ` ${metric.unit}`;
+    return `${result.value.toFixed(metric.digits)}${unit}${result.budgetViolations?.length ? ' ⚠' : ''}`;
+  };
+  const context = (page: string, key: 'fcpMs' | 'tbtMs') => {
+    const value = results.find((item) => item.details?.page === page)?.details?.[key];
+    return typeof value === 'number' ? `${value} ms` : '–';
+  };
+  const goals = metrics.map((metric) => {
+    const limit = metric.budget?.min !== undefined ? `≥ ${metric.budget.min}` : `≤ ${metric.budget?.max}`;
+    return `${metric.label} (${limit}${metric.unit === 'ms' || metric.unit === 'kB' ? ` ${metric.unit}` : ''})`;
+  });
+  return alignedTable(
+    ['page (Lighthouse, mobile, median)', ...goals, 'FCP', 'TBT'],
+    pages.map((page) => [
+      page,
+      ...metrics.map((metric) => cell(page, metric)),
+      context(page, 'fcpMs'),
+      context(page, 'tbtMs'),
+    ]),
+  );
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
