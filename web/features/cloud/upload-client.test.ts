@@ -145,6 +145,11 @@ describe('startUpload', () => {
     expect(upload.options.removeFingerprintOnSuccess).toBe(true);
   });
 
+  it('sends the person’s choice for a name the folder holds', async () => {
+    const { upload } = await started({ conflict: 'keep-both' });
+    expect(upload.options.metadata).toMatchObject({ filename: 'notizen.txt', conflict: 'keep-both' });
+  });
+
   it('sends the current token, the language and the app header with every request', async () => {
     setTokens({ accessToken: 'token-1' });
     const { upload } = await started();
@@ -273,6 +278,14 @@ describe('upload helpers', () => {
     expect(uploadFailureOf(failure(null))).toEqual({ kind: 'network', limitBytes: null });
     expect(uploadFailureOf(new ApiError({ status: 409, code: 'QUOTA_EXCEEDED', message: '' })).kind).toBe('quota');
     expect(uploadFailureOf(new ApiError({ status: 403, code: 'FORBIDDEN', message: '' })).kind).toBe('forbidden');
+    const memberFull = new ApiError({
+      status: 409,
+      code: 'QUOTA_EXCEEDED',
+      message: '',
+      details: { key: 'memberStorageMb', limit: 1024, used: 1024 },
+    });
+    expect(uploadFailureOf(memberFull).kind).toBe('memberQuota');
+    expect(uploadFailureOf(new ApiError({ status: 409, code: 'NAME_TAKEN', message: '' })).kind).toBe('nameTaken');
     expect(uploadFailureOf(new Error('unreadable file')).kind).toBe('generic');
     expect(uploadFailureOf(failure(response(500, 'oops'))).kind).toBe('generic');
   });
