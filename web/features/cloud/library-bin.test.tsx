@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CloudEntity } from '../../../contracts/cloud';
 import { i18n, setLanguage } from '../../i18n/i18n';
 import { callsTo, json, stubFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { cellDateText, cellMetaText, purgeDate } from './cell-texts';
+import { cloudEntity } from './cloud-entity.fixture';
 import { CloudScopeContext, type CloudScope } from './cloud-scope';
 import { StorageBar } from './quick-access';
 import { RemovedBar } from './removed-bar';
@@ -16,39 +16,7 @@ function renderInScope(ui: ReactElement) {
   return renderWithProviders(<CloudScopeContext value={scope}>{ui}</CloudScopeContext>);
 }
 
-function entity(change: Partial<CloudEntity> = {}): CloudEntity {
-  return {
-    id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4001',
-    name: 'plan.pdf',
-    isFolder: false,
-    isDeleted: false,
-    isFavorite: false,
-    parentId: null,
-    fileInfo: {
-      name: 'plan.pdf',
-      originalName: 'plan.pdf',
-      mimeType: 'application/pdf',
-      width: null,
-      height: null,
-      size: 40_960,
-    },
-    url: null,
-    thumbnails: null,
-    type: 'other',
-    extension: 'pdf',
-    status: null,
-    encodeProgress: null,
-    durationMs: null,
-    isCustomThumbnail: false,
-    thumbId: null,
-    isOwn: true,
-    deletedAt: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    permissions: { can: ['view', 'delete'] },
-    ...change,
-  };
-}
+const entity = cloudEntity;
 
 describe('the bin', () => {
   it('empties the bin after a confirmation', async () => {

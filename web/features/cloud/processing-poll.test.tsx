@@ -6,6 +6,7 @@ import { callsTo, json, stubFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { cellMetaText } from './cell-texts';
 import { cloudListQuery, defaultListFilters, itemsOfPages } from './cloud-api';
+import { cloudEntity } from './cloud-entity.fixture';
 import { myFiles, type CloudScope } from './cloud-scope';
 import { FileVisual } from './file-visual';
 import { useProcessingPoll } from './use-processing-poll';
@@ -16,37 +17,18 @@ const rootId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e99';
 const photoId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4001';
 
 function photo(change: Partial<CloudEntity> = {}): CloudEntity {
-  return {
+  const name = 'sonnengruss.jpg';
+  return cloudEntity({
     id: photoId,
-    name: 'sonnengruss.jpg',
-    isFolder: false,
-    isDeleted: false,
-    isFavorite: false,
+    name,
     parentId: rootId,
-    fileInfo: {
-      name: 'sonnengruss.jpg',
-      originalName: 'sonnengruss.jpg',
-      mimeType: 'image/jpeg',
-      width: 1200,
-      height: 800,
-      size: 204_800,
-    },
+    fileInfo: { name, originalName: name, mimeType: 'image/jpeg', width: 1200, height: 800, size: 204_800 },
     url: `/api/cloud/blobs/${photoId}/original?sig=x`,
-    thumbnails: null,
     type: 'image',
     extension: 'jpg',
     status: 'process',
-    encodeProgress: null,
-    durationMs: null,
-    isCustomThumbnail: false,
-    thumbId: null,
-    isOwn: true,
-    deletedAt: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    permissions: { can: ['view'] },
     ...change,
-  };
+  });
 }
 
 /** The library's list as the grid and list views read it, with the poll of files in process. */

@@ -3,17 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { renderWithProviders } from '../../test/render';
 import { stubFetch } from '../../test/fixtures';
+import { cloudEntity } from './cloud-entity.fixture';
 import { previewKind, PreviewMedia } from './preview-media';
 import { decodePreviewText, isTextFile, textPreviewBytes } from './text-preview';
 
 function textFile(change: Partial<CloudEntity> = {}): CloudEntity {
-  return {
-    id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4001',
+  const id = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4001';
+  return cloudEntity({
+    id,
     name: 'notizen.md',
-    isFolder: false,
-    isDeleted: false,
-    isFavorite: false,
-    parentId: null,
     fileInfo: {
       name: 'notizen.md',
       originalName: 'notizen.md',
@@ -22,22 +20,10 @@ function textFile(change: Partial<CloudEntity> = {}): CloudEntity {
       height: null,
       size: 60,
     },
-    url: '/api/cloud/blobs/0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4001/original?exp=1&sig=x',
-    thumbnails: null,
-    type: 'other',
+    url: `/api/cloud/blobs/${id}/original?exp=1&sig=x`,
     extension: 'md',
-    status: null,
-    encodeProgress: null,
-    durationMs: null,
-    isCustomThumbnail: false,
-    thumbId: null,
-    isOwn: true,
-    deletedAt: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    permissions: { can: ['view'] },
     ...change,
-  };
+  });
 }
 
 const encode = (text: string) => new TextEncoder().encode(text).buffer;
