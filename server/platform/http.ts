@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { errorCodes } from '../../contracts/errors.ts';
+import { videoEmbedOrigins } from '../../contracts/rich-text.ts';
 import { AppError } from './errors.ts';
 
 /** Security headers and a CSP that allows only our own origin (DESIGN §9: nothing from a CDN). */
@@ -46,6 +47,8 @@ export function securityHeaders(imageOrigins: readonly string[]): Record<string,
         imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:'],
+        // Rich text embeds videos only as the players of YouTube, Vimeo and Loom (contracts/rich-text.ts).
+        frameSrc: ["'self'", ...videoEmbedOrigins],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -206,6 +206,9 @@ describe(`platform (${testDriver})`, () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain(
+      "frame-src 'self' https://www.youtube.com https://player.vimeo.com https://www.loom.com",
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
