@@ -146,6 +146,13 @@ describe(`PATCH /apps/{appId} (${testDriver})`, () => {
     expect(data.logoWhiteThemeUrl).toMatch(new RegExp(`^/api/cloud/blobs/${dark.id}/original\\?`));
     const cleared = await call('PATCH', url, admin.accessToken, { logoWhiteThemeId: null });
     expect(cleared.json().data).toMatchObject({ logoWhiteThemeId: null, logoWhiteThemeUrl: null });
+    // Mails link the public logo address, which leads to the signed picture.
+    const logoAddress = await call('GET', `/apps/${app.id}/logo`);
+    expect(logoAddress.statusCode).toBe(302);
+    expect(logoAddress.headers.location).toBe(data.logoUrl);
+    expect((await call('GET', `/apps/${crypto.randomUUID()}/logo`)).statusCode).toBe(404);
+    await call('PATCH', url, admin.accessToken, { logoId: null, appIconId: null });
+    expect((await call('GET', `/apps/${app.id}/logo`)).statusCode).toBe(404);
   });
 
   it('saves the general settings and keeps the theme editor to the owner', async () => {

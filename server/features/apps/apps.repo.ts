@@ -192,3 +192,23 @@ export async function mergeServiceSettings(
     .returning();
   return row;
 }
+
+/** What the public logo address needs: the app's pictures, and whether it (or its project) is archived. */
+export async function findAppBrand(
+  db: DbOrTx,
+  appId: string,
+): Promise<{ logoId: string | null; appIconId: string | null; archived: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      logoId: apps.logoId,
+      appIconId: apps.appIconId,
+      appArchived: apps.isArchive,
+      projectArchived: projects.isArchive,
+    })
+    .from(apps)
+    .innerJoin(projects, eq(projects.id, apps.projectId))
+    .where(eq(apps.id, appId));
+  return row
+    ? { logoId: row.logoId, appIconId: row.appIconId, archived: row.appArchived || row.projectArchived }
+    : undefined;
+}

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   appCreateBodySchema,
   appDropdownQuerySchema,
@@ -36,6 +37,21 @@ export function appRoutes(deps: {
   const appProject = appProjectScope(deps.db);
   const service = serviceScope(deps.db);
   return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/apps/:appId/logo',
+      auth: 'public',
+      ability: 'public',
+      summary:
+        'The app’s logo (else its icon) for mails: 302 to a signed address of the picture; 404 without one',
+      tags,
+      schema: { params: appIdParamsSchema, response: { 302: z.null() } },
+      handler: async (request, reply) => {
+        const location = await apps.logoAddress(request.params.appId);
+        // The signed address stays valid for at least six hours; an hour of caching stays inside that.
+        return reply.header('cache-control', 'public, max-age=3600').redirect(location, 302);
+      },
+    }),
     defineRoute({
       method: 'GET',
       url: '/api/projects/:projectId/apps',

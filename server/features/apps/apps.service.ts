@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { newId } from '../../platform/ids.ts';
 import { paginate } from '../../platform/pagination.ts';
 import { isTimezone } from '../account/public.ts';
-import { findPictureIds } from '../cloud/public.ts';
+import { findPictureIds, pictureUrl } from '../cloud/public.ts';
 import { findLiveAccountById } from '../auth/public.ts';
 import { ensureContact } from '../contacts/public.ts';
 import { assertWithinQuota } from '../projects/public.ts';
@@ -263,6 +263,20 @@ export function createAppsService(deps: { db: Db; host: AppPresentation }) {
         throw notFound();
       }
       return present(row, access);
+    },
+
+    /**
+     * The app's logo (else its icon) for places that cannot sign their own addresses and keep a link for
+     * long, such as mails: a signed address of the picture as uploaded. 404 without one, or when archived.
+     */
+    async logoAddress(appId: string): Promise<string> {
+      const brand = await repo.findAppBrand(db, appId);
+      const fileId = brand && !brand.archived ? (brand.logoId ?? brand.appIconId) : null;
+      const address = pictureUrl(host.sign, fileId, 'original');
+      if (!address) {
+        throw notFound();
+      }
+      return address;
     },
 
     archive: (access: AppProjectAccess) => setArchived(access, true),

@@ -17,7 +17,7 @@ import { parseCsv } from './csv.ts';
 import type { MemberImportJobData } from './import.service.ts';
 import * as importRepo from './import.repo.ts';
 import { checkImport, errorReportCsv, invalidRowCount, type ImportRow } from './import-rows.ts';
-import { issueInvitation, mailInvitation } from './invitation-mail.ts';
+import { issueInvitation, mailInvitation, mailLogoUrl } from './invitation-mail.ts';
 
 /*
  * The members import job (`members.import`). Progress: reading and checking the file and finding who is new
@@ -275,6 +275,7 @@ export function memberImportJob(deps: { db: Db; mailer: Mailer }): JobDefinition
           inviterName: options.inviterName,
           language: invitee.language,
           projectId: app.projectId,
+          logoUrl: mailLogoUrl(new URL(options.joinLinkBase).origin, app),
         });
       }
       mailed += batch.length;

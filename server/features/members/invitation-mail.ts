@@ -43,6 +43,17 @@ export async function issueInvitation(tx: DbOrTx, target: InvitationTarget): Pro
   return token;
 }
 
+/**
+ * The app's logo for mails: the public address that redirects to the picture (`/api/apps/{id}/logo`), so a
+ * mail opened days later still shows it. None when the app has neither logo nor icon.
+ */
+export function mailLogoUrl(
+  appBaseUrl: string,
+  app: { id: string; logoId: string | null; appIconId: string | null },
+): string | undefined {
+  return app.logoId || app.appIconId ? `${appBaseUrl}/api/apps/${app.id}/logo` : undefined;
+}
+
 /** Queues the invitation mail; call it after the transaction that issued the token committed. */
 export async function mailInvitation(
   mailer: Mailer,
@@ -54,6 +65,7 @@ export async function mailInvitation(
     inviterName: string;
     language: 'de' | 'en';
     projectId: string;
+    logoUrl?: string | undefined;
   },
 ): Promise<void> {
   await mailer.send({
@@ -62,6 +74,7 @@ export async function mailInvitation(
       appName: mail.appName,
       link: `${mail.linkBase}${mail.token}`,
       ...(mail.inviterName ? { inviterName: mail.inviterName } : {}),
+      ...(mail.logoUrl ? { logoUrl: mail.logoUrl } : {}),
     },
     to: mail.to,
     language: mail.language,

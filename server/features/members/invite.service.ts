@@ -13,7 +13,7 @@ import { addProfileTags, isUniqueViolation } from '../tags/public.ts';
 import { insertProfile, isAppManager, type AppAccess } from '../workspace/public.ts';
 import { refuseFutureEntityIds } from './future-entities.ts';
 import { findContactEmails } from './import.repo.ts';
-import { issueInvitation, joinLinkBase, mailInvitation } from './invitation-mail.ts';
+import { issueInvitation, joinLinkBase, mailInvitation, mailLogoUrl } from './invitation-mail.ts';
 import { requireMember } from './member.policy.ts';
 import { presentFor } from './members.service.ts';
 import * as repo from './members.repo.ts';
@@ -136,6 +136,7 @@ export function createInviteService(deps: {
         inviterName: await inviterName(access.accountId),
         language: issued.language,
         projectId: app.projectId,
+        logoUrl: mailLogoUrl(appBaseUrl, app),
       });
       const member = await repo.findMember(db, issued.profileId);
       if (!member) {
@@ -168,6 +169,7 @@ export function createInviteService(deps: {
         inviterName: await inviterName(access.accountId),
         language: account?.language ?? access.app.language,
         projectId: row.projectId,
+        logoUrl: mailLogoUrl(appBaseUrl, access.app),
       });
     },
   };

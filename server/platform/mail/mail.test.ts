@@ -95,6 +95,29 @@ describe('mail templates', () => {
       renderMailTemplate('invitation', { appName: 'Yoga', link: 'javascript:alert(1)' }, 'de'),
     ).toThrow(/http/);
   });
+
+  it('shows the app’s logo beside its name in the HTML part, in both languages', () => {
+    const logoUrl = 'https://app.beispiel.de/api/apps/0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e60/logo';
+    for (const language of ['de', 'en'] as const) {
+      const mail = renderMailTemplate(
+        'invitation',
+        { appName: 'Yoga', link: 'https://app.beispiel.de/yoga/auth/join/x', logoUrl },
+        language,
+      );
+      expect(mail.html).toContain(`<img src="${logoUrl}"`);
+      expect(mail.text).not.toContain(logoUrl);
+    }
+    expect(
+      renderMailTemplate('invitation', { appName: 'Yoga', link: 'https://a.de/x' }, 'de').html,
+    ).not.toContain('<img');
+    expect(() =>
+      renderMailTemplate(
+        'invitation',
+        { appName: 'Yoga', link: 'https://a.de/x', logoUrl: 'javascript:alert(1)' },
+        'de',
+      ),
+    ).toThrow(/logo/);
+  });
 });
 
 function captureLogger(): { logger: Logger; lines: Record<string, unknown>[] } {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../contracts/workspace';
 import { installSessionHandling } from '../../kernel/session/session';
-import { json, signInForTest, stubFetch, testApp, urlOf, type Route } from '../../test/fixtures';
+import { json, signInForTest, stubFetch, testAccount, testApp, urlOf, type Route } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
 import { masqueradeHeader, masqueradeProfileOf, startMasquerade } from '../../kernel/current-app';
 import { createRoutes } from '../routes';
@@ -17,6 +17,7 @@ const member = {
   lastName: 'Vogel',
   email: null,
   avatarId: null,
+  avatarUrl: null,
   type: 'member',
   isOwner: false,
   tags: [],
@@ -118,6 +119,9 @@ describe('app shell', () => {
     const { router } = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
     expect(await screen.findByTestId('masquerade-banner')).toBeTruthy();
     expect(await screen.findByText('Sie sehen die App als Lena Vogel')).toBeTruthy();
+    // The header's person is the viewed member, not the admin who views.
+    await waitFor(() => expect(screen.getByTestId('account-menu').textContent).toContain('Lena'));
+    expect(screen.getByTestId('account-menu').textContent).not.toContain('Anna');
     expect(screen.queryByText('Einstellungen')).toBeNull();
     expect(screen.queryByTestId('theme-entry')).toBeNull();
     // Every call of the app carries the viewed member, not only the router's.
@@ -131,5 +135,83 @@ describe('app shell', () => {
     expect(masqueradeProfileOf('akademie')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe(`/akademie/m/${memberId}`));
     expect(await screen.findByTestId('theme-entry')).toBeTruthy();
+  });
+
+  const viewer = (overrides: Partial<NonNullable<App['viewer']>> = {}): App['viewer'] => ({
+    profileId: memberId,
+    sanction: null,
+    punishedUntil: null,
+    language: null,
+    timezone: null,
+    avatarUrl: null,
+    ...overrides,
+  });
+
+  it('tells a blocked member they are blocked instead of showing the app, in German and English', async () => {
+    signInForTest();
+    stubFetch({
+      'GET /api/router': routerWith(appWith([], { viewer: viewer({ sanction: 'blocked' }) })),
+    });
+    const view = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    const blocked = await screen.findByTestId('app-blocked');
+    expect(within(blocked).getByText('Ihr Zugang zu Akademie Nord ist gesperrt')).toBeTruthy();
+    expect(within(blocked).getByText('Abmelden')).toBeTruthy();
+    view.unmount();
+    // The person's own language, here English, on the app host too.
+    signInForTest({ account: { ...testAccount, language: 'en' } });
+    renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    expect(
+      within(await screen.findByTestId('app-blocked')).getByText('Your access to Akademie Nord is blocked'),
+    ).toBeTruthy();
+  }, 15_000);
+
+  it('speaks the account’s language on the app host unless the app profile has its own', async () => {
+    signInForTest({ account: { ...testAccount, language: 'en' } });
+    stubFetch({ 'GET /api/router': routerWith(appWith(['view', 'view_profiles'], { viewer: viewer() })) });
+    const view = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    expect(await screen.findByText('Home')).toBeTruthy();
+    view.unmount();
+    stubFetch({
+      'GET /api/router': routerWith(
+        appWith(['view', 'view_profiles'], { viewer: viewer({ language: 'de' }) }),
+      ),
+    });
+    renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+  });
+
+  it('shows the app’s logo and icon: a mark beside the name, a wordmark alone, the icon as the tab’s icon', async () => {
+    signInForTest();
+    const icon = document.createElement('link');
+    icon.rel = 'icon';
+    icon.href = '/favicon.svg';
+    document.head.append(icon);
+    stubFetch({
+      'GET /api/router': routerWith(
+        appWith(['view'], {
+          logoUrl: '/api/cloud/blobs/l/original?sig=1',
+          appIconUrl: '/api/cloud/blobs/i/original?sig=2',
+        }),
+      ),
+    });
+    const view = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    expect((await screen.findByTestId('app-logo')).getAttribute('src')).toBe(
+      '/api/cloud/blobs/l/original?sig=1',
+    );
+    expect(screen.getByTestId('app-name').textContent).toBe('Akademie Nord');
+    await waitFor(() => expect(icon.getAttribute('href')).toBe('/api/cloud/blobs/i/original?sig=2'));
+    view.unmount();
+    // Back to the product's icon once the app is gone.
+    expect(icon.getAttribute('href')).toBe('/favicon.svg');
+    stubFetch({
+      'GET /api/router': routerWith(
+        appWith(['view'], { logoUrl: '/api/cloud/blobs/l/original?sig=1', isAdvancedLogo: true }),
+      ),
+    });
+    renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    expect((await screen.findByTestId('app-logo')).getAttribute('alt')).toBe('Akademie Nord');
+    expect(screen.queryByTestId('app-name')).toBeNull();
+    icon.remove();
   });
 });

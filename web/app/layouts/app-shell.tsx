@@ -1,13 +1,5 @@
 import { useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  MantineThemeProvider,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, MantineThemeProvider, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconPalette, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +10,7 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { NotFoundMessage } from '../../components/not-found-message';
 import { AccountMenu } from '../../features/account';
+import { AppViewerContext } from '../../kernel/app-viewer';
 import { useAccount, useIsAuthenticated } from '../../kernel/session/account-store';
 import {
   appRequestHeaders,
@@ -37,34 +30,15 @@ import { AppBottomNav, AppSecondaryNav, AppSideNav } from './app-nav';
 import { MasqueradeBanner } from './masquerade-banner';
 import { useIsImmersiveRoute } from '../../kernel/route-handle';
 import { mainContentId, useFocusPageOnNavigation } from '../../kernel/route-focus';
+import { AppBrand } from './app-brand';
+import { useAppFavicon, useAppLocale, useAppViewerPerson, useProfileLanguageSaver } from './app-viewer';
+import { BlockedMessage } from './blocked-message';
 import { ShellFooter } from './shell-footer';
 import { ShellHeader } from './shell-header';
 import { SkipLink } from './skip-link';
 import { useSignInOnSessionEnd } from './use-sign-in-on-session-end';
 import shellClasses from './shell.module.css';
 import classes from './app-shell.module.css';
-
-/** The app's initial and name (the logo joins once uploaded files can be shown). */
-function AppBrand({ name }: { name: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap={10} wrap="nowrap" className={classes.brand}>
-      <span className={classes.initial} aria-hidden="true">
-        {name ? name.trim().charAt(0).toUpperCase() : ''}
-      </span>
-      {name === null ? (
-        <>
-          <span className={classes.namePlaceholder} aria-hidden="true" />
-          <VisuallyHidden>{t('common.nav.home')}</VisuallyHidden>
-        </>
-      ) : (
-        <Text component="span" className={classes.name} data-testid="app-name">
-          {name}
-        </Text>
-      )}
-    </Group>
-  );
-}
 
 /** The owner's way to the app's look (spec §6: owner only, never while masquerading). */
 function ThemeEntry({ slug }: { slug: string }) {
@@ -124,14 +98,27 @@ function AppFrame({ app, slug, children }: FrameProps) {
   const accountLinks = slug
     ? menuEntries('appAccount', { slug }).map((entry) => ({ ...entry, label: t(entry.label) }))
     : [];
-  const account = signedIn && app ? <AccountMenu links={accountLinks} /> : null;
+  const person = useAppViewerPerson(app);
+  const saveProfileLanguage = useProfileLanguageSaver(app);
+  useAppLocale(app);
+  useAppFavicon(app?.appIconUrl ?? null);
+  const account =
+    signedIn && app ? (
+      <AccountMenu links={accountLinks} person={person} onLanguage={saveProfileLanguage} />
+    ) : null;
 
   const sizes = {
     '--shell-header-height': `${isMobile ? layout.mobileHeaderHeight : layout.headerHeight}px`,
     '--shell-footer-height': `${isMobile ? layout.mobileFooterHeight : layout.footerHeight}px`,
     '--shell-container-width': `${layout.containerWidth}px`,
   } as CSSProperties;
-  const content = children ?? <Outlet />;
+  // A blocked member is told so, instead of meeting screens that each refuse without saying why.
+  const content =
+    app?.viewer?.sanction === 'blocked' ? (
+      <BlockedMessage app={app} masquerading={masquerading} />
+    ) : (
+      <AppViewerContext value={person}>{children ?? <Outlet />}</AppViewerContext>
+    );
   const side = !isMobile && menuLayout === 'left' && menu.length > 0;
 
   return (
@@ -148,7 +135,7 @@ function AppFrame({ app, slug, children }: FrameProps) {
       {app?.masqueradeProfileId ? <MasqueradeBanner app={app} profileId={app.masqueradeProfileId} /> : null}
       <ShellHeader
         homePath={slug ? `/${slug}` : '/'}
-        brand={slug ? <AppBrand name={app?.name ?? null} /> : null}
+        brand={slug ? <AppBrand app={app} /> : null}
         navItems={menuLayout === 'top' ? menu : []}
         isMobile={isMobile}
         account={

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { AccountMenu } from '../../features/account';
 import { productName } from '../../kernel/brand';
-import { useIsAuthenticated } from '../../kernel/session/account-store';
+import { usePersonLocale } from '../../kernel/person-locale';
+import { useAccount, useIsAuthenticated } from '../../kernel/session/account-store';
 import { menuEntries } from '../features';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { Shell } from './shell';
@@ -12,6 +13,9 @@ import { Shell } from './shell';
 export function ServiceShell({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const signedIn = useIsAuthenticated();
+  const account = useAccount();
+  // One language per person: the account's, on every host (the app host adds the profile's own choice).
+  usePersonLocale(account?.language ?? null, account?.timezone ?? null);
   const context = { signedIn };
   const accountLinks = menuEntries('serviceAccount', context).map((entry) => ({
     ...entry,

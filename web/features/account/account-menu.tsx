@@ -20,13 +20,25 @@ export type AccountMenuLink = {
   icon: ComponentType<{ size?: number; stroke?: number }>;
 };
 
+/** Who the menu shows: the account, or (in an app) the person the app is shown for, with their photo. */
+export type AccountMenuPerson = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  avatarUrl: string | null;
+};
+
 type AccountMenuProps = {
   /** The host's own screens: the account on the service host, the member profile in an app. */
   links: AccountMenuLink[];
+  /** Instead of the account: the member an admin views the app as, or the account with its app photo. */
+  person?: AccountMenuPerson | null;
+  /** Instead of saving the account's language: an app profile with a language of its own saves it there. */
+  onLanguage?: ((language: Language) => void) | null;
 };
 
 /** The signed-in person in the header: who is signed in, the account screens, language, sign-out. */
-export function AccountMenu({ links }: AccountMenuProps) {
+export function AccountMenu({ links, person, onLanguage }: AccountMenuProps) {
   const { t } = useTranslation();
   const compact = useIsMobile();
   const account = useAccount();
@@ -43,18 +55,21 @@ export function AccountMenu({ links }: AccountMenuProps) {
   }
   const active = currentLanguage();
   const languages = supportedLanguages.filter((code) => !config || config.languages.includes(code));
+  const shown: AccountMenuPerson = person ?? { ...account, avatarUrl: null };
   const handleLanguage = (language: Language) => {
     void setLanguage(language);
-    if (account.language !== language) {
+    if (onLanguage) {
+      onLanguage(language);
+    } else if (account.language !== language) {
       saveLanguage.mutate(language);
     }
   };
   const avatar = (size: number) => (
-    <Avatar color="brand" variant="filled" size={size} aria-hidden="true">
-      {initialsOf(account)}
+    <Avatar color="brand" variant="filled" size={size} src={shown.avatarUrl} aria-hidden="true">
+      {initialsOf(shown)}
     </Avatar>
   );
-  const visibleName = account.firstName || account.email;
+  const visibleName = shown.firstName || shown.email;
 
   return (
     <Menu position="bottom-end" width={280} withinPortal>
@@ -67,7 +82,7 @@ export function AccountMenu({ links }: AccountMenuProps) {
           {/* Named by its content, starting with the visible name (WCAG 2.5.3); the initials are decoration. */}
           {avatar(32)}
           {compact ? (
-            <VisuallyHidden>{t('account.menu.label', { name: fullNameOf(account) })}</VisuallyHidden>
+            <VisuallyHidden>{t('account.menu.label', { name: fullNameOf(shown) })}</VisuallyHidden>
           ) : (
             <>
               <span className={classes.name}>{visibleName}</span>
@@ -81,8 +96,8 @@ export function AccountMenu({ links }: AccountMenuProps) {
         <div className={classes.head}>
           {avatar(40)}
           <div className={classes.headText}>
-            <div className={classes.headName}>{fullNameOf(account)}</div>
-            <div className={classes.headEmail}>{account.email}</div>
+            <div className={classes.headName}>{fullNameOf(shown)}</div>
+            <div className={classes.headEmail}>{shown.email}</div>
           </div>
         </div>
         <Menu.Divider />

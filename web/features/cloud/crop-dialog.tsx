@@ -44,6 +44,11 @@ type CropDialogProps = {
   file: CloudEntity | null;
   onClose: () => void;
   onSave: (blob: Blob, target: CropTarget) => Promise<void>;
+  /** The shapes offered (default all nine); a picture field asks for its own (a photo is square). */
+  ratios?: readonly CropRatio[];
+  /** Given, one button with this label saves the cut-out (target `copy`) instead of thumbnail / new file. */
+  applyLabel?: string;
+  title?: string;
 };
 
 const maxZoom = 4;
@@ -99,21 +104,32 @@ async function renderCrop(sources: readonly string[], area: Area, frame: Size | 
 }
 
 /** Spec §2 "image crop dialog", §5: nine ratios, a zoom, saved as the file's thumbnail or as a new file. */
-export function CropDialog({ opened, file, onClose, onSave }: CropDialogProps) {
+export function CropDialog({ opened, file, onClose, onSave, ratios, applyLabel, title }: CropDialogProps) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={file ? t('cloudDialogs.crop.titleOf', { name: file.name }) : t('cloudDialogs.crop.title')}
+      title={
+        title ?? (file ? t('cloudDialogs.crop.titleOf', { name: file.name }) : t('cloudDialogs.crop.title'))
+      }
       centered
       size="xl"
       fullScreen={isMobile}
       zIndex={dialogZIndex}
       attributes={{ content: { 'data-testid': 'crop-dialog' } }}
     >
-      {file ? <CropEditor key={file.id} file={file} onClose={onClose} onSave={onSave} /> : null}
+      {file ? (
+        <CropEditor
+          key={file.id}
+          file={file}
+          onClose={onClose}
+          onSave={onSave}
+          ratios={ratios ?? cropRatios}
+          applyLabel={applyLabel}
+        />
+      ) : null}
     </Modal>
   );
 }
@@ -129,15 +145,21 @@ function CropEditor({
   file,
   onClose,
   onSave,
-}: Omit<CropDialogProps, 'opened' | 'file'> & { file: CloudEntity }) {
+  ratios,
+  applyLabel,
+}: Omit<CropDialogProps, 'opened' | 'file' | 'ratios' | 'title'> & {
+  file: CloudEntity;
+  ratios: readonly CropRatio[];
+}) {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const shown = [file.thumbnails?.preview, file.url].filter((source) => typeof source === 'string');
   const originals = [file.url, file.thumbnails?.preview].filter((source) => typeof source === 'string');
   const [shownIndex, setShownIndex] = useState(0);
-  const [ratio, setRatio] = useState<CropRatio>(() =>
-    nearestRatio(file.fileInfo?.width ?? 0, file.fileInfo?.height ?? 0),
-  );
+  const [ratio, setRatio] = useState<CropRatio>(() => {
+    const nearest = nearestRatio(file.fileInfo?.width ?? 0, file.fileInfo?.height ?? 0);
+    return ratios.includes(nearest) ? nearest : (ratios[0] ?? nearest);
+  });
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<PercentArea | null>(null);
@@ -192,8 +214,13 @@ function CropEditor({
         )}
         <LoadingOverlay visible={saving !== null} zIndex={5} overlayProps={{ blur: 1 }} />
       </div>
-      <div className={classes.ratios} role="group" aria-label={t('cloudDialogs.crop.ratio')}>
-        {cropRatios.map((value) => (
+      <div
+        className={classes.ratios}
+        role="group"
+        aria-label={t('cloudDialogs.crop.ratio')}
+        hidden={ratios.length < 2}
+      >
+        {ratios.map((value) => (
           <UnstyledButton
             key={value}
             className={classes.ratio}
@@ -245,27 +272,42 @@ function CropEditor({
         >
           {t('common.cancel')}
         </Button>
-        <Button
-          variant="default"
-          fullWidth={isMobile}
-          leftSection={<IconPhotoCheck size={17} stroke={1.7} />}
-          loading={saving === 'thumbnail'}
-          disabled={!area || unreadable || saving === 'copy'}
-          onClick={() => void handleSave('thumbnail')}
-          data-testid="crop-save-thumbnail"
-        >
-          {t('cloudDialogs.crop.saveThumbnail')}
-        </Button>
-        <Button
-          fullWidth={isMobile}
-          leftSection={<IconFilePlus size={17} stroke={1.7} />}
-          loading={saving === 'copy'}
-          disabled={!area || unreadable || saving === 'thumbnail'}
-          onClick={() => void handleSave('copy')}
-          data-testid="crop-save-copy"
-        >
-          {t('cloudDialogs.crop.saveCopy')}
-        </Button>
+        {applyLabel ? (
+          <Button
+            fullWidth={isMobile}
+            leftSection={<IconPhotoCheck size={17} stroke={1.7} />}
+            loading={saving === 'copy'}
+            disabled={!area || unreadable}
+            onClick={() => void handleSave('copy')}
+            data-testid="crop-apply"
+          >
+            {applyLabel}
+          </Button>
+        ) : (
+          <>
+            <Button
+              variant="default"
+              fullWidth={isMobile}
+              leftSection={<IconPhotoCheck size={17} stroke={1.7} />}
+              loading={saving === 'thumbnail'}
+              disabled={!area || unreadable || saving === 'copy'}
+              onClick={() => void handleSave('thumbnail')}
+              data-testid="crop-save-thumbnail"
+            >
+              {t('cloudDialogs.crop.saveThumbnail')}
+            </Button>
+            <Button
+              fullWidth={isMobile}
+              leftSection={<IconFilePlus size={17} stroke={1.7} />}
+              loading={saving === 'copy'}
+              disabled={!area || unreadable || saving === 'thumbnail'}
+              onClick={() => void handleSave('copy')}
+              data-testid="crop-save-copy"
+            >
+              {t('cloudDialogs.crop.saveCopy')}
+            </Button>
+          </>
+        )}
       </Group>
     </Stack>
   );

@@ -1,6 +1,12 @@
 import { brandOf, renderMail, type MailTemplate } from './layout.ts';
 
-export type InvitationParams = { inviterName?: string; appName: string; link: string };
+export type InvitationParams = {
+  inviterName?: string;
+  appName: string;
+  link: string;
+  /** The app's logo address (`/api/apps/{id}/logo`), when it has one. */
+  logoUrl?: string;
+};
 
 export const invitationMail: MailTemplate<InvitationParams> = (params, language) => {
   const app = brandOf(params.appName);
@@ -10,6 +16,7 @@ export const invitationMail: MailTemplate<InvitationParams> = (params, language)
       return renderMail({
         language,
         brandName: app,
+        logoUrl: params.logoUrl,
         subject: inviter ? `${inviter} hat Sie zu ${app} eingeladen` : `Einladung zu ${app}`,
         heading: `Einladung zu ${app}`,
         preheader: `Nehmen Sie die Einladung zu ${app} an.`,
@@ -32,6 +39,7 @@ export const invitationMail: MailTemplate<InvitationParams> = (params, language)
       return renderMail({
         language,
         brandName: app,
+        logoUrl: params.logoUrl,
         subject: inviter ? `${inviter} invited you to ${app}` : `Invitation to ${app}`,
         heading: `Invitation to ${app}`,
         preheader: `Accept your invitation to ${app}.`,

@@ -19,6 +19,8 @@ export type MailBlock =
 export type MailContent = {
   language: Language;
   brandName: string | undefined;
+  /** The app's logo (an absolute http(s) address), shown beside its name at the top of the HTML part. */
+  logoUrl?: string | undefined;
   subject: string;
   heading: string;
   /** The line mail clients show next to the subject in the inbox. */
@@ -73,6 +75,9 @@ export function renderMail(content: MailContent): RenderedMail {
     if (block.kind === 'button' && !/^https?:\/\/\S+$/i.test(block.link)) {
       throw new Error(`Mail link must be an http(s) URL, got ${JSON.stringify(block.link.slice(0, 80))}`);
     }
+  }
+  if (content.logoUrl !== undefined && !/^https?:\/\/\S+$/i.test(content.logoUrl)) {
+    throw new Error('Mail logo must be an http(s) URL');
   }
   return {
     // A line break in a subject (e.g. from an app name) would otherwise reach the header folding.
@@ -131,6 +136,18 @@ function renderBlockHtml(block: MailBlock, language: Language): string {
   }
 }
 
+/** The name, with the app's logo before it when there is one (an image blocked by the client leaves the name). */
+function brandHtml(brand: string, logoUrl: string | undefined): string {
+  if (!logoUrl) {
+    return escapeHtml(brand);
+  }
+  return (
+    `<img src="${escapeHtml(logoUrl)}" alt="" height="36" style="height:36px;max-width:180px;border:0;` +
+    `vertical-align:middle;margin-right:10px;">` +
+    `<span style="vertical-align:middle;">${escapeHtml(brand)}</span>`
+  );
+}
+
 function renderHtml(content: MailContent, brand: string): string {
   const copy = chrome[content.language];
   const body = content.blocks.map((block) => renderBlockHtml(block, content.language)).join('\n');
@@ -148,7 +165,7 @@ function renderHtml(content: MailContent, brand: string): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f5f7;">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;font-family:${font};">
-<tr><td style="padding:0 8px 16px;font-size:18px;font-weight:700;color:${textColor};">${escapeHtml(brand)}</td></tr>
+<tr><td style="padding:0 8px 16px;font-size:18px;font-weight:700;color:${textColor};">${brandHtml(brand, content.logoUrl)}</td></tr>
 <tr><td style="padding:32px 28px;background:#ffffff;border-radius:12px;border:1px solid #e5e7eb;">
 <h1 style="margin:0 0 20px;font-size:22px;line-height:30px;font-weight:700;color:${textColor};">${escapeHtml(content.heading)}</h1>
 <p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${textColor};">${escapeHtml(copy.greeting)}</p>

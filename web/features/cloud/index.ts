@@ -1,0 +1,4 @@
+// The cloud feature's public module: what other features may use of the library. Import it lazily (the
+// library is its own chunk): `lazy(() => import('../cloud').then(…))`.
+export { PickPictureDialog, type PickPictureDialogProps } from './pick-picture';
+export type { CropRatio } from './crop-geometry';
