@@ -20,6 +20,7 @@ describe('contracts index', () => {
       'abilitiesBySubject',
       'addExtensionChip',
       'mergeById',
+      'normaliseRichTextElement',
     ]) {
       expect(contracts, name).toHaveProperty(name);
     }

@@ -25,3 +25,4 @@ export * from './team.ts';
 export * from './contacts.ts';
 export * from './cloud.ts';
 export * from './gifs.ts';
+export * from './rich-text.ts';
