@@ -106,8 +106,8 @@ export const richTextLinkTarget = '_blank';
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ASCII controls and space, C1 controls and the invisible spaces and marks a browser strips or ignores in a URL:
 // a URL carrying any of them is refused rather than guessed at.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const invisibleInUrl =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/;
 const codeLanguageClass = /^language-[a-z0-9_+#.-]{1,32}$/i;
 const cloudPathPrefix = '/api/cloud/';
