@@ -4,8 +4,8 @@ import { IconStarFilled } from '@tabler/icons-react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useTranslation } from 'react-i18next';
 import type { CloudEntity } from '../../../contracts/cloud';
-import { formatBytes } from '../../../contracts/upload-size';
 import { currentLanguage } from '../../i18n/i18n';
+import { cellDateText, cellMetaText } from './cell-texts';
 import { FileVisual } from './file-visual';
 import type { LibraryView } from './library-layout';
 import classes from './library-cell.module.css';
@@ -33,10 +33,9 @@ type LibraryCellProps = {
   handlers: CellHandlers;
   /** The "…" menu; its button is in the Tab order only while this cell is the grid's active one. */
   renderMenu: (entity: CloudEntity, options: { tabbable: boolean }) => ReactNode;
+  /** In the first row: its thumbnail loads at once, with high priority. */
+  priority?: boolean;
 };
-
-const dateFormat = (language: string) =>
-  new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /**
  * A file or folder of the library: a cell of the grid (ARIA `gridcell`: it may hold its checkbox and menu
@@ -56,6 +55,7 @@ export const LibraryCell = memo(function LibraryCell({
   showCheckbox,
   handlers,
   renderMenu,
+  priority = false,
 }: LibraryCellProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -67,8 +67,6 @@ export const LibraryCell = memo(function LibraryCell({
   };
   // dnd-kit marks an item it may not drag as disabled; the item itself (open, select, its menu) is not.
   const { 'aria-disabled': _dragDisabled, 'aria-pressed': _dragPressed, ...dragAttributes } = drag.attributes;
-  const size = entity.fileInfo ? formatBytes(entity.fileInfo.size, language) : null;
-  const kindText = entity.isFolder ? t('cloud.item.folder') : size;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The library handles the keys; the drag handle's own keyboard start (Space/Enter) stays off. Keys of the
@@ -138,6 +136,7 @@ export const LibraryCell = memo(function LibraryCell({
         size={view === 'grid' ? width : 40}
         variant={view === 'grid' ? 'tile' : 'table'}
         height={view === 'grid' ? 104 : undefined}
+        priority={priority}
       />
       {/* Spaces between the texts: without them, tools that read the visible text see "berg.png39 KB". */}{' '}
       <div className={classes.text}>
@@ -145,16 +144,15 @@ export const LibraryCell = memo(function LibraryCell({
           {entity.name}
         </Text>{' '}
         <Text id={`${id}-meta`} className={classes.meta} size="xs" c="dimmed">
-          {view === 'grid'
-            ? kindText
-            : [kindText, entity.isFolder ? null : entity.extension?.toUpperCase()]
-                .filter(Boolean)
-                .join(' · ')}
+          {cellMetaText(entity, view, t, language)}
+          {view === 'list' ? (
+            <span className={classes.metaDate}> · {cellDateText(entity, t, language)}</span>
+          ) : null}
         </Text>
       </div>{' '}
       {view === 'list' ? (
         <Text id={`${id}-date`} className={classes.date} size="xs" c="dimmed">
-          {dateFormat(language).format(new Date(entity.updatedAt))}
+          {cellDateText(entity, t, language)}
         </Text>
       ) : null}
       {entity.isFavorite ? (

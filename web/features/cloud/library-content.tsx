@@ -165,6 +165,7 @@ export function LibraryContent(props: LibraryContentProps) {
                 showCheckbox={props.showCheckboxes}
                 handlers={props.handlers}
                 renderMenu={props.renderMenu}
+                priority={row.index === 0}
               />,
             );
           }
