@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { keepScreenshot, pictureBytes, pdfBytes, tile, uploadFile, type Owner } from './support/cloud';
 import { createAccount, signInWithPassword, uniqueEmail, visitorHeaders } from './support/identity';
+import { expectAccessible } from './support/axe';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
 // eslint-disable-next-line no-empty-pattern
@@ -48,6 +49,7 @@ test('the app host’s library: the owner finds files uploaded through the app, 
   await expect(tile(page, 'studio.png')).toBeVisible();
   await expect(page.getByTestId('cloud-counts')).toHaveText('2 Dateien');
   await keepScreenshot(page, `cloud-app-library-${testInfo.project.name}`);
+  await expectAccessible(page, 'app library', { dark: true });
 
   // A tap on the phone, a double-click on the desktop: the picture opens large.
   if (testInfo.project.name === 'mobile') {
@@ -57,4 +59,5 @@ test('the app host’s library: the owner finds files uploaded through the app, 
   }
   await expect(page.getByTestId('preview-image')).toBeVisible();
   await keepScreenshot(page, `cloud-app-preview-${testInfo.project.name}`);
+  await expectAccessible(page, 'app preview');
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { keepScreenshot, openLibrary, ownerWithProject, pdfBytes, pictureBytes, tile, uploadFile } from './support/cloud';
 import { visitorHeaders } from './support/identity';
+import { expectAccessible } from './support/axe';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
 // eslint-disable-next-line no-empty-pattern
@@ -26,6 +27,7 @@ test('the popup picker returns the two files selected in it', async ({ page, req
   await tile(popup, 'kursplan.pdf').click();
   await expect(popup.getByTestId('picker-apply')).toBeVisible();
   await keepScreenshot(page, 'cloud-picker-popup');
+  await expectAccessible(page, 'picker popup');
   await popup.getByTestId('picker-apply').click();
   await expect(popup).toHaveCount(0);
   await expect(page.getByTestId('picked-file')).toHaveText(['titelbild.png', 'kursplan.pdf']);
@@ -49,11 +51,13 @@ test('the mobile dialog at 375 px: cloud and GIF tabs, swiped down it closes', a
   await expect(dialog.getByRole('tab', { name: 'Cloud' })).toHaveAttribute('aria-selected', 'true');
   await expect(tile(dialog, 'handyfoto.png')).toBeVisible();
   await keepScreenshot(page, 'cloud-mobile-dialog');
+  await expectAccessible(page, 'phone picker');
 
   await dialog.getByRole('tab', { name: 'GIF' }).click();
   await expect(dialog.getByTestId('gif-panel')).toBeVisible();
   await expect(dialog.getByTestId('gif-item').first()).toBeVisible();
   await keepScreenshot(page, 'cloud-mobile-gifs');
+  await expectAccessible(page, 'phone picker, GIFs');
 
   // A short swipe snaps back; a long one (beyond 70 % of the height) closes.
   const handle = dialog.getByTestId('mobile-picker-handle');

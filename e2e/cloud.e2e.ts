@@ -9,6 +9,7 @@ import {
   uploadFile,
 } from './support/cloud';
 import { visitorHeaders } from './support/identity';
+import { expectAccessible } from './support/axe';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
 // eslint-disable-next-line no-empty-pattern
@@ -47,6 +48,7 @@ test('uploads: three files dropped, the one over the limit is refused, the other
   await openLibrary(page, owner);
   await expect(page.getByTestId('cloud-empty-default')).toBeVisible();
   await keepScreenshot(page, 'cloud-empty');
+  await expectAccessible(page, 'library, empty');
 
   // A slow line, so the progress of the larger file can be watched.
   const cdp = await page.context().newCDPSession(page);
@@ -72,6 +74,7 @@ test('uploads: three files dropped, the one over the limit is refused, the other
   const uploading = page.getByTestId('uploading-tile').filter({ hasText: 'kursunterlagen.zip' });
   await expect(uploading).toHaveAttribute('data-state', 'uploading');
   await keepScreenshot(page, 'cloud-upload-progress');
+  await expectAccessible(page, 'library, uploading');
 
   await expect(tile(page, 'kursunterlagen.zip')).toBeVisible({ timeout: 30_000 });
   await expect(tile(page, 'sonnenaufgang.png')).toBeVisible();
@@ -85,6 +88,27 @@ test('uploads: three files dropped, the one over the limit is refused, the other
   });
   await expect(page.getByTestId('cloud-counts')).toHaveText('2 Dateien');
   await keepScreenshot(page, 'cloud-uploaded');
+  await expectAccessible(page, 'library, uploaded');
+
+  // The same picture again: the folder holds its name, so the library asks; "keep both" stores it as "(2)".
+  await dropFiles(page, [{ name: 'sonnenaufgang.png', type: 'image/png', base64: picture }]);
+  const conflict = page.getByTestId('upload-conflict-dialog');
+  await expect(conflict).toContainText('„sonnenaufgang.png“');
+  await keepScreenshot(page, 'cloud-upload-conflict');
+  await conflict.getByTestId('upload-conflict-keep-both').click();
+  await expect(tile(page, 'sonnenaufgang (2).png')).toBeVisible();
+  await expect(page.getByTestId('cloud-counts')).toHaveText('3 Dateien');
+
+  // Into the bin, and out of it for good: emptying the bin asks first.
+  await tile(page, 'kursunterlagen.zip').click();
+  await page.keyboard.press('Delete');
+  await page.getByTestId('delete-confirm').click();
+  await page.getByTestId('quick-removed').click();
+  await expect(tile(page, 'kursunterlagen.zip')).toBeVisible();
+  await keepScreenshot(page, 'cloud-bin');
+  await page.getByTestId('cloud-empty-bin').click();
+  await page.getByTestId('empty-bin-confirm').click();
+  await expect(page.getByTestId('cloud-empty-removed')).toBeVisible();
 });
 
 test('organise: preview, rename, a new folder, rubber band and drag onto it, Removed and back, delete for good', async ({
@@ -100,12 +124,14 @@ test('organise: preview, rename, a new folder, rubber band and drag onto it, Rem
   await openLibrary(page, owner);
   await expect(page.getByTestId('cloud-file')).toHaveCount(4);
   await keepScreenshot(page, 'cloud-library-grid');
+  await expectAccessible(page, 'library grid', { dark: true });
 
   // Preview: a double-click opens the picture large.
   await tile(page, 'berg.png').dblclick();
   await expect(page.getByTestId('media-preview')).toBeVisible();
   await expect(page.getByTestId('preview-image')).toBeVisible();
   await keepScreenshot(page, 'cloud-preview');
+  await expectAccessible(page, 'preview');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('media-preview')).toHaveCount(0);
 
@@ -115,6 +141,7 @@ test('organise: preview, rename, a new folder, rubber band and drag onto it, Rem
   const rename = page.getByTestId('rename-dialog');
   await expect(rename).toBeVisible();
   await expect(rename.getByText('Datei umbenennen')).toBeVisible();
+  await expectAccessible(page, 'rename dialog');
   await rename.getByRole('textbox').fill('Protokoll Juni.pdf');
   await page.keyboard.press('Enter');
   await expect(tile(page, 'Protokoll Juni.pdf')).toBeVisible();
@@ -147,6 +174,7 @@ test('organise: preview, rename, a new folder, rubber band and drag onto it, Rem
   await expect(page.locator('[data-cell][aria-selected="true"]')).toHaveCount(2);
   await expect(page.getByTestId('cloud-bulk-bar')).toBeVisible();
   await keepScreenshot(page, 'cloud-rubber-band-selection');
+  await expectAccessible(page, 'library with a selection');
 
   // Drag the two onto the folder.
   const folderBox = (await tile(page, 'Ausflüge').boundingBox())!;
@@ -191,10 +219,12 @@ test('organise: preview, rename, a new folder, rubber band and drag onto it, Rem
   await tile(page, movedName).getByTestId('cloud-item-menu').click();
   await page.getByTestId('cloud-action-delete').click();
   await expect(page.getByTestId('delete-dialog')).toContainText('endgültig');
+  await expectAccessible(page, 'delete for good dialog');
   await page.getByTestId('delete-confirm').click();
   await expect(page.getByTestId('cloud-empty-removed')).toBeVisible();
   await expect(page.getByTestId('delete-dialog')).toHaveCount(0);
   await keepScreenshot(page, 'cloud-removed-empty');
+  await expectAccessible(page, 'Removed, empty');
 });
 
 test('favourites and search: a starred file in Favourites, a search narrowed by type and dates', async ({
@@ -211,11 +241,13 @@ test('favourites and search: a starred file in Favourites, a search narrowed by 
 
   // Favourite from the item menu; it shows in Favourites and leaves it when unfavourited.
   await tile(page, 'foto-gipfel.png').getByTestId('cloud-item-menu').click();
+  await expectAccessible(page, 'item menu');
   await page.getByTestId('cloud-action-favorite').click();
   await page.getByTestId('quick-favorite').click();
   await expect(tile(page, 'foto-gipfel.png')).toBeVisible();
   await expect(page.getByTestId('cloud-file')).toHaveCount(1);
   await keepScreenshot(page, 'cloud-favourites');
+  await expectAccessible(page, 'Favourites');
   await tile(page, 'foto-gipfel.png').getByTestId('cloud-item-menu').click();
   await page.getByTestId('cloud-action-favorite').click();
   await expect(tile(page, 'foto-gipfel.png')).toHaveCount(0);
@@ -234,6 +266,7 @@ test('favourites and search: a starred file in Favourites, a search narrowed by 
   await panel.getByTestId('cloud-ext-input').fill('png');
   await panel.getByTestId('cloud-ext-input').press('Enter');
   await expect(rows).toHaveCount(2);
+  await expectAccessible(page, 'search filters');
   const today = new Date().toISOString().slice(0, 10);
   await setDate(page, 'cloud-date-from', today);
   await setDate(page, 'cloud-date-to', today);
@@ -242,6 +275,7 @@ test('favourites and search: a starred file in Favourites, a search narrowed by 
   await expect(page.getByTestId('cloud-filter-badge')).toBeVisible();
   await expect(rows.first()).toContainText(/\d{2}\.\d{2}\.\d{4}/);
   await keepScreenshot(page, 'cloud-search-table');
+  await expectAccessible(page, 'search results');
 
   // A date range before today finds nothing; closing the search clears everything.
   await page.getByTestId('cloud-filter-button').click();
@@ -273,6 +307,7 @@ test('crop: a picture cut to 16:9 is saved as a new file', async ({ page, reques
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('crop-ratio-16:9').click();
   await keepScreenshot(page, 'cloud-crop-dialog');
+  await expectAccessible(page, 'crop dialog');
   await dialog.getByTestId('crop-save-copy').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('cloud-file')).toHaveCount(2);

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { enterCode, password } from './support/identity';
 import { mailbox } from './support/mailbox';
+import { expectAccessible } from './support/axe';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -71,6 +72,7 @@ test('a new owner starts the product on another port, signs up, creates an app a
     await page.goto(`http://127.0.0.1:${port}/`);
     await expect(page.getByTestId('unknown-host')).toBeVisible();
     await expect(page.getByTestId('configured-service-host')).toHaveText(`localhost:${port}`);
+    await expectAccessible(page, 'unknown host');
 
     // The start page is the sign-in, not a 404.
     await page.goto(`${base}/`);
@@ -95,6 +97,7 @@ test('a new owner starts the product on another port, signs up, creates an app a
     await expect(page).toHaveURL(/\/projects$/);
     // A new account is welcomed, not welcomed back.
     await expect(page.getByText('Willkommen, Erna Erstnutzer')).toBeVisible();
+    await expectAccessible(page, 'projects, welcome');
 
     await page.getByTestId('projects-create').click();
     await page.getByTestId('create-project-name').fill('Erstes Projekt');
@@ -113,6 +116,7 @@ test('a new owner starts the product on another port, signs up, creates an app a
     await expect(appPage.getByTestId('app-home')).toBeVisible();
     await expect(appPage.getByTestId('account-menu')).toBeVisible();
     await expect(appPage.getByTestId('signin-form')).toHaveCount(0);
+    await expectAccessible(appPage, 'app home, opened from the dashboard');
     await appPage.reload();
     await expect(appPage.getByTestId('account-menu')).toBeVisible();
   } finally {

@@ -10,6 +10,7 @@ import {
   visitorHeaders,
 } from './support/identity';
 import { mailbox } from './support/mailbox';
+import { expectAccessible } from './support/axe';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
 // eslint-disable-next-line no-empty-pattern
@@ -25,13 +26,16 @@ test('a new person signs up with the mailed code, signs in by password, resets t
   // Sign up: e-mail → code from the mail → details → signed in.
   await page.goto('/auth/signup');
   await expect(page.getByRole('heading', { name: 'Konto erstellen' })).toBeVisible();
+  await expectAccessible(page, 'sign-up');
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByRole('button', { name: 'Code senden' }).click();
   await expect(page.getByTestId('code-step')).toBeVisible();
   await expect(page.getByTestId('code-resend')).toHaveText(/Code erneut senden in \d:\d\d/);
+  await expectAccessible(page, 'sign-up code');
   await enterCode(page, await mail.nextCode());
 
   await expect(page.getByTestId('signup-details')).toBeVisible();
+  await expectAccessible(page, 'sign-up details');
   await page.getByLabel('Vorname').fill('Anna');
   await page.getByLabel('Nachname').fill('Beispiel');
   await page.getByTestId('new-password').fill(password);
@@ -41,6 +45,7 @@ test('a new person signs up with the mailed code, signs in by password, resets t
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByTestId('projects-name')).toHaveText('Anna Beispiel');
   await expect(page.getByText('Noch keine Projekte')).toBeVisible();
+  await expectAccessible(page, 'projects, none yet');
 
   // A reload keeps the session: the stored refresh token buys a new access token.
   await page.reload();
@@ -59,8 +64,10 @@ test('a new person signs up with the mailed code, signs in by password, resets t
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByRole('button', { name: 'Link senden' }).click();
   await expect(page.getByTestId('reset-sent')).toBeVisible();
+  await expectAccessible(page, 'password reset sent');
   await page.goto(await mail.nextLinkPath('/auth/restore'));
   await expect(page.getByTestId('restore-form')).toBeVisible();
+  await expectAccessible(page, 'new password');
   await page.getByTestId('new-password').fill('Neues-Passwort-7');
   await page.getByTestId('new-password-confirmation').fill('Neues-Passwort-7');
   await page.getByRole('button', { name: 'Passwort speichern und anmelden' }).click();
@@ -184,11 +191,13 @@ test('a signed-in person edits the profile, changes e-mail and password, and del
   await page.reload();
   await expect(page.getByLabel('Vorname')).toHaveValue('Emil');
   await expect(page.getByTestId('timezone-select')).toHaveValue(/^Europe\/Vienna/);
+  await expectAccessible(page, 'profile', { dark: true });
 
   // E-mail: a code to the new address proves it.
   await page.getByRole('button', { name: 'Adresse ändern' }).click();
   const newMailbox = mailbox(newEmail);
   await page.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
+  await expectAccessible(page, 'e-mail change dialog');
   await page.getByRole('button', { name: 'Code senden' }).click();
   await enterCode(page, await newMailbox.nextCode());
   await expect(page.getByText(`Ihre E-Mail-Adresse lautet jetzt ${newEmail}.`)).toBeVisible();
@@ -202,6 +211,7 @@ test('a signed-in person edits the profile, changes e-mail and password, and del
   await page.getByTestId('new-password-confirmation').fill('Ganz-Neu-2024');
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page.getByText('Das aktuelle Passwort stimmt nicht.')).toBeVisible();
+  await expectAccessible(page, 'password with an error');
   await page.getByTestId('current-password').fill(password);
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page.getByText('Passwort gespeichert')).toBeVisible();
@@ -215,6 +225,7 @@ test('a signed-in person edits the profile, changes e-mail and password, and del
   await page.goto('/projects/settings/profile');
   await page.getByRole('button', { name: 'Konto löschen …' }).click();
   await expect(page.getByTestId('delete-confirm')).toBeDisabled();
+  await expectAccessible(page, 'delete account dialog');
   await page.getByTestId('delete-understood').check();
   await page.getByTestId('delete-confirm').click();
   await expect(page).toHaveURL(/\/auth$/);

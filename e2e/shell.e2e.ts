@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
 
 test('a new visitor sees the German shell, switches to English, and English survives a reload', async ({
   page,
@@ -9,6 +10,7 @@ test('a new visitor sees the German shell, switches to English, and English surv
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByTestId('signin-form')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await expectAccessible(page, 'sign-in', { dark: true });
 
   await page.getByTestId('language-switcher').click();
   await page
@@ -19,6 +21,7 @@ test('a new visitor sees the German shell, switches to English, and English surv
     .click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expectAccessible(page, 'sign-in in English');
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -28,6 +31,16 @@ test('a new visitor sees the German shell, switches to English, and English surv
 test('an unknown address shows the designed not-found page', async ({ page }) => {
   await page.goto('/this/does/not/exist');
   await expect(page.getByTestId('not-found')).toBeVisible();
+  await expectAccessible(page, 'not found');
+
+  // The keyboard starts at the skip link, which leads past the header to the page's heading.
+  await page.keyboard.press('Tab');
+  const skip = page.getByTestId('skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toHaveText('Zum Inhalt springen');
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
 test('the API answers health and unknown paths as JSON', async ({ request }) => {

@@ -8,6 +8,7 @@ import {
   visitorHeaders,
 } from './support/identity';
 import { mailbox } from './support/mailbox';
+import { expectAccessible } from './support/axe';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
 // eslint-disable-next-line no-empty-pattern
@@ -45,8 +46,11 @@ test('an owner invites a member by mail, the member joins through the invitation
 
   // The owner signs in on the app host and invites a member from the members settings.
   await page.goto(`${appHost}/${slug}/auth`);
+  await expect(page.getByTestId('signin-form')).toBeVisible();
+  await expectAccessible(page, 'app sign-in');
   await signInWithPassword(page, ownerEmail);
   await expect(page).toHaveURL(new RegExp(`/${slug}$`));
+  await expectAccessible(page, 'app home', { dark: true });
   await page.goto(`${appHost}/${slug}/settings/members/invite`);
   const memberEmail = uniqueEmail(testInfo, 'mitglied');
   const memberMail = mailbox(memberEmail);
@@ -54,12 +58,15 @@ test('an owner invites a member by mail, the member joins through the invitation
   await form.getByLabel('E-Mail-Adresse').fill(memberEmail);
   await form.getByLabel('Vorname').fill('Mira');
   await form.getByLabel('Nachname').fill('Mitglied');
+  await expectAccessible(page, 'invite a member');
   await page.getByTestId('invite-submit').click();
   await expect(page.getByTestId('invite-success')).toBeVisible();
+  await expectAccessible(page, 'member invited');
 
   // The members list shows the invited person.
   await page.goto(`${appHost}/${slug}/settings/members`);
   await expect(page.getByText(memberEmail).first()).toBeVisible();
+  await expectAccessible(page, 'members');
 
   // The member opens the mailed link in their own browser, confirms the address and creates the account.
   const invitation = await memberMail.nextMail();
@@ -69,11 +76,13 @@ test('an owner invites a member by mail, the member joins through the invitation
   const memberPage = await memberContext.newPage();
   await memberPage.goto(link!);
   await expect(memberPage.getByTestId('join-invite')).toBeVisible();
+  await expectAccessible(memberPage, 'invitation');
   await memberPage.getByRole('button', { name: 'Code senden' }).click();
   await expect(memberPage.getByTestId('code-step')).toBeVisible();
   await enterCode(memberPage, await memberMail.nextCode());
   await expect(memberPage.getByTestId('join-profile')).toBeVisible();
   await expect(memberPage.getByLabel('Vorname')).toHaveValue('Mira');
+  await expectAccessible(memberPage, 'join: profile');
   await memberPage.getByTestId('new-password').fill(password);
   await memberPage.getByTestId('new-password-confirmation').fill(password);
   await memberPage.getByRole('button', { name: 'Konto erstellen und beitreten' }).click();
@@ -88,6 +97,7 @@ test('an owner invites a member by mail, the member joins through the invitation
   const memberId = members.data[0]!.id;
   await memberPage.goto(`${appHost}/${slug}/m/${memberId}`);
   await expect(memberPage.getByText('Mira Mitglied').first()).toBeVisible();
+  await expectAccessible(memberPage, 'member page');
   await memberContext.close();
 
   // Someone of another project, signed in, gets the not-found page for the first app's member pages and
@@ -102,6 +112,7 @@ test('an owner invites a member by mail, the member joins through the invitation
   await expect(strangerPage).not.toHaveURL(/\/auth/);
   await strangerPage.goto(`${appHost}/${slug}/m/${memberId}`);
   await expect(strangerPage.getByTestId('member-missing')).toBeVisible();
+  await expectAccessible(strangerPage, 'member not found');
   await expect(strangerPage.getByText('Mira Mitglied')).toHaveCount(0);
   await strangerPage.goto(`${appHost}/${slug}/settings/members`);
   await expect(strangerPage.getByTestId('invite-form')).toHaveCount(0);

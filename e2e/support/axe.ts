@@ -26,6 +26,8 @@ const popupSelector = '[role="menu"], [role="listbox"]';
 type AxeOptions = {
   /** Check only this part of the page (a CSS selector), e.g. an open dialog. */
   include?: string;
+  /** Check the dark colour scheme too (the page follows the system's scheme). */
+  dark?: boolean;
 };
 
 /**
@@ -34,6 +36,15 @@ type AxeOptions = {
  * screen state a journey reaches, not after every click: each run costs a few hundred milliseconds.
  */
 export async function expectAccessible(page: Page, label: string, options: AxeOptions = {}): Promise<void> {
+  await checkPage(page, label, options);
+  if (options.dark) {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await checkPage(page, `${label} (dark)`, options);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
+
+async function checkPage(page: Page, label: string, options: AxeOptions): Promise<void> {
   await test.step(`axe: ${label}`, async () => {
     // Dialogs, menus and notifications slide in: checked while half-transparent, colours would not be real.
     await settleAnimations(page);
@@ -67,7 +78,10 @@ export async function expectAccessible(page: Page, label: string, options: AxeOp
       const more = violation.nodes.length > 8 ? `\n    … and ${violation.nodes.length - 8} more` : '';
       return `  ${violation.id} (${violation.impact}): ${violation.help}\n${targets}${more}`;
     });
-    expect(failing, `axe found violations on "${label}":\n${report.join('\n')}`).toEqual([]);
+    expect(
+      failing.map((violation) => violation.id),
+      `axe found violations on "${label}":\n${report.join('\n')}`,
+    ).toEqual([]);
   });
 }
 

@@ -68,12 +68,25 @@ const darkSurfaces = (theme: MantineTheme) => [
 
 type Variables = Record<string, string>;
 
+/** `color`, darkened in steps of 5 % until it reads at 4.5:1 on `background`. */
+function readableOn(color: string, background: string): string {
+  for (let amount = 0; amount < 1; amount += 0.05) {
+    const candidate = amount === 0 ? color : darkenHex(color, amount);
+    if (contrastRatio(candidate, background) >= minimumTextContrast) {
+      return candidate;
+    }
+  }
+  return '#000000';
+}
+
 /**
  * Colour variables that hold WCAG AA (4.5:1) where Mantine's defaults do not, for every colour of the theme:
  * - `--mantine-color-{c}-text` (`c="red"`, error messages, danger menu items): the first shade from the usual
  *   one towards more contrast that reads on every surface;
  * - `--mantine-color-{c}-filled`: the first shade from the primary shade on that carries white text (danger
  *   buttons); a colour that needs dark text (`autoContrast`) keeps its shade;
+ * - `--mantine-color-{c}-light-color`: the light variant's text (shade 9 on shade 1), darkened where needed;
+ *   `-outline` (outline buttons and badges) takes the text colour;
  * - `--app-accent-text`: the primary colour as text on its light tint (the active navigation item, the
  *   selected quick-access entry) and on the page;
  * - `--mantine-color-dimmed`: secondary text (#868e96 on white is only 3.3:1), readable also on a selected
@@ -96,12 +109,23 @@ export const contrastVariablesResolver: CSSVariablesResolver = (theme) => {
       continue;
     }
     const lightText = readableShade(colors, [6, 7, 8, 9], lightSurfaces);
-    if (lightText !== null) {
-      light[`--mantine-color-${name}-text`] = `var(--mantine-color-${name}-${lightText})`;
-    }
+    // Orange, yellow, lime: not even shade 9 reads on the page; it is darkened until it does.
+    const textColor =
+      lightText === null
+        ? readableOn(colors[9], lightSurfaces.at(-1)!)
+        : `var(--mantine-color-${name}-${lightText})`;
+    light[`--mantine-color-${name}-text`] = textColor;
+    // Outline buttons and badges draw their text in the outline colour.
+    light[`--mantine-color-${name}-outline`] = textColor;
     const darkText = readableShade(colors, [4, 3, 2, 1, 0], darkSurfaces(theme));
     if (darkText !== null) {
       dark[`--mantine-color-${name}-text`] = `var(--mantine-color-${name}-${darkText})`;
+    }
+    // The light variant (alerts, badges, light buttons): shade 9 on shade 1, darkened where that is below AA
+    // (teal, green, orange, yellow, lime).
+    const lightColor = readableOn(colors[9], colors[1]);
+    if (lightColor !== colors[9]) {
+      light[`--mantine-color-${name}-light-color`] = lightColor;
     }
     const keepsFilled = name === theme.primaryColor && theme.autoContrast;
     const filledOrder = (from: number) => Array.from({ length: 10 - from }, (_, index) => from + index);

@@ -95,7 +95,7 @@ export const theme = createTheme({
 });
 
 /**
- * What the theme says in the person's language: the name of the close buttons of dialogs, drawers and
+ * What the theme says in the person's language: the name of the close buttons of dialogs, drawers, alerts and
  * notifications (an icon button without one is nameless to screen readers). Dialog and drawer headers are
  * plain blocks: a `<header>` outside `main` would be a second banner landmark.
  */
@@ -107,6 +107,7 @@ export function localizedTheme(closeLabel: string): MantineThemeOverride {
       ModalCloseButton: { defaultProps: { 'aria-label': closeLabel } },
       DrawerCloseButton: { defaultProps: { 'aria-label': closeLabel } },
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Alert: { defaultProps: { closeButtonLabel: closeLabel } },
     },
   });
 }

@@ -27,8 +27,10 @@ export function FullPageMessage({
   color = 'brand',
   'data-testid': testId,
 }: FullPageMessageProps) {
+  // Outside any shell the message is the page's whole content: its main landmark.
+  const Root = fullScreen ? 'main' : 'div';
   return (
-    <div className={classes.root} data-full-screen={fullScreen || undefined} data-testid={testId}>
+    <Root className={classes.root} data-full-screen={fullScreen || undefined} data-testid={testId}>
       <Stack align="center" gap="md" className={classes.content}>
         {illustration ?? (
           <div
@@ -48,6 +50,6 @@ export function FullPageMessage({
         </Text>
         {actions ? <div className={classes.actions}>{actions}</div> : null}
       </Stack>
-    </div>
+    </Root>
   );
 }

@@ -46,7 +46,8 @@ export function PickerFooter({
     return null;
   }
   return (
-    <footer className={className} data-testid="picker-footer">
+    // Not <footer>: in a portal outside main, a footer is a second contentinfo landmark.
+    <div className={className} data-testid="picker-footer">
       <Text size="sm" fw={600}>
         {t('cloudPicker.footer.selected', { count: picker.files.length })}
       </Text>
@@ -58,6 +59,6 @@ export function PickerFooter({
       >
         {t('cloudPicker.footer.apply')}
       </Button>
-    </footer>
+    </div>
   );
 }

@@ -73,7 +73,8 @@ function PopupBody({ frame, onFrameChange, ...props }: PopupBodyProps) {
       onChange={(value) => value && picker.selectTab(value as PickerTab)}
       keepMounted
     >
-      <header className={classes.popupHeader}>
+      {/* Not <header>: in a portal outside main, a header is a second banner landmark. */}
+      <div className={classes.popupHeader}>
         <Modal.Title className={classes.popupTitle}>{title}</Modal.Title>
         {picker.tabs.length > 1 && !collapsed ? (
           <Tabs.List className={classes.popupTabList} aria-label={t('cloudPicker.tabs.label')}>
@@ -129,7 +130,7 @@ function PopupBody({ frame, onFrameChange, ...props }: PopupBodyProps) {
             <IconX size={18} />
           </ActionIcon>
         </Group>
-      </header>
+      </div>
 
       {/* Collapsed, the body stays mounted (hidden): the folder and the selection survive. */}
       <div className={classes.popupBody}>

@@ -33,7 +33,7 @@ export function useKeepGridFocus({
       const target = event.target;
       inGrid.current =
         target instanceof HTMLElement &&
-        target.matches('[data-cell]') &&
+        target.closest('[data-cell]') !== null &&
         Boolean(scrollRef.current?.contains(target));
     };
     document.addEventListener('focusin', track);
