@@ -52,7 +52,10 @@ export function moveErrorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError && error.code === errorCodes.moveTargetInvalid) {
     const refusal = moveRefusalSchema.safeParse(error.details);
     if (refusal.success) {
-      return t(`cloudDialogs.move.refused.${refusal.data.reason}`, { count: refusal.data.ids.length });
+      return t(`cloudDialogs.move.refused.${refusal.data.reason}`, {
+        count: refusal.data.ids.length,
+        names: (refusal.data.names ?? []).join(', '),
+      });
     }
   }
   return t(errorTextKey(error));

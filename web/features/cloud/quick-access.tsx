@@ -120,16 +120,17 @@ export function QuickAccess({ location, inMyFiles, pickType, rootId, layout, onS
           rootId={rootId}
           layout={layout}
           onSelect={onSelect}
-          active={
-            location.kind === 'pseudo' ? location.folder === folder : folder === 'my' && inMyFiles
-          }
+          active={location.kind === 'pseudo' ? location.folder === folder : folder === 'my' && inMyFiles}
         />
       ))}
     </nav>
   );
 }
 
-/** How much of the project's storage is used (GAPS 4), under the quick access. */
+/**
+ * How much storage is used (GAPS 4), under the quick access: the project's team sees the project's use
+ * against its quota, a member their own files against their share. Unlimited storage draws no bar.
+ */
 export function StorageBar() {
   const { t } = useTranslation();
   const scope = useCloudScope();
@@ -139,21 +140,25 @@ export function StorageBar() {
     return <Skeleton height={44} radius="md" />;
   }
   const { usedBytes, limitBytes } = storage.data;
+  const title = t(storage.data.scope === 'own' ? 'cloud.storage.own' : 'cloud.storage.project');
   const unlimited = limitBytes < 0;
   const percent = unlimited || limitBytes === 0 ? 0 : Math.min(100, (usedBytes / limitBytes) * 100);
   return (
-    <div className={classes.storage} data-testid="cloud-storage">
+    <div className={classes.storage} data-testid="cloud-storage" data-scope={storage.data.scope}>
       <Text size="xs" fw={600}>
-        {t('cloud.storage.title')}
+        {title}
       </Text>
-      <Progress
-        // One decimal: a tiny share would reach aria-valuenow as 1e-7, which is no valid number there.
-        value={unlimited ? 100 : Math.round(percent * 10) / 10}
-        color={unlimited ? 'gray.4' : percent >= 100 ? 'red' : percent >= 80 ? 'orange' : undefined}
-        size="sm"
-        radius="xl"
-        aria-label={t('cloud.storage.title')}
-      />
+      {unlimited ? null : (
+        <Progress
+          // One decimal: a tiny share would reach aria-valuenow as 1e-7, which is no valid number there; a
+          // library with anything in it shows at least a sliver.
+          value={Math.round(Math.max(percent, usedBytes > 0 ? 1 : 0) * 10) / 10}
+          color={percent >= 100 ? 'red' : percent >= 80 ? 'orange' : undefined}
+          size="sm"
+          radius="xl"
+          aria-label={title}
+        />
+      )}
       <Text size="xs" c="dimmed">
         {unlimited
           ? t('cloud.storage.usedUnlimited', { used: formatBytes(usedBytes, language) })
