@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCurrentApp } from '../../kernel/current-app';
@@ -7,6 +8,7 @@ import { appProfileApi, memberProfileQuery, type Profile } from './app-profile-a
 import { AppProfileLayout, ProfileQueryFallback } from './app-profile-layout';
 import { DeleteProfile } from './delete-profile';
 import { MemberProfileForm } from './member-profile-form';
+import { ProfilePictures } from './profile-pictures';
 
 /** `/{appSlug}/profile` (spec §2 `profile`, auth): the member's own profile in this app. */
 export function AppProfilePage() {
@@ -14,6 +16,8 @@ export function AppProfilePage() {
   const app = useCurrentApp();
   const queryClient = useQueryClient();
   const query = useQuery(memberProfileQuery(app.id));
+  // The form starts again from the server's answer after its own saves, not after a picture was saved.
+  const [formRound, setFormRound] = useState(0);
 
   if (!query.data) {
     return <ProfileQueryFallback query={query} />;
@@ -36,8 +40,16 @@ export function AppProfilePage() {
 
   return (
     <AppProfileLayout title={t('appProfile.nav.profile')}>
-      {/* A new answer of the server starts the form again from what it says. */}
-      <MemberProfileForm key={query.dataUpdatedAt} profile={profile} onSaved={keep} />
+      <ProfilePictures profile={profile} onSaved={keep} />
+      {/* The form's own save starts it again from what the server says. */}
+      <MemberProfileForm
+        key={formRound}
+        profile={profile}
+        onSaved={(updated) => {
+          keep(updated);
+          setFormRound((round) => round + 1);
+        }}
+      />
       <EmailChangeSection
         email={profile.email}
         text={t('appProfile.email.text')}

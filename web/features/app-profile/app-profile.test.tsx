@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { CustomField } from '../../../contracts/custom-fields';
 import type { Notifications, Profile } from '../../../contracts/profile';
 import { getAccessToken } from '../../api/token-store';
 import { CurrentAppContext } from '../../kernel/current-app';
@@ -109,6 +110,58 @@ describe('member profile', () => {
     expect(getAccount()?.firstName).toBe('Anne');
     await waitFor(() => expect(screen.getByText('Alle Änderungen sind gespeichert.')).toBeTruthy());
   });
+
+  it('shows the app’s own fields with their types and rules and sends what changed', async () => {
+    signInForTest();
+    const field = (id: string, overrides: Partial<CustomField>): CustomField => ({
+      id,
+      type: 'text',
+      label: id,
+      options: [],
+      validationRules: { required: false, minLength: null, maxLength: null },
+      permissions: { can: [] },
+      createdAt: '2026-01-05T10:00:00.000Z',
+      ...overrides,
+    });
+    const level = field('0190f5a2-7c1e-7b4e-9a55-00000000cf01', {
+      type: 'select',
+      label: 'Erfahrung',
+      options: ['Einsteiger', 'Fortgeschritten'],
+      validationRules: { required: true, minLength: null, maxLength: null },
+    });
+    const asana = field('0190f5a2-7c1e-7b4e-9a55-00000000cf02', {
+      label: 'Lieblingsasana',
+      validationRules: { required: false, minLength: 3, maxLength: 40 },
+    });
+    const years = field('0190f5a2-7c1e-7b4e-9a55-00000000cf03', { type: 'number', label: 'Jahre Praxis' });
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}`]: () => json(200, { ...testProfile, customFields: { [years.id]: 2 } }),
+      [`GET /api/apps/${testApp.id}/custom-fields`]: () =>
+        json(200, { data: [level, asana, years], meta: { page: 1, pages: 1, total: 3 } }),
+      [`PATCH ${profilePath}`]: () => json(200, testProfile),
+      'GET /api/timezones': timezones,
+    });
+    renderInApp(<AppProfilePage />, 'profile');
+    const section = await screen.findByTestId('member-custom-fields');
+    expect(within(section).getByText('Weitere Angaben')).toBeTruthy();
+    expect(within(section).getByLabelText<HTMLInputElement>('Jahre Praxis').value).toBe('2');
+    fireEvent.change(within(section).getByLabelText('Lieblingsasana'), { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    // The rules hold before anything is sent: the required choice and the shortest length.
+    expect(await within(section).findByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
+    expect(within(section).getByText('Bitte geben Sie mindestens 3 Zeichen ein.')).toBeTruthy();
+    expect(callsTo(fetchMock, `PATCH ${profilePath}`)).toHaveLength(0);
+
+    fireEvent.change(within(section).getByLabelText('Lieblingsasana'), { target: { value: ' Krieger ' } });
+    fireEvent.click(screen.getByTestId(`custom-field-${level.id}`));
+    fireEvent.click(await screen.findByRole('option', { name: 'Fortgeschritten' }));
+    fireEvent.change(within(section).getByLabelText('Jahre Praxis'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    await waitFor(() => expect(callsTo(fetchMock, `PATCH ${profilePath}`)).toHaveLength(1));
+    expect(callsTo(fetchMock, `PATCH ${profilePath}`)[0]).toEqual({
+      customFields: { [level.id]: 'Fortgeschritten', [asana.id]: 'Krieger', [years.id]: null },
+    });
+  }, 15_000);
 
   it('refuses a link that is not a web address before calling the server', async () => {
     signInForTest();

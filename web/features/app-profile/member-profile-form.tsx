@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLanguage, IconMapPin, IconPhone } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { profileLimits, updateProfileBodySchema, type Profile } from '../../../contracts/profile';
@@ -25,7 +25,9 @@ import { currentLanguage, setLanguage } from '../../i18n/i18n';
 import { isLanguage, languageNames, supportedLanguages } from '../../i18n/languages';
 import { AccountSection, TimezoneSelect, accountClasses } from '../account';
 import { fullNameOf, initialsOf, useAccount } from '../../kernel/session/account-store';
+import { customFieldsQuery } from '../custom-fields';
 import { appProfileApi } from './app-profile-api';
+import { CustomFieldsSection, customFieldIssue } from './custom-field-inputs';
 import { changesOf, valuesOf, type ProfileValues } from './profile-changes';
 
 import classes from './app-profile.module.css';
@@ -66,9 +68,20 @@ export function MemberProfileForm({ profile, onSaved }: MemberProfileFormProps) 
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<Issues>({});
 
+  // Without the fields' definitions the form still edits the rest; the server keeps the rules either way.
+  const fields = useQuery({ ...customFieldsQuery(app.id), meta: { silent: true } }).data ?? [];
   const changes = changesOf(profile, values);
   const dirty = Object.keys(changes).length > 0;
-  const validate = () => issuesOf(updateProfileBodySchema, changesOf(profile, values));
+  const validate = () => {
+    const found = issuesOf(updateProfileBodySchema, changesOf(profile, values));
+    for (const field of fields) {
+      const issue = customFieldIssue(field, values.customFields[field.id]);
+      if (issue) {
+        found[`customFields.${field.id}`] = issue;
+      }
+    }
+    return found;
+  };
   const issues = submitted ? validate() : {};
   const issueOf = (field: string) => issueText(issues[field] ?? serverIssues[field]);
 
@@ -137,7 +150,7 @@ export function MemberProfileForm({ profile, onSaved }: MemberProfileFormProps) 
       >
         <Stack gap="lg">
           <div className={accountClasses.identity}>
-            <Avatar color="brand" variant="filled" size={56}>
+            <Avatar color="brand" variant="filled" size={56} src={profile.avatarUrl}>
               {initialsOf(person)}
             </Avatar>
             <div className={classes.identityText}>
@@ -200,6 +213,16 @@ export function MemberProfileForm({ profile, onSaved }: MemberProfileFormProps) 
           </SimpleGrid>
         </Stack>
       </AccountSection>
+
+      <CustomFieldsSection
+        fields={fields}
+        values={values.customFields}
+        issueOf={(id) => issueOf(`customFields.${id}`)}
+        onChange={(id, value) => {
+          setValues((current) => ({ ...current, customFields: { ...current.customFields, [id]: value } }));
+          setServerIssues(({ [`customFields.${id}`]: _, ...rest }) => rest);
+        }}
+      />
 
       <SocialLinksSection
         values={values.social}

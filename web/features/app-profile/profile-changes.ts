@@ -7,6 +7,7 @@ import {
   type UpdateProfileBody,
 } from '../../../contracts/profile';
 import type { Language } from '../../../contracts/language';
+import { sentValue, type FieldValue } from './custom-field-inputs';
 
 /** What the member profile form edits; `null` language / time zone = the account's. */
 export type ProfileValues = {
@@ -20,6 +21,8 @@ export type ProfileValues = {
   darkMode: boolean;
   language: Language | null;
   timezone: string | null;
+  /** The app's own fields, by field id. */
+  customFields: Record<string, FieldValue>;
 };
 
 export function valuesOf(profile: Profile): ProfileValues {
@@ -34,8 +37,12 @@ export function valuesOf(profile: Profile): ProfileValues {
     darkMode: profile.darkMode,
     language: profile.language,
     timezone: profile.timezone,
+    customFields: { ...profile.customFields },
   };
 }
+
+const sameValue = (a: FieldValue, b: FieldValue) =>
+  JSON.stringify(sentValue(a)) === JSON.stringify(sentValue(b));
 
 const textFields = ['firstName', 'lastName', 'bio', 'location', 'phone'] as const;
 
@@ -78,6 +85,16 @@ export function changesOf(profile: Profile, values: ProfileValues): UpdateProfil
   }
   if (values.timezone !== profile.timezone) {
     changes.timezone = values.timezone;
+  }
+  // Field by field (the server merges them); an emptied value is sent as null, which removes it.
+  const customFields: Record<string, ReturnType<typeof sentValue>> = {};
+  for (const [id, value] of Object.entries(values.customFields)) {
+    if (!sameValue(value, profile.customFields[id])) {
+      customFields[id] = sentValue(value);
+    }
+  }
+  if (Object.keys(customFields).length > 0) {
+    changes.customFields = customFields;
   }
   return changes;
 }

@@ -16,6 +16,7 @@ import { isLanguage, languageNames, supportedLanguages } from '../../i18n/langua
 import { AccountSection, TimezoneSelect } from '../account';
 import { switchClassNames } from '../app-profile';
 import { appSettingsApi } from './app-settings-api';
+import { BrandingSection } from './branding-section';
 import { DesignSection } from './design-section';
 import {
   generalChangesOf,
@@ -62,6 +63,8 @@ function GeneralSettingsForm({ app }: { app: App }) {
   const issueText = useIssueText();
   const keepApp = useKeepApp();
   const canDesign = appCan(app, 'settings_theme') && !app.masqueradeProfileId;
+  // The pictures save at once; they are read from the shell's answer, which each save replaces.
+  const current = useCurrentApp();
   const [saved, setSaved] = useState(app);
   const [values, setValues] = useState<GeneralValues>(() => generalValuesOf(app));
   const [submitted, setSubmitted] = useState(false);
@@ -258,6 +261,8 @@ function GeneralSettingsForm({ app }: { app: App }) {
           />
         </Stack>
       </AccountSection>
+
+      <BrandingSection app={current} onSaved={(updated) => keepApp(current, updated)} />
 
       {canDesign ? (
         <DesignSection

@@ -1,4 +1,6 @@
 // The cloud feature's public module: what other features may use of the library. Import it lazily (the
-// library is its own chunk): `lazy(() => import('../cloud').then(…))`.
+// library is its own chunk): `lazy(() => import('../cloud').then(…))`. The library's Mantine styles come along.
+import './cloud-styles';
+
 export { PickPictureDialog, type PickPictureDialogProps } from './pick-picture';
 export type { CropRatio } from './crop-geometry';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { CloudEntity } from '../../../contracts/cloud';
@@ -39,9 +39,12 @@ export function PickPictureDialog({
 }: PickPictureDialogProps) {
   const { t } = useTranslation();
   const [file, setFile] = useState<CloudEntity | null>(null);
+  // The picker closes itself after handing over its pick; that close leads to the crop, not out.
+  const picked = useRef(false);
   const pickerScope = { projectId: scope.projectId, appId: scope.appId, basePath: null };
 
   const close = () => {
+    picked.current = false;
     setFile(null);
     onClose();
   };
@@ -65,14 +68,19 @@ export function PickPictureDialog({
     <>
       <CloudPicker
         opened={opened && file === null}
-        onClose={close}
+        onClose={() => {
+          if (!picked.current) {
+            close();
+          }
+        }}
         scope={pickerScope}
         selectionMode="single"
         pickType="photo"
         onApply={(files) => {
-          const [picked] = files;
-          if (picked?.type === 'image') {
-            setFile(picked);
+          const [first] = files;
+          if (first?.type === 'image') {
+            picked.current = true;
+            setFile(first);
           } else {
             notifications.show({ color: 'orange', message: t('cloudPicker.picture.notImage') });
           }
