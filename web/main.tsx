@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
+import { setAppQueryClient } from './kernel/app-query-client';
 import { clientConfigQuery } from './kernel/client-config';
 import { installSessionHandling } from './kernel/session/session';
 import { restoreSessionOnce, stashCodeOf } from './kernel/session/settle';
@@ -17,6 +18,7 @@ async function start(): Promise<void> {
   }
   installSessionHandling();
   const queryClient = createQueryClient();
+  setAppQueryClient(queryClient);
   // What the first screen waits for is asked for at once, not one after the other: the texts, the client
   // configuration and the stored session (memoised: the root route's loader takes the same answer). An address
   // with a stash code is left to the root loader: the code's exchange comes first, and its failure is a

@@ -3,36 +3,22 @@ import { Button } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { cloudPseudoFolderValues, type CloudPseudoFolder } from '../../../contracts/cloud-enums';
 import { appCan, appHomePath, useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';
 import { FullPageMessage } from '../../components/full-page-message';
 import { canInProject, useProject, projectPaths } from '../projects';
 import { CloudLibrary } from './cloud-library';
-import {
-  CloudScopeContext,
-  cloudPagePath,
-  myFiles,
-  type CloudLocation,
-  type CloudScope,
-} from './cloud-scope';
+import { locationOfAddress } from './cloud-prefetch';
+import { CloudScopeContext, cloudPagePath, type CloudLocation, type CloudScope } from './cloud-scope';
 import classes from './cloud-page.module.css';
-
-const isPseudoFolder = (value: string | null): value is CloudPseudoFolder =>
-  (cloudPseudoFolderValues as readonly (string | null)[]).includes(value);
 
 /** `cloud/{folderId?}` and `?folder=<pseudo-folder>`: the address is the library's location (RULE-26). */
 function useAddressLocation(): CloudLocation {
   const { folderId } = useParams();
   const [search] = useSearchParams();
   const folder = search.get('folder');
-  return useMemo<CloudLocation>(() => {
-    if (folderId) {
-      return { kind: 'folder', id: folderId };
-    }
-    return isPseudoFolder(folder) ? { kind: 'pseudo', folder } : myFiles;
-  }, [folderId, folder]);
+  return useMemo(() => locationOfAddress(folderId, folder), [folderId, folder]);
 }
 
 function CloudPageBody({ scope }: { scope: CloudScope }) {
