@@ -47,7 +47,7 @@ export async function removeThumbnails(files: string[]): Promise<void> {
   await Promise.all(files.map((file) => rm(file, { force: true })));
 }
 
-/** Coloured grain, a tint of its own per file: about the bytes of a photo's thumbnail, not of a flat colour. */
+/** Coloured grain, a tint of its own per file: about the bytes of a photo's thumbnail (10–15 kB), not of a flat colour. */
 function photoLike(width: number, height: number, seed: number) {
   const hue = (seed * 47) % 360;
   const [r, g, b] = [0, 120, 240].map((shift) =>
@@ -62,7 +62,7 @@ function photoLike(width: number, height: number, seed: number) {
       noise: { type: 'gaussian', mean: 128, sigma: 60 },
     },
   })
-    .blur(1)
+    .blur(1.2)
     .tint({ r, g, b })
     .webp({ quality: 80 });
 }
