@@ -115,3 +115,18 @@ describe('locale files', () => {
     expect(placeholders(de.get('validation.validateMinLength') ?? '')).toEqual(['min']);
   });
 });
+
+describe('terms', () => {
+  // One word per thing in each language (issue 13): the library is "Dateien" / files, the shared join link
+  // an "Einladungslink" / invite link, and English writes "email".
+  const avoided: Record<'de' | 'en', readonly RegExp[]> = {
+    de: [/Mediathek/, /Einladungs-Link/, /\bEmail\b/],
+    en: [/\be-mail/i, /media library/i, /invitation link/i],
+  };
+
+  it.each(['de', 'en'] as const)('uses one term for each thing in %s', (language) => {
+    const texts = language === 'de' ? de : en;
+    const found = [...texts].filter(([, text]) => avoided[language].some((pattern) => pattern.test(text)));
+    expect(found).toEqual([]);
+  });
+});
