@@ -66,13 +66,15 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
     for (const target of options.targets) {
       const runs: LighthouseFigures[] = [];
       for (let run = 0; run < options.runs; run++) {
-        // A fresh session per run: the web app rotates the refresh token on every load.
-        await setRefreshToken(
-          context,
-          options.baseUrl,
-          target.signedIn ? await signIn(options.baseUrl, options.login) : null,
-        );
-        const lhr = await runLighthouse(`${options.baseUrl}${target.path}`, port);
+        const lhr = await withRetry(options.log, async () => {
+          // A fresh session per run: the web app rotates the refresh token on every load.
+          await setRefreshToken(
+            context,
+            options.baseUrl,
+            target.signedIn ? await signIn(options.baseUrl, options.login) : null,
+          );
+          return runLighthouse(`${options.baseUrl}${target.path}`, port);
+        });
         const figures = figuresOf(lhr);
         if (options.reportDir) {
           await mkdir(options.reportDir, { recursive: true });
@@ -97,6 +99,24 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
   }
 }
 
+/**
+ * Lighthouse sometimes loses a run's trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated
+ * once. A second failure, or a page that ends elsewhere than asked, fails the measurement.
+ */
+async function withRetry(log: (message: string) => void, run: () => Promise<Result>): Promise<Result> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) {
+      throw error;
+    }
+    log(`  ! ${error.message}; once more`);
+    return run();
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
 async function runLighthouse(url: string, port: number): Promise<Result> {
   const result = await lighthouse(url, {
     port,
@@ -109,7 +129,9 @@ async function runLighthouse(url: string, port: number): Promise<Result> {
   }
   const lhr = result.lhr;
   if (lhr.runtimeError) {
-    throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    throw new LighthouseRuntimeError(
+      `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+    );
   }
   if (lhr.finalDisplayedUrl !== url) {
     throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
