@@ -30,6 +30,9 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Screens rendered in jsdom with user events take seconds on a loaded two-core machine; 5 s (the
+          // default) cut off tests that were only slow, not stuck.
+          testTimeout: 20_000,
           setupFiles: ['web/test/setup.ts'],
         },
       },
