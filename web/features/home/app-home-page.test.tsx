@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../../contracts/workspace';
 import { setLanguage } from '../../i18n/i18n';
-import { AppViewerContext } from '../../kernel/app-viewer';
+import { AppViewerContext, type AppViewerPerson } from '../../kernel/app-viewer';
 import { CurrentAppContext } from '../../kernel/current-app';
 import { json, signInForTest, stubFetch, testApp, testAccount } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -80,7 +80,7 @@ function stubHome() {
   });
 }
 
-function renderHome(person = { ...testAccount, avatarUrl: null }) {
+function renderHome(person: AppViewerPerson = { ...testAccount, avatarUrl: null }) {
   return renderWithProviders(
     <CurrentAppContext value={app}>
       <AppViewerContext value={person}>
