@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { newId } from '../../platform/ids.ts';
 import { paginate } from '../../platform/pagination.ts';
 import { isTimezone } from '../account/public.ts';
-import { findPictureIds, pictureUrl } from '../cloud/public.ts';
+import { pictureFieldErrors, pictureUrl } from '../cloud/public.ts';
 import { findLiveAccountById } from '../auth/public.ts';
 import { ensureContact } from '../contacts/public.ts';
 import { assertWithinQuota } from '../projects/public.ts';
@@ -59,24 +59,6 @@ export function nextFreeSlug(base: string, taken: ReadonlySet<string>): string {
       return candidate;
     }
   }
-}
-
-const pictureFields = ['appIconId', 'logoId', 'logoWhiteThemeId'] as const;
-
-/** The icon and logos are pictures of the project's library (cropped through the picker); anything else is refused. */
-async function pictureErrors(db: Db, projectId: string, input: AppPatch): Promise<Record<string, string>> {
-  const asked = pictureFields.flatMap((field) => {
-    const id = input[field];
-    return typeof id === 'string' ? [[field, id] as const] : [];
-  });
-  const found = await findPictureIds(
-    db,
-    projectId,
-    asked.map(([, id]) => id),
-  );
-  return Object.fromEntries(
-    asked.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'validation.invalidValue']),
-  );
 }
 
 /** Apps of a project on the service host: list, dropdown, create, read, settings, archive and restore. */
@@ -236,7 +218,12 @@ export function createAppsService(deps: { db: Db; host: AppPresentation }) {
       if (input.slug !== undefined && isReserved(input.slug)) {
         errors.slug = 'validation.slugReserved';
       }
-      Object.assign(errors, await pictureErrors(db, access.project.id, input));
+      // The icon and logos are pictures of the project's library (cropped through the picker).
+      const { appIconId, logoId, logoWhiteThemeId } = input;
+      Object.assign(
+        errors,
+        await pictureFieldErrors(db, access.project.id, { appIconId, logoId, logoWhiteThemeId }),
+      );
       if (Object.keys(errors).length > 0) {
         throw badRequest(errors);
       }

@@ -45,3 +45,28 @@ export async function findPictureIds(
     );
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * A form's picture fields checked at once: `{ field: id }` (null and undefined are not pictures to check)
+ * → `{ field: 'validation.invalidValue' }` for every id that is not a live image of the project (owned by
+ * `ownerAccountId` when given).
+ */
+export async function pictureFieldErrors(
+  db: DbOrTx,
+  projectId: string,
+  fields: Record<string, string | null | undefined>,
+  ownerAccountId?: string,
+): Promise<Record<string, string>> {
+  const asked = Object.entries(fields).flatMap(([field, id]) =>
+    typeof id === 'string' ? [[field, id] as const] : [],
+  );
+  const found = await findPictureIds(
+    db,
+    projectId,
+    asked.map(([, id]) => id),
+    ownerAccountId,
+  );
+  return Object.fromEntries(
+    asked.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'validation.invalidValue']),
+  );
+}

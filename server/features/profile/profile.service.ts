@@ -21,7 +21,7 @@ import {
   type CodeService,
   type SessionService,
 } from '../auth/public.ts';
-import { findPictureIds, type UrlSign } from '../cloud/public.ts';
+import { pictureFieldErrors, type UrlSign } from '../cloud/public.ts';
 import { applyValueChanges, listFields as listCustomFields } from '../custom-fields/public.ts';
 import type { ProfileRow } from '../workspace/public.ts';
 import { profilePermissions } from './profile.policy.ts';
@@ -71,34 +71,6 @@ export type ProfileServiceDeps = {
   sign: UrlSign;
 };
 
-/**
- * The photo and cover are pictures of the person's own library in the app's project (uploaded through the
- * picker, usually hidden); anything else — another person's file, a removed one, a video — is refused.
- */
-async function checkPictures(
-  db: Db,
-  projectId: string,
-  accountId: string,
-  input: Pick<UpdateProfileBody, 'avatarId' | 'coverId'>,
-): Promise<void> {
-  const asked = (['avatarId', 'coverId'] as const).flatMap((field) => {
-    const id = input[field];
-    return typeof id === 'string' ? [[field, id] as const] : [];
-  });
-  const found = await findPictureIds(
-    db,
-    projectId,
-    asked.map(([, id]) => id),
-    accountId,
-  );
-  const errors = Object.fromEntries(
-    asked.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'validation.invalidValue']),
-  );
-  if (Object.keys(errors).length > 0) {
-    throw badRequest(errors);
-  }
-}
-
 /** The caller's own profile in one app: reading, editing, contact change, deletion, notifications, devices. */
 export function createProfileService(deps: ProfileServiceDeps) {
   const { db, codes, sessions, mailer, account: accounts, sign } = deps;
@@ -133,7 +105,16 @@ export function createProfileService(deps: ProfileServiceDeps) {
         }
         customFields = checked.values;
       }
-      await checkPictures(db, app.projectId, account.id, input);
+      // The photo and cover are pictures of the person's own library in the project (usually hidden uploads).
+      const pictures = await pictureFieldErrors(
+        db,
+        app.projectId,
+        { avatarId: input.avatarId, coverId: input.coverId },
+        account.id,
+      );
+      if (Object.keys(pictures).length > 0) {
+        throw badRequest(pictures);
+      }
       const { firstName, lastName, social, privacy, customFields: _customFields, ...own } = input;
       return db.transaction(async (tx) => {
         const names = definedOnly({ firstName: firstName?.trim(), lastName: lastName?.trim() });
