@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { json, stubFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { cloudEntity } from './cloud-entity.fixture';
 import { CloudLibrary } from './cloud-library';
 import { CloudScopeContext, myFiles, type CloudScope } from './cloud-scope';
 
@@ -11,32 +12,13 @@ const rootId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e99';
 const scope: CloudScope = { projectId, appId: null, basePath: null };
 
 function file(index: number, name: string): CloudEntity {
+  const base = cloudEntity({ name });
   return {
+    ...base,
     id: `0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4${String(index).padStart(3, '0')}`,
-    name,
-    isFolder: false,
-    isDeleted: false,
-    isFavorite: false,
     parentId: rootId,
-    fileInfo: {
-      name,
-      originalName: name,
-      mimeType: 'application/pdf',
-      width: null,
-      height: null,
-      size: 2048,
-    },
+    fileInfo: { ...base.fileInfo!, size: 2048 },
     url: `/api/cloud/blobs/${index}?sig=x`,
-    thumbnails: null,
-    type: 'other',
-    extension: 'pdf',
-    status: null,
-    encodeProgress: null,
-    durationMs: null,
-    isCustomThumbnail: false,
-    thumbId: null,
-    isOwn: true,
-    deletedAt: null,
     createdAt: '2024-05-10T08:00:00.000Z',
     updatedAt: '2024-05-10T08:00:00.000Z',
     permissions: { can: ['view', 'rename', 'move', 'delete', 'favorite', 'upload'] },
