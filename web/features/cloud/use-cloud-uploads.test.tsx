@@ -6,6 +6,7 @@ import { ApiError } from '../../api/api-error';
 import { json, stubFetch } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { cloudListQuery, defaultListFilters, itemsOfPages } from './cloud-api';
+import { cloudEntity } from './cloud-entity.fixture';
 import type { CloudLocation, CloudScope } from './cloud-scope';
 import type { UploadCallbacks, UploadInput } from './upload-client';
 import { UploadConflictDialog } from './upload-conflict-dialog';
@@ -36,33 +37,12 @@ const folder: CloudLocation = { kind: 'folder', id: folderId };
 const megabyte = 1024 * 1024;
 
 function entity(index: number, change: Partial<CloudEntity> = {}): CloudEntity {
-  const name = change.name ?? `datei-${index}.pdf`;
+  const base = cloudEntity({ name: change.name ?? `datei-${index}.pdf` });
   return {
+    ...base,
     id: `0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4${String(index).padStart(3, '0')}`,
-    name,
-    isFolder: false,
-    isDeleted: false,
-    isFavorite: false,
     parentId: folderId,
-    fileInfo: {
-      name,
-      originalName: name,
-      mimeType: 'application/pdf',
-      width: null,
-      height: null,
-      size: 2048,
-    },
-    url: null,
-    thumbnails: null,
-    type: 'other',
-    extension: 'pdf',
-    status: null,
-    encodeProgress: null,
-    durationMs: null,
-    isCustomThumbnail: false,
-    thumbId: null,
-    isOwn: true,
-    deletedAt: null,
+    fileInfo: { ...base.fileInfo!, size: 2048 },
     createdAt: '2026-01-05T10:00:00.000Z',
     updatedAt: '2026-01-05T10:00:00.000Z',
     permissions: { can: [] },
