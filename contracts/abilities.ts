@@ -149,6 +149,12 @@ export const abilitiesBySubject = {
   invitation: ['edit', 'delete'],
   team_member: ['edit', 'delete'],
   contact: ['view', 'delete'],
+  // added: the community's containers and items (issue 15) beside spec §6's space and post.
+  group: ['view', 'edit', 'delete', 'create_space', 'leave', 'view_profiles', 'delete_profile'],
+  category: ['view', 'edit', 'delete', 'move', 'create_post', 'create_scheduled_post'],
+  comment: ['view', 'edit', 'delete', 'like', 'reply'],
+  link: ['edit', 'delete'],
+  vote: ['view', 'answer'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

@@ -152,7 +152,12 @@ export const appServiceSchema = z.enum(appServiceValues);
  * The services that exist today (screens and API): only these are offered and may be switched. The others
  * join this list as their issues build them; switching one before answers 400 FEATURE_NOT_AVAILABLE.
  */
-export const builtAppServices = ['home', 'cloud'] as const satisfies readonly AppService[];
+export const builtAppServices = [
+  'home',
+  'cloud',
+  'community',
+  'communities',
+] as const satisfies readonly AppService[];
 
 export function isBuiltAppService(service: AppService): boolean {
   return (builtAppServices as readonly AppService[]).includes(service);

@@ -2,6 +2,7 @@ import { accountFeature } from './features/account/index.ts';
 import { appsFeature } from './features/apps/index.ts';
 import { authFeature } from './features/auth/index.ts';
 import { cloudFeature } from './features/cloud/index.ts';
+import { communityFeature } from './features/community/index.ts';
 import { contactsFeature } from './features/contacts/index.ts';
 import { customFieldsFeature } from './features/custom-fields/index.ts';
 import { gifsFeature } from './features/gifs/index.ts';
@@ -40,4 +41,5 @@ export const features: readonly FeatureManifest[] = [
   invitationLinksFeature,
   membersFeature,
   cloudFeature,
+  communityFeature,
 ];

@@ -136,8 +136,12 @@ const fixedValues: Record<string, () => string> = {
  * feature declares its parameters in its own folder. An unknown parameter fails the suites on purpose.
  */
 function paramValue(url: string, name: string, ids: TenantIds): string {
-  const resource = name === 'id' ? /\/([a-z-]+)\/:id(?:\/|$)/.exec(url)?.[1] : undefined;
-  const key = name === 'id' ? `${resource ?? '?'}/:id` : name;
+  // `:id` after one segment (`tags/:id`), or after two where one is not enough (`communities/posts/:id`).
+  const match = name === 'id' ? /(?:\/([a-z-]+))?\/([a-z-]+)\/:id(?:\/|$)/.exec(url) : null;
+  const longKey = match?.[1] ? `${match[1]}/${match[2]}/:id` : undefined;
+  const declares = (candidate: string | undefined) =>
+    candidate !== undefined && features.some((feature) => feature.pathParams?.[candidate] !== undefined);
+  const key = name !== 'id' ? name : declares(longKey) ? longKey! : `${match?.[2] ?? '?'}/:id`;
   const feature = features.find((candidate) => candidate.pathParams?.[key] !== undefined);
   const fixtureKey = feature?.pathParams?.[key];
   if (!fixtureKey) {

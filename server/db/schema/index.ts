@@ -4,3 +4,4 @@ export * from './identity.ts';
 export * from './workspace.ts';
 export * from './members.ts';
 export * from './cloud.ts';
+export * from './community.ts';

@@ -1,0 +1,343 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import {
+  communityCategories,
+  communityGroupModerators,
+  communityGroups,
+  communityPosts,
+  communitySpaceMembers,
+  communitySpaces,
+} from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import { servicesOf } from '../apps/public.ts';
+import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
+import {
+  categoryAbilities,
+  groupAbilities,
+  isCommunityManager,
+  moderatesCategories,
+  moderatesSpace,
+  postAbilities,
+  spaceAbilities,
+  spaceListed,
+  spaceReadable,
+  type CategoryAbility,
+  type CommunityActor,
+  type GroupAbility,
+  type PostAbility,
+  type SpaceAbility,
+  type SpaceStanding,
+} from './community.policy.ts';
+
+/*
+ * Loads what the community's rules need (community.policy.ts) in as few round trips as the hot paths allow:
+ * the app access (two prepared queries), then one prepared query for every space of the app with the caller's
+ * standing in it. Apps hold tens of spaces, so the feed, the lists, the counters and the dropdowns all filter
+ * the same in-memory list; nothing here decides visibility a second way.
+ */
+
+export type CommunityService = 'community' | 'communities';
+
+/** The caller as the community sees them; `service` picks whose guest setting and on/off switch applies. */
+export function communityActorOf(app: AppAccess, service: CommunityService = 'community'): CommunityActor {
+  const settings = app.app.serviceSettings[service] ?? {};
+  const serviceOn = servicesOf(app.app.options)[service];
+  const actor: CommunityActor = {
+    role: app.role,
+    sanction: app.sanction,
+    profileId: app.profile?.id ?? null,
+    guestsMayRead: serviceOn && settings.isVisibleToGuests === true,
+  };
+  // A switched-off service is gone for everyone but the managers who may switch it on again.
+  if (!serviceOn && !isCommunityManager(actor)) {
+    return { ...actor, role: 'guest', guestsMayRead: false };
+  }
+  return actor;
+}
+
+export type SpaceStandingRow = {
+  id: string;
+  groupId: string;
+  standing: SpaceStanding;
+};
+
+const noProfile = '00000000-0000-0000-0000-000000000000';
+
+const spacesWithStanding = preparedQuery((db) =>
+  db
+    .select({
+      id: communitySpaces.id,
+      groupId: communitySpaces.groupId,
+      access: communitySpaces.access,
+      status: communitySpaceMembers.status,
+      memberRole: communitySpaceMembers.role,
+      groupModerator: communityGroupModerators.profileId,
+    })
+    .from(communitySpaces)
+    .leftJoin(
+      communitySpaceMembers,
+      and(
+        eq(communitySpaceMembers.spaceId, communitySpaces.id),
+        eq(communitySpaceMembers.profileId, sql.placeholder('profileId')),
+      ),
+    )
+    .leftJoin(
+      communityGroupModerators,
+      and(
+        eq(communityGroupModerators.groupId, communitySpaces.groupId),
+        eq(communityGroupModerators.profileId, sql.placeholder('profileId')),
+      ),
+    )
+    .where(eq(communitySpaces.appId, sql.placeholder('appId')))
+    .orderBy(communitySpaces.position)
+    .prepare('community_spaces_with_standing'),
+);
+
+/** Every space of the app with the caller's standing in it, in display order. */
+export async function loadSpaceStandings(db: DbOrTx, app: AppAccess): Promise<SpaceStandingRow[]> {
+  const rows = await spacesWithStanding(db).execute({
+    appId: app.app.id,
+    profileId: app.profile?.id ?? noProfile,
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    groupId: row.groupId,
+    standing: {
+      access: row.access,
+      membership: row.status ?? null,
+      isSpaceModerator: row.status === 'active' && row.memberRole === 'moderator',
+      isGroupModerator: row.groupModerator !== null,
+    },
+  }));
+}
+
+/** The community view of one caller in one app: their standing in every space, and the predicates over it. */
+export type CommunityView = {
+  app: AppAccess;
+  actor: CommunityActor;
+  spaces: SpaceStandingRow[];
+};
+
+export async function loadCommunityView(db: DbOrTx, app: AppAccess): Promise<CommunityView> {
+  return { app, actor: communityActorOf(app), spaces: await loadSpaceStandings(db, app) };
+}
+
+/** Spaces the caller may read (the feed, search, counters). */
+export const readableSpaceIds = (view: CommunityView): string[] =>
+  view.spaces.filter((space) => spaceReadable(view.actor, space.standing)).map((space) => space.id);
+
+/** Spaces that show in the caller's lists and dropdowns (private ones included, secret ones only when readable). */
+export const listedSpaceIds = (view: CommunityView): string[] =>
+  view.spaces.filter((space) => spaceListed(view.actor, space.standing)).map((space) => space.id);
+
+export const abilitiesInSpace = (view: CommunityView, spaceId: string): SpaceAbility[] => {
+  const space = view.spaces.find((candidate) => candidate.id === spaceId);
+  return space ? spaceAbilities(view.actor, space.standing) : [];
+};
+
+// ---------- one space, group, category or post (the route scopes) ----------
+
+export type SpaceRow = typeof communitySpaces.$inferSelect;
+export type GroupRow = typeof communityGroups.$inferSelect;
+export type CategoryRow = typeof communityCategories.$inferSelect;
+export type PostRow = typeof communityPosts.$inferSelect;
+
+const spaceById = preparedQuery((db) =>
+  db
+    .select()
+    .from(communitySpaces)
+    .where(eq(communitySpaces.id, sql.placeholder('id')))
+    .prepare('community_space_by_id'),
+);
+
+export type SpaceAccess = {
+  app: AppAccess;
+  actor: CommunityActor;
+  space: SpaceRow;
+  standing: SpaceStanding;
+  readable: boolean;
+  moderates: boolean;
+  can: SpaceAbility[];
+};
+
+/** The caller's access to a space already loaded with its app access; 404 when the space is not listed. */
+export async function spaceAccessOf(db: DbOrTx, app: AppAccess, space: SpaceRow): Promise<SpaceAccess> {
+  if (space.appId !== app.app.id) {
+    throw notFound();
+  }
+  const view = await loadCommunityView(db, app);
+  const row = view.spaces.find((candidate) => candidate.id === space.id);
+  if (!row || !spaceListed(view.actor, row.standing)) {
+    throw notFound();
+  }
+  return {
+    app,
+    actor: view.actor,
+    space,
+    standing: row.standing,
+    readable: spaceReadable(view.actor, row.standing),
+    moderates: moderatesSpace(view.actor, row.standing),
+    can: spaceAbilities(view.actor, row.standing),
+  };
+}
+
+export async function loadSpaceAccess(db: DbOrTx, actor: Actor, spaceId: string): Promise<SpaceAccess> {
+  const [space] = await spaceById(db).execute({ id: spaceId });
+  if (!space) {
+    throw notFound();
+  }
+  return spaceAccessOf(db, await loadAppAccess(db, actor, space.appId), space);
+}
+
+export type GroupAccess = { app: AppAccess; actor: CommunityActor; group: GroupRow; can: GroupAbility[] };
+
+export async function loadGroupAccess(db: DbOrTx, actor: Actor, groupId: string): Promise<GroupAccess> {
+  const [group] = await db.select().from(communityGroups).where(eq(communityGroups.id, groupId));
+  if (!group) {
+    throw notFound();
+  }
+  return groupAccessOf(db, await loadAppAccess(db, actor, group.appId), group);
+}
+
+/** The caller's access to a group; 404 unless it holds a space they see, they moderate it or manage the app. */
+export async function groupAccessOf(db: DbOrTx, app: AppAccess, group: GroupRow): Promise<GroupAccess> {
+  if (group.appId !== app.app.id) {
+    throw notFound();
+  }
+  const view = await loadCommunityView(db, app);
+  const inGroup = view.spaces.filter((space) => space.groupId === group.id);
+  const isGroupModerator = await moderatesGroup(db, group.id, view.actor.profileId);
+  const can = groupAbilities(view.actor, {
+    isGroupModerator,
+    hasListedSpace: inGroup.some((space) => spaceListed(view.actor, space.standing)),
+    isMember: inGroup.some((space) => space.standing.membership !== null),
+  });
+  if (!can.includes('view')) {
+    throw notFound();
+  }
+  return { app, actor: view.actor, group, can };
+}
+
+async function moderatesGroup(db: DbOrTx, groupId: string, profileId: string | null): Promise<boolean> {
+  if (!profileId) {
+    return false;
+  }
+  const [row] = await db
+    .select({ profileId: communityGroupModerators.profileId })
+    .from(communityGroupModerators)
+    .where(
+      and(eq(communityGroupModerators.groupId, groupId), eq(communityGroupModerators.profileId, profileId)),
+    );
+  return Boolean(row);
+}
+
+export type CategoryAccess = {
+  app: AppAccess;
+  actor: CommunityActor;
+  category: CategoryRow;
+  moderates: boolean;
+  can: CategoryAbility[];
+};
+
+export function categoryAccessOf(app: AppAccess, category: CategoryRow): CategoryAccess {
+  if (category.appId !== app.app.id) {
+    throw notFound();
+  }
+  const actor = communityActorOf(app, 'communities');
+  const can = categoryAbilities(actor);
+  if (!can.includes('view')) {
+    throw notFound();
+  }
+  return { app, actor, category, moderates: moderatesCategories(actor), can };
+}
+
+export async function loadCategoryAccess(
+  db: DbOrTx,
+  actor: Actor,
+  categoryId: string,
+): Promise<CategoryAccess> {
+  const [category] = await db
+    .select()
+    .from(communityCategories)
+    .where(eq(communityCategories.id, categoryId));
+  if (!category) {
+    throw notFound();
+  }
+  return categoryAccessOf(await loadAppAccess(db, actor, category.appId), category);
+}
+
+export type PostAccess = {
+  app: AppAccess;
+  actor: CommunityActor;
+  post: PostRow;
+  /** The container's access: the space of a groups post, the category of a communities post. */
+  space: SpaceAccess | null;
+  category: CategoryAccess | null;
+  moderates: boolean;
+  can: PostAbility[];
+};
+
+const postById = preparedQuery((db) =>
+  db
+    .select()
+    .from(communityPosts)
+    .where(eq(communityPosts.id, sql.placeholder('id')))
+    .prepare('community_post_by_id'),
+);
+
+export async function findLivePost(db: DbOrTx, postId: string): Promise<PostRow | undefined> {
+  const [post] = await postById(db).execute({ id: postId });
+  return post && post.deletedAt === null ? post : undefined;
+}
+
+/** The caller's access to a live post; 404 when the post, its container or (unpublished) the post is not visible. */
+export async function postAccessOf(db: DbOrTx, app: AppAccess, post: PostRow): Promise<PostAccess> {
+  if (post.appId !== app.app.id || post.deletedAt !== null) {
+    throw notFound();
+  }
+  let container: { readable: boolean; moderates: boolean };
+  let space: SpaceAccess | null = null;
+  let category: CategoryAccess | null = null;
+  let actor: CommunityActor;
+  if (post.spaceId) {
+    const [row] = await spaceById(db).execute({ id: post.spaceId });
+    if (!row) {
+      throw notFound();
+    }
+    space = await spaceAccessOf(db, app, row);
+    container = { readable: space.readable, moderates: space.moderates };
+    actor = space.actor;
+  } else {
+    const [row] = await db
+      .select()
+      .from(communityCategories)
+      .where(eq(communityCategories.id, post.categoryId!));
+    if (!row) {
+      throw notFound();
+    }
+    category = categoryAccessOf(app, row);
+    container = { readable: true, moderates: category.moderates };
+    actor = category.actor;
+  }
+  const can = postAbilities(actor, container, {
+    authorProfileId: post.authorProfileId,
+    isPublished: post.publishedAt !== null,
+    isCommentsDisabled: post.isCommentsDisabled,
+    isLikesDisabled: post.isLikesDisabled,
+    isShareDisabled: post.isShareDisabled,
+  });
+  if (!can.includes('view')) {
+    throw notFound();
+  }
+  return { app, actor, post, space, category, moderates: container.moderates, can };
+}
+
+export async function loadPostAccess(db: DbOrTx, actor: Actor, postId: string): Promise<PostAccess> {
+  const post = await findLivePost(db, postId);
+  if (!post) {
+    throw notFound();
+  }
+  return postAccessOf(db, await loadAppAccess(db, actor, post.appId), post);
+}

@@ -1,0 +1,23 @@
+import type { FeatureManifest } from '../../platform/features.ts';
+
+/**
+ * The community (issue 15): groups and spaces, communities categories and links, posts of both containers,
+ * polls, comments and likes, the home feed and search. Rules: community.policy.ts; visibility and route scopes:
+ * community.access.ts and community.scopes.ts; the model: docs/decisions/community-model.md.
+ */
+export const communityFeature: FeatureManifest = {
+  name: 'community',
+  routes: () => [],
+  pathParams: {
+    groupId: 'groupId',
+    'groups/:id': 'groupId',
+    'spaces/:id': 'spaceId',
+    'categories/:id': 'categoryId',
+    'posts/:id': 'postId',
+    'communities/posts/:id': 'communitiesPostId',
+    'comments/:id': 'commentId',
+    'links/:id': 'linkId',
+    'votes/:id': 'voteId',
+    slug: 'postSlug',
+  },
+};
