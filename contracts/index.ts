@@ -26,3 +26,5 @@ export * from './contacts.ts';
 export * from './cloud.ts';
 export * from './gifs.ts';
 export * from './rich-text.ts';
+export * from './community-posts.ts';
+export * from './community-spaces.ts';
