@@ -12,7 +12,13 @@ export const tableOwners = {
   // identity
   accounts: {
     owner: 'auth',
-    grants: { contacts: 'names', members: 'names', projects: 'owner names', team: 'names' },
+    grants: {
+      contacts: 'names',
+      members: 'names',
+      projects: 'owner names',
+      team: 'names',
+      community: 'names of post and comment authors, joined in the feed and comment queries (hot path)',
+    },
   },
   sessions: { owner: 'auth', grants: { contacts: 'last seen', profile: 'push sign-out' } },
   refreshTokens: { owner: 'auth' },
