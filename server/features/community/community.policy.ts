@@ -164,7 +164,9 @@ export function postAbilities(
   if (!writes) {
     return can;
   }
-  if (post.isPublished) {
+  // Comments, likes and follows are a member's own: a manager acting without a profile of the app (a team
+  // member) moderates but does not take part.
+  if (post.isPublished && actor.profileId !== null) {
     if (!post.isCommentsDisabled) {
       can.push('comment');
     }
@@ -243,7 +245,9 @@ export function commentAbilities(
     return can;
   }
   const isAuthor = actor.profileId !== null && actor.profileId === comment.authorProfileId;
-  can.push('like');
+  if (actor.profileId !== null) {
+    can.push('like');
+  }
   if (entity.canComment && !comment.isReply) {
     can.push('reply');
   }
