@@ -53,7 +53,8 @@ export const isParticipant = (actor: CommunityActor) =>
 export const mayWrite = (actor: CommunityActor) => isParticipant(actor) && actor.sanction === null;
 
 export function moderatesSpace(actor: CommunityActor, standing: SpaceStanding): boolean {
-  if (actor.sanction === 'blocked') {
+  // An invited person named moderator (the invitation form) moderates once they have joined the app.
+  if (!isParticipant(actor)) {
     return false;
   }
   return (
@@ -107,7 +108,8 @@ export function spaceAbilities(actor: CommunityActor, standing: SpaceStanding): 
   if (readable && isParticipant(actor)) {
     can.push('view_profiles');
   }
-  if (writes && standing.membership === null && standing.access !== 'secret') {
+  // Joining needs a profile to be a member with (a team member managing the app may have none).
+  if (writes && actor.profileId !== null && standing.membership === null && standing.access !== 'secret') {
     can.push('join');
   }
   if (standing.membership !== null && isParticipant(actor)) {
