@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '../../platform/features.ts';
+import { communityCommentRoutes } from './comments.routes.ts';
 
 /**
  * The community (issue 15): groups and spaces, communities categories and links, posts of both containers,
@@ -7,7 +8,7 @@ import type { FeatureManifest } from '../../platform/features.ts';
  */
 export const communityFeature: FeatureManifest = {
   name: 'community',
-  routes: () => [],
+  routes: (context) => [...communityCommentRoutes(context)],
   pathParams: {
     groupId: 'groupId',
     'groups/:id': 'groupId',

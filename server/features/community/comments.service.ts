@@ -1,0 +1,239 @@
+import {
+  commentLimits,
+  type Comment,
+  type CommentCreateBody,
+  type CommentDeleteResult,
+  type CommentLikeState,
+  type CommentList,
+  type CommentListQuery,
+} from '../../../contracts/community-comments.ts';
+import { validationKeys } from '../../../contracts/validation/index.ts';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { extractMentions, richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
+import type { UrlSign } from '../cloud/public.ts';
+import {
+  communityActorOf,
+  loadCommunityView,
+  readableSpaceIds,
+  type PostAccess,
+} from './community.access.ts';
+import { categoryAbilities, commentAbilities, type CommentAbility } from './community.policy.ts';
+import type { CommentAccess } from './community.scopes.ts';
+import * as repo from './comments.repo.ts';
+import { presentComment, presentReply } from './comments.presenter.ts';
+import type { CommentEntityAccess, CommentListAccess } from './comments.scopes.ts';
+import { recordMentions } from './mentions.ts';
+
+/*
+ * Comments on posts (issue 15): one level of replies, edit, delete (a comment with replies stays as a
+ * placeholder), likes. The route scopes have decided visibility and the route's ability already; what is left
+ * here are the rules that depend on the request (the reply's parent, an empty body) and the counters.
+ */
+
+const pagesOf = (total: number, size: number) => Math.ceil(total / size);
+
+export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins: readonly string[] }) {
+  const { db, sign } = deps;
+
+  const abilitiesOn = (post: PostAccess, view: repo.CommentView): CommentAbility[] =>
+    commentAbilities(
+      post.actor,
+      { canComment: post.can.includes('comment'), moderates: post.moderates },
+      {
+        authorProfileId: view.authorProfileId,
+        isDeleted: view.isDeleted,
+        isReply: view.parentCommentId !== null,
+      },
+    );
+
+  /** The sanitized body and its text; 400 when nothing is left to show. */
+  function cleanBody(html: string): { html: string; text: string } {
+    const clean = sanitizeRichText(html, { imageOrigins: deps.imageOrigins, field: 'body' });
+    const text = richTextToPlainText(clean);
+    if (text === '' && !/<(img|iframe)[\s>]/.test(clean)) {
+      throw badRequest({ body: validationKeys.required });
+    }
+    return { html: clean, text };
+  }
+
+  /** Top-level comments with their first replies inline. */
+  async function withReplies(post: PostAccess, views: repo.CommentView[]): Promise<Comment[]> {
+    const viewerProfileId = post.actor.profileId;
+    const parents = views.filter((view) => view.repliesCount > 0).map((view) => view.id);
+    const replies = await repo.firstReplies(db, parents, {
+      perParent: commentLimits.inlineReplies,
+      viewerProfileId,
+    });
+    return views.map((view) =>
+      presentComment(view, {
+        can: abilitiesOn(post, view),
+        sign,
+        replies: replies
+          .filter((reply) => reply.parentCommentId === view.id)
+          .map((reply) => presentReply(reply, { can: abilitiesOn(post, reply), sign })),
+      }),
+    );
+  }
+
+  async function listOfEntity(
+    access: Extract<CommentListAccess, { kind: 'entity' }>,
+    query: CommentListQuery,
+  ): Promise<CommentList> {
+    const { post } = access;
+    const viewerProfileId = post.actor.profileId;
+    if (query.parentCommentId) {
+      const parent = await repo.findView(db, query.parentCommentId, viewerProfileId);
+      if (!parent || parent.entityId !== post.post.id || parent.parentCommentId !== null) {
+        throw notFound();
+      }
+      const size = commentLimits.repliesPageSize;
+      const page = await repo.listReplies(db, parent.id, {
+        limit: size,
+        offset: (query.page - 1) * size,
+        viewerProfileId,
+      });
+      return {
+        data: page.rows.map((reply) => ({
+          ...presentReply(reply, { can: abilitiesOn(post, reply), sign }),
+        })),
+        meta: { page: query.page, pages: pagesOf(page.total, size), total: page.total },
+      };
+    }
+    const size = commentLimits.pageSize;
+    const page = await repo.listTopLevel(
+      db,
+      { type: access.entityType, id: post.post.id },
+      { sort: query.sort, limit: size, offset: (query.page - 1) * size, viewerProfileId },
+    );
+    return {
+      data: await withReplies(post, page.rows),
+      meta: { page: query.page, pages: pagesOf(page.total, size), total: page.total },
+    };
+  }
+
+  /**
+   * A member's comments on posts the caller reads: spaces they may read, categories when they read those. Only
+   * `view` in `permissions.can`: the actions live on the post's page, where the list links to.
+   */
+  async function listOfMember(
+    access: Extract<CommentListAccess, { kind: 'profile' }>,
+    query: CommentListQuery,
+  ): Promise<CommentList> {
+    if (query.parentCommentId) {
+      throw badRequest({ parentCommentId: validationKeys.invalidValue });
+    }
+    const view = await loadCommunityView(db, access.app);
+    const categories = categoryAbilities(communityActorOf(access.app, 'communities')).includes('view');
+    const size = commentLimits.pageSize;
+    const page = await repo.listByAuthor(
+      db,
+      { profileId: access.profileId, appId: access.app.app.id },
+      { spaceIds: readableSpaceIds(view), categories },
+      { limit: size, offset: (query.page - 1) * size, viewerProfileId: view.actor.profileId },
+    );
+    return {
+      data: page.rows.map((row) => presentComment(row, { can: ['view'], sign })),
+      meta: { page: query.page, pages: pagesOf(page.total, size), total: page.total },
+    };
+  }
+
+  return {
+    list: (access: CommentListAccess, query: CommentListQuery): Promise<CommentList> =>
+      access.kind === 'entity' ? listOfEntity(access, query) : listOfMember(access, query),
+
+    /** A comment or a reply (to a live top-level comment of the same post), counted in the same statement. */
+    async create(access: CommentEntityAccess, body: CommentCreateBody): Promise<Comment> {
+      const { post } = access;
+      const authorProfileId = post.actor.profileId;
+      if (authorProfileId === null) {
+        // The post's `comment` ability needs a profile; the scope has checked it.
+        throw notFound();
+      }
+      const clean = cleanBody(body.body);
+      const comment: repo.NewComment = {
+        id: newId(),
+        appId: post.post.appId,
+        entityType: access.entityType,
+        entityId: post.post.id,
+        parentCommentId: body.parentCommentId ?? null,
+        authorProfileId,
+        bodyHtml: clean.html,
+        bodyText: clean.text,
+      };
+      // Most comments mention nobody: then the one statement is the whole write.
+      const created =
+        extractMentions(clean.html).length === 0
+          ? await repo.insertComment(db, comment)
+          : await db.transaction(async (tx) => {
+              const inserted = await repo.insertComment(tx, comment);
+              if (inserted) {
+                await recordMentions(
+                  tx,
+                  { type: 'comment', id: comment.id, appId: comment.appId },
+                  clean.html,
+                );
+              }
+              return inserted;
+            });
+      if (!created) {
+        // No live top-level comment of this post by that id: replies go one level deep, on the same post.
+        throw badRequest({ parentCommentId: validationKeys.invalidValue });
+      }
+      return presentComment(created, { can: abilitiesOn(post, created), sign });
+    },
+
+    /** The author's new body (mentions follow it). */
+    async update(access: CommentAccess, body: { body: string }): Promise<Comment> {
+      const clean = cleanBody(body.body);
+      const { comment, post } = access;
+      await db.transaction(async (tx) => {
+        await repo.updateBody(tx, comment.id, clean);
+        await recordMentions(tx, { type: 'comment', id: comment.id, appId: comment.appId }, clean.html);
+      });
+      const view = await repo.findView(db, comment.id, post.actor.profileId);
+      if (!view) {
+        throw notFound();
+      }
+      const [presented] = view.parentCommentId === null ? await withReplies(post, [view]) : [];
+      return presented ?? presentComment(view, { can: abilitiesOn(post, view), sign });
+    },
+
+    async remove(access: CommentAccess): Promise<CommentDeleteResult> {
+      const { comment } = access;
+      const isRemoved = await db.transaction((tx) =>
+        repo.deleteComment(tx, {
+          id: comment.id,
+          entityId: comment.entityId,
+          parentCommentId: comment.parentCommentId,
+        }),
+      );
+      return { id: comment.id, isRemoved };
+    },
+
+    /** Likes (`liked`) or unlikes the comment as the caller; idempotent. */
+    async like(access: CommentAccess, liked: boolean): Promise<CommentLikeState> {
+      const profileId = access.post.actor.profileId;
+      if (profileId === null) {
+        throw notFound();
+      }
+      let likesCount: number | undefined;
+      try {
+        likesCount = await repo.setLike(db, { commentId: access.comment.id, profileId }, liked);
+      } catch (error) {
+        // The comment went meanwhile.
+        if (repo.isForeignKeyViolation(error)) {
+          throw notFound();
+        }
+        throw error;
+      }
+      if (likesCount === undefined) {
+        throw notFound();
+      }
+      return { isLiked: liked, likesCount };
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;
