@@ -361,12 +361,16 @@ export async function deleteComment(
   }
   await tx.delete(comments).where(eq(comments.id, comment.id));
   if (comment.parentCommentId !== null) {
-    await tx.execute(sql`with parent as (
-        update comments set replies_count = greatest(replies_count - 1, 0)
+    const [parent] = await rows<{ replies_count: number | string; is_deleted: boolean }>(
+      tx,
+      sql`update comments set replies_count = greatest(replies_count - 1, 0)
         where id = ${comment.parentCommentId}
-        returning id, replies_count, is_deleted
-      )
-      delete from comments where id in (select id from parent where is_deleted and replies_count = 0)`);
+        returning replies_count, is_deleted`,
+    );
+    // A statement cannot delete the row its own CTE updated: the placeholder goes in a second one.
+    if (parent?.is_deleted && Number(parent.replies_count) === 0) {
+      await tx.delete(comments).where(eq(comments.id, comment.parentCommentId));
+    }
   }
   return true;
 }
