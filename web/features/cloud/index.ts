@@ -3,4 +3,5 @@
 import './cloud-styles';
 
 export { PickPictureDialog, type PickPictureDialogProps } from './pick-picture';
+export { CloudPicker, type CloudPickerProps } from './cloud-picker';
 export type { CropRatio } from './crop-geometry';

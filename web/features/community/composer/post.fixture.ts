@@ -1,0 +1,43 @@
+import type { Post } from '../../../../contracts/community-posts';
+
+/** A published post of the space "Yoga" by Anna Beispiel, for the composer's and the action menu's tests. */
+export function postFixture(overrides: Partial<Post> = {}): Post {
+  return {
+    id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4f01',
+    discriminator: 'groups',
+    name: 'Willkommen',
+    slug: 'willkommen',
+    body: '<p>Hallo</p>',
+    excerpt: 'Hallo',
+    cover: { id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e01', url: '/api/cloud/a.webp' },
+    media: [],
+    vote: null,
+    publishAt: null,
+    timeZone: null,
+    publishedAt: '2027-04-01T08:00:00.000Z',
+    isScheduled: false,
+    pinnedToTopAt: null,
+    pinnedToSidebarAt: null,
+    isAllowedPinToTop: true,
+    isCommentsDisabled: false,
+    isLikesDisabled: false,
+    isShareDisabled: false,
+    metaTitle: '',
+    metaDescription: '',
+    ogTitle: '',
+    ogDescription: '',
+    ogImage: null,
+    shareHash: 'abc',
+    author: { profileId: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4f99', name: 'Anna Beispiel', avatarUrl: null },
+    space: { id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4f50', slug: 'yoga', name: 'Yoga' },
+    category: null,
+    likesCount: 0,
+    commentsCount: 0,
+    isLiked: false,
+    isFollowed: true,
+    createdAt: '2027-04-01T08:00:00.000Z',
+    updatedAt: '2027-04-01T08:00:00.000Z',
+    permissions: { can: ['view', 'edit', 'delete'] },
+    ...overrides,
+  };
+}
