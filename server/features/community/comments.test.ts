@@ -4,12 +4,7 @@ import type { Comment, CommentList } from '../../../contracts/community-comments
 import { comments, communityPostFollows, mentions } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { apiCaller } from '../../test/identity.ts';
-import {
-  createCommunityWorld,
-  createOutsider,
-  type CommunityWorld,
-  type TestPerson,
-} from '../../test/community-world.ts';
+import { createCommunityWorld, createOutsider, type TestPerson } from '../../test/community-world.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
