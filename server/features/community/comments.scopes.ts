@@ -68,7 +68,7 @@ async function loadMemberOfList(db: DbOrTx, actor: Actor, profileId: string): Pr
 /** `GET /comments`: grants `comment:view` on the entity's comments, or on the comments of a member looked at. */
 export function commentListScope(db: DbOrTx): RouteScope<CommentListAccess> {
   return {
-    label: 'comments(query entityType, entityId)',
+    label: 'comments(query entity)',
     subjects: ['comment'],
     async resolve(request: FastifyRequest) {
       const query = request.query as CommentListQuery;
@@ -88,7 +88,7 @@ export function commentListScope(db: DbOrTx): RouteScope<CommentListAccess> {
 /** `POST /comments`: the post of the body's entity with the caller's post abilities (`post:comment`). */
 export function commentEntityScope(db: DbOrTx): RouteScope<CommentEntityAccess> {
   return {
-    label: 'post(body entityType, entityId)',
+    label: 'post(body entity)',
     subjects: ['post'],
     async resolve(request: FastifyRequest) {
       const body = request.body as CommentCreateBody;
