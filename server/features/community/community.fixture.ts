@@ -102,6 +102,8 @@ export const tenantFixture: TenantFixturePart = async ({ db, app, memberProfile 
       communitiesPostId: communitiesPost.id,
       postSlug: groupsPost.slug,
       commentId,
+      // The entity `GET /comments` and `POST /comments` name in their query and body.
+      entityId: groupsPost.id,
       linkId,
       voteId,
     },

@@ -1,3 +1,5 @@
+import { commentColumns, commentScopeColumns } from './community-comments.ts';
+
 /** The kinds of scope: one column of the matrix each, with the ability subject its routes ask for. */
 export const columns = {
   app: 'app',
@@ -18,6 +20,7 @@ export const columns = {
   'readable file': 'cloud',
   'own item': 'cloud',
   'folder, any owner': 'cloud',
+  ...commentColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -52,4 +55,5 @@ export const columnOfScope: Record<string, Column> = {
   'cloud-folder(:folderId, any owner)': 'folder, any owner',
   'cloud-items(body ids)': 'own item',
   'cloud-search(:id)': 'own item',
+  ...commentScopeColumns,
 };

@@ -10,6 +10,7 @@ import {
   without,
 } from '../expected-abilities.ts';
 import type { Column } from './columns.ts';
+import { commentHoldingsOf } from './community-comments.ts';
 
 /*
  * The route × role matrix's expectations (issue 12 point 1), written by hand from the spec's rules (DESIGN §6,
@@ -227,7 +228,7 @@ export type Host = 'service' | 'app';
  * new folders but the refusal is the service's; anyone else's item is 404.
  */
 export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
-  const holdings = holdingsOf[role];
+  const holdings: Holdings = { ...holdingsOf[role], ...commentHoldingsOf[role] };
   if (
     column !== 'library' &&
     column !== 'readable file' &&
