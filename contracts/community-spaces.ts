@@ -140,6 +140,7 @@ export const spaceResponseSchema = z.object({ data: spaceSchema });
 export const spaceListSchema = paginated(spaceSchema);
 export type SpaceList = z.infer<typeof spaceListSchema>;
 export const spaceListQuerySchema = z.object({ groupId: z.uuid().optional() });
+export const spaceSlugParamsSchema = z.object({ appId: z.uuid(), spaceSlug: z.string().min(1).max(200) });
 
 const spaceFields = {
   slug: communitySlugSchema,

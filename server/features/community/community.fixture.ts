@@ -94,10 +94,13 @@ export const tenantFixture: TenantFixturePart = async ({ db, app, memberProfile 
   return {
     ids: {
       groupId,
+      groupSlug: `gruppe-${groupId.slice(-8)}`,
       spaceId: open.id,
+      spaceSlug: open.slug,
       privateSpaceId: closed.id,
       secretSpaceId: secret.id,
       categoryId,
+      categorySlug: `kategorie-${categoryId.slice(-8)}`,
       postId: groupsPost.id,
       communitiesPostId: communitiesPost.id,
       postSlug: groupsPost.slug,

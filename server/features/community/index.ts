@@ -1,5 +1,6 @@
 import type { FeatureManifest } from '../../platform/features.ts';
 import { communityCommentRoutes } from './comments.routes.ts';
+import { containerRoutes } from './spaces.routes.ts';
 
 /**
  * The community (issue 15): groups and spaces, communities categories and links, posts of both containers,
@@ -8,7 +9,7 @@ import { communityCommentRoutes } from './comments.routes.ts';
  */
 export const communityFeature: FeatureManifest = {
   name: 'community',
-  routes: (context) => [...communityCommentRoutes(context)],
+  routes: (context) => [...communityCommentRoutes(context), ...containerRoutes(context)],
   pathParams: {
     groupId: 'groupId',
     'groups/:id': 'groupId',
@@ -20,5 +21,8 @@ export const communityFeature: FeatureManifest = {
     'links/:id': 'linkId',
     'votes/:id': 'voteId',
     slug: 'postSlug',
+    groupSlug: 'groupSlug',
+    spaceSlug: 'spaceSlug',
+    categorySlug: 'categorySlug',
   },
 };
