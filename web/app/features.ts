@@ -4,6 +4,7 @@ import { appProfileFeature } from '../features/app-profile/app-profile.routes';
 import { appSettingsFeature } from '../features/app-settings/app-settings.routes';
 import { authFeature } from '../features/auth/auth.routes';
 import { cloudFeature } from '../features/cloud/cloud.routes';
+import { communityFeature } from '../features/community/community.routes';
 import { contactsFeature } from '../features/contacts/contacts.routes';
 import { customFieldsFeature } from '../features/custom-fields/custom-fields.routes';
 import { homeFeature } from '../features/home/home.routes';
@@ -26,6 +27,7 @@ export const webFeatures: readonly WebFeature[] = [
   teamFeature,
   contactsFeature,
   homeFeature,
+  communityFeature,
   appProfileFeature,
   cloudFeature,
   appSettingsFeature,

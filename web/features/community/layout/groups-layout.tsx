@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer } from '@mantine/core';
+import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { NotFoundMessage } from '../../../components/not-found-message';
+import { appCan, useCurrentApp } from '../../../kernel/current-app';
+import { useIsMobile } from '../../../kernel/ui-store';
+import { ComposerHost } from '../composer';
+import { GroupsNav } from './groups-nav';
+import classes from './groups-layout.module.css';
+
+/**
+ * The groups area (spec §2 groups feed, group and space pages, posts): the groups and their spaces beside the
+ * content on the desktop, in a drawer on phones. The composer lives here once, for every "new post" button.
+ */
+export function GroupsLayout() {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const isMobile = useIsMobile();
+  const [navOpen, setNavOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Choosing a space in the drawer leaves it.
+  useEffect(() => setNavOpen(false), [pathname]);
+
+  // RULE-58: with the service off the groups are gone, but for the managers who may switch it on again.
+  if (!app.services.community && !appCan(app, 'edit')) {
+    return <NotFoundMessage />;
+  }
+
+  return (
+    <div className={classes.layout} data-mobile={isMobile || undefined} data-testid="groups-layout">
+      {isMobile ? (
+        <>
+          <div className={classes.mobileBar}>
+            <Button
+              variant="default"
+              leftSection={<IconLayoutSidebarLeftExpand size={18} stroke={1.7} />}
+              onClick={() => setNavOpen(true)}
+              aria-expanded={navOpen}
+              data-testid="groups-nav-open"
+            >
+              {t('community.nav.open')}
+            </Button>
+          </div>
+          <Drawer
+            opened={navOpen}
+            onClose={() => setNavOpen(false)}
+            title={t('community.nav.label')}
+            size="85%"
+            closeButtonProps={{ 'aria-label': t('community.nav.close') }}
+          >
+            <GroupsNav />
+          </Drawer>
+        </>
+      ) : (
+        <div className={classes.side}>
+          <GroupsNav />
+        </div>
+      )}
+      <div className={classes.content}>
+        <Outlet />
+      </div>
+      <ComposerHost />
+    </div>
+  );
+}

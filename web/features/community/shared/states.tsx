@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { Button, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLock, IconLogin2, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ApiError } from '../../../api/api-error';
+import { errorTextKey } from '../../../api/notify-error';
+import { NotFoundMessage } from '../../../components/not-found-message';
+import { useCurrentApp } from '../../../kernel/current-app';
+import { rememberRedirectAfterAuth } from '../../../kernel/redirect-after-auth';
+import { useIsAuthenticated } from '../../../kernel/session/account-store';
+import classes from './states.module.css';
+
+type EmptyStateProps = {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+  /** `h2` inside a page that has its title; `h3` inside a section. */
+  order?: 2 | 3;
+  testId?: string;
+};
+
+/** A calm, friendly empty state inside a page: what belongs here and what to do next. */
+export function EmptyState({ icon, title, text, action, order = 2, testId }: EmptyStateProps) {
+  return (
+    <div className={classes.empty} data-testid={testId}>
+      <ThemeIcon size={60} radius="xl" variant="light" className={classes.emptyIcon}>
+        {icon}
+      </ThemeIcon>
+      <Title order={order} className={classes.emptyTitle}>
+        {title}
+      </Title>
+      <Text className={classes.emptyText}>{text}</Text>
+      {action ? <div className={classes.emptyAction}>{action}</div> : null}
+    </div>
+  );
+}
+
+/** A private space the caller does not belong to: its posts are for its members. */
+export function LockedState({ action, text }: { action?: ReactNode; text: string }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      icon={<IconLock size={28} stroke={1.6} />}
+      title={t('community.space.locked.title')}
+      text={text}
+      action={action}
+      testId="space-locked"
+    />
+  );
+}
+
+/** The sign-in button of a screen a guest may not read: back here afterwards. */
+function SignInButton() {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const location = useLocation();
+  return (
+    <Button
+      component={Link}
+      to={`/${app.slug}/auth`}
+      onClick={() => rememberRedirectAfterAuth(`${location.pathname}${location.search}`)}
+      leftSection={<IconLogin2 size={18} stroke={1.8} />}
+    >
+      {t('community.signIn')}
+    </Button>
+  );
+}
+
+type LoadErrorProps = { error: unknown; onRetry?: () => void; testId?: string };
+
+/**
+ * A failed read, said in words: not found (or not visible: the server never tells which), sign in first, or
+ * something went wrong with a retry.
+ */
+export function LoadError({ error, onRetry, testId = 'community-error' }: LoadErrorProps) {
+  const { t } = useTranslation();
+  const signedIn = useIsAuthenticated();
+  if (error instanceof ApiError && error.status === 404) {
+    return <NotFoundMessage />;
+  }
+  if (error instanceof ApiError && error.status === 401 && !signedIn) {
+    return (
+      <EmptyState
+        icon={<IconLock size={28} stroke={1.6} />}
+        title={t('community.guest.title')}
+        text={t('community.guest.text')}
+        action={<SignInButton />}
+        testId="community-sign-in"
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={<IconAlertTriangle size={28} stroke={1.6} />}
+      title={t('community.error.title')}
+      text={t(errorTextKey(error))}
+      action={
+        onRetry ? (
+          <Button variant="default" leftSection={<IconRefresh size={18} stroke={1.8} />} onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        ) : null
+      }
+      testId={testId}
+    />
+  );
+}

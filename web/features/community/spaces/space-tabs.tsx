@@ -1,0 +1,112 @@
+import { useEffect } from 'react';
+import { IconClipboardText, IconMessagePlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { postSortValues, type PostSort } from '../../../../contracts/community-posts';
+import { RichText } from '../../../components/rich-text';
+import { useCurrentApp } from '../../../kernel/current-app';
+import { communityKeys, spacePostsQuery } from '../community-api';
+import { PostList } from '../posts/post-list';
+import { SortMenu } from '../posts/sort-menu';
+import { MembersList } from '../shared/members-list';
+import { EmptyState, LockedState } from '../shared/states';
+import { useSortParam } from '../shared/use-sort-param';
+import { MembershipButton } from './membership-button';
+import { SpaceTabGuard, useSpace } from './space-layout';
+import classes from './space.module.css';
+
+/** The posts tab: the space's posts in its layout and sort, or what a private space asks of a visitor. */
+export function SpacePostsTab() {
+  return (
+    <SpaceTabGuard tab="posts">
+      <SpacePosts />
+    </SpaceTabGuard>
+  );
+}
+
+function SpacePosts() {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const space = useSpace();
+  const client = useQueryClient();
+  const [sort, setSort] = useSortParam<PostSort>(postSortValues, space.defaultSort);
+  const readable = space.permissions.can.includes('view');
+
+  // Opening the space reads its new posts: the sidebar's counter goes down.
+  useEffect(() => {
+    if (readable) {
+      void client.invalidateQueries({ queryKey: communityKeys.counters(app.id) });
+    }
+  }, [client, app.id, space.id, readable]);
+
+  if (!readable) {
+    const requested = space.membership?.status === 'requested';
+    return (
+      <LockedState
+        text={t(requested ? 'community.space.locked.requested' : 'community.space.locked.text')}
+        action={requested ? null : <MembershipButton space={space} />}
+      />
+    );
+  }
+  return (
+    <section aria-label={t('community.space.tab.posts')}>
+      <div className={classes.toolbar}>
+        <SortMenu value={sort} options={postSortValues} onChange={setSort} />
+      </div>
+      <PostList
+        query={spacePostsQuery(app.id, space.id, sort)}
+        layout={space.displayView}
+        showContainer={false}
+        label={t('community.space.postsLabel', { name: space.name })}
+        empty={
+          <EmptyState
+            icon={<IconMessagePlus size={28} stroke={1.6} />}
+            title={t('community.space.empty.title')}
+            text={t(
+              space.permissions.can.includes('create_post')
+                ? 'community.space.empty.textCanPost'
+                : 'community.space.empty.text',
+            )}
+            testId="space-empty"
+          />
+        }
+      />
+    </section>
+  );
+}
+
+/** The members tab (ROUTE-71, needs `view_profiles`). */
+export function SpaceMembersTab() {
+  const space = useSpace();
+  return (
+    <SpaceTabGuard tab="members">
+      <MembersList container="space" id={space.id} />
+    </SpaceTabGuard>
+  );
+}
+
+/** The rules tab (ROUTE-72): the space's rules as rich text. */
+export function SpaceRulesTab() {
+  const { t } = useTranslation();
+  const space = useSpace();
+  return (
+    <SpaceTabGuard tab="rules">
+      {space.rules ? (
+        <section
+          className={classes.rules}
+          aria-label={t('community.space.tab.rules')}
+          data-testid="space-rules"
+        >
+          <RichText html={space.rules} />
+        </section>
+      ) : (
+        <EmptyState
+          icon={<IconClipboardText size={28} stroke={1.6} />}
+          title={t('community.space.rulesEmpty.title')}
+          text={t('community.space.rulesEmpty.text')}
+          testId="space-rules-empty"
+        />
+      )}
+    </SpaceTabGuard>
+  );
+}
