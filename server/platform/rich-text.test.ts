@@ -1,15 +1,6 @@
-import { ElementType, parseDocument } from 'htmlparser2';
-import { html as parse5Html, parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../contracts/errors.ts';
-import {
-  richTextAttributes,
-  richTextImageSource,
-  richTextLinkHref,
-  richTextMaxLength,
-  richTextTags,
-  videoEmbedOrigins,
-} from '../../contracts/rich-text.ts';
+import { richTextMaxLength } from '../../contracts/rich-text.ts';
 import { AppError } from './errors.ts';
 import { extractMentions, richTextToPlainText, sanitizeRichText } from './rich-text.ts';
 import {
@@ -19,91 +10,17 @@ import {
   youtubeEmbed,
 } from './rich-text-sample.ts';
 import { xssCorpus } from './xss-corpus.ts';
+import {
+  browserProblems as browserProblemsOf,
+  htmlparser2Problems as htmlparser2ProblemsOf,
+  strayMarkup,
+} from '../test/inert-html.ts';
 
 const ownOrigin = 'https://app.example.com';
 const options = { imageOrigins: [ownOrigin] };
 const ben = '0190a6b2-1c3d-7e4f-8a9b-0c1d2e3f4a5d';
-type Parse5Node = DefaultTreeAdapterMap['childNode'];
-const allowedTags: ReadonlySet<string> = new Set(richTextTags);
-const strayMarkup = new RegExp(`<(?!/?(?:${richTextTags.join('|')})[\\s>])[^>]*>?`, 'g');
-const embedPrefixes = videoEmbedOrigins.map((origin) => `${origin}/`);
-
-/** Why an attribute of a parsed element is not inert, or null. */
-function attributeProblem(tag: string, name: string, value: string): string | null {
-  const allowed: readonly string[] = (richTextAttributes as Record<string, readonly string[]>)[tag] ?? [];
-  if (/^on/i.test(name) || !allowed.includes(name)) {
-    return `<${tag}> carries ${name}="${value}"`;
-  }
-  if (name === 'href' && richTextLinkHref(value) !== value) {
-    return `<${tag}> links to ${value}`;
-  }
-  if (name === 'src' && tag === 'img' && richTextImageSource(value, [ownOrigin]) !== value) {
-    return `<img> loads ${value}`;
-  }
-  if (name === 'src' && tag === 'iframe' && !embedPrefixes.some((prefix) => value.startsWith(prefix))) {
-    return `<iframe> loads ${value}`;
-  }
-  return null;
-}
-
-/** Everything in `html`, parsed as a browser parses it (parse5), that could run script or load another address. */
-function browserProblems(html: string): string[] {
-  const problems: string[] = [];
-  const visit = (nodes: Parse5Node[], parent: string) => {
-    for (const node of nodes) {
-      if (node.nodeName === '#text') {
-        continue;
-      }
-      if (!('tagName' in node)) {
-        problems.push(`${node.nodeName} inside <${parent}>`);
-        continue;
-      }
-      if (node.namespaceURI !== parse5Html.NS.HTML || !allowedTags.has(node.tagName)) {
-        problems.push(`<${node.tagName}> (${node.namespaceURI})`);
-      }
-      for (const attribute of node.attrs) {
-        const problem = attributeProblem(node.tagName, attribute.name, attribute.value);
-        if (problem) {
-          problems.push(problem);
-        }
-      }
-      if (node.tagName === 'iframe' && node.childNodes.length > 0) {
-        problems.push('<iframe> has content');
-      }
-      visit(node.childNodes, node.tagName);
-    }
-  };
-  visit(parseFragment(html).childNodes, 'body');
-  return problems;
-}
-
-/** The same check on htmlparser2's reading, the parser sanitize-html itself uses. */
-function htmlparser2Problems(html: string): string[] {
-  const problems: string[] = [];
-  const visit = (nodes: ReturnType<typeof parseDocument>['children']) => {
-    for (const node of nodes) {
-      if (node.type === ElementType.Text) {
-        continue;
-      }
-      if (node.type !== ElementType.Tag) {
-        problems.push(`a ${node.type} node`);
-        continue;
-      }
-      if (!allowedTags.has(node.name)) {
-        problems.push(`<${node.name}>`);
-      }
-      for (const [name, value] of Object.entries(node.attribs)) {
-        const problem = attributeProblem(node.name, name, value);
-        if (problem) {
-          problems.push(problem);
-        }
-      }
-      visit(node.children);
-    }
-  };
-  visit(parseDocument(html).children);
-  return problems;
-}
+const browserProblems = (html: string) => browserProblemsOf(html, [ownOrigin]);
+const htmlparser2Problems = (html: string) => htmlparser2ProblemsOf(html, [ownOrigin]);
 
 describe('sanitizeRichText against known XSS payloads', () => {
   it('has a corpus of at least 100 payloads', () => {
