@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconClockPlay, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { postLimits, type Post } from '../../../../contracts/community-posts';
 import { RichTextEditor } from '../../../components/rich-text';
@@ -9,7 +8,7 @@ import { useIssueText } from '../../../components/form-issues';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { personTimeZone } from '../../../kernel/person-locale';
 import { useIsMobile } from '../../../kernel/ui-store';
-import { composerTargetsQuery, suggestMembers } from './composer-api';
+import { suggestMembers } from './composer-api';
 import { AdvancedOptions, InteractionOptions } from './composer-options';
 import {
   advancedFields,
@@ -29,6 +28,7 @@ import { PollBuilder } from './poll-builder';
 import { ScheduleFields } from './schedule-fields';
 import { TargetPicker } from './target-picker';
 import { useComposerSubmit, type ComposerMode } from './use-composer-submit';
+import { useTargets } from './use-targets';
 import { browserTimeZone } from './zoned-time';
 import classes from './composer.module.css';
 
@@ -73,7 +73,7 @@ export function ComposerForm({ target: fixedTarget, post, onDirty, onCancel, onS
   const [submitted, setSubmitted] = useState(false);
 
   const needsTarget = post === null && fixedTarget === null;
-  const targets = useQuery({ ...composerTargetsQuery(app.id), enabled: needsTarget });
+  const targets = useTargets(needsTarget);
   const target = post ? null : chosenTarget;
   const canSchedule = post
     ? post.isScheduled && post.permissions.can.includes('edit_publish_time')
@@ -176,13 +176,13 @@ export function ComposerForm({ target: fixedTarget, post, onDirty, onCancel, onS
         <Stack gap="lg">
           {needsTarget ? (
             <TargetPicker
-              targets={targets.data ?? []}
+              targets={targets.targets}
               value={chosenTarget}
               onChange={(next) => {
                 setChosenTarget(next);
                 onDirty(true);
               }}
-              loading={targets.isPending}
+              loading={targets.loading}
               error={issueOf('target')}
             />
           ) : (target ?? post) ? (

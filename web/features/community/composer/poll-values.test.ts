@@ -65,8 +65,8 @@ describe('poll builder', () => {
       question: { key: 'validation.required' },
       'options.1': { key: 'validation.required' },
     });
-    expect(pollIssuesOf(draft('Kommen Sie?', ['Ja', 'ja']), 'Europe/Berlin', now)).toEqual({
-      options: { key: 'validation.unique' },
+    expect(pollIssuesOf(draft('Kommen Sie?', ['Ja', 'Nein', ' ja ']), 'Europe/Berlin', now)).toEqual({
+      'options.2': { key: 'validation.unique' },
     });
     expect(
       pollIssuesOf(draft('Kommen Sie?', ['Ja', 'Nein'], { endDate: '2027-05-10' }), 'Europe/Berlin', now),

@@ -75,8 +75,8 @@ export function pollBodyOf(poll: PollDraft, timeZone: string): VoteCreateBody {
 }
 
 /**
- * The draft's problems, by the contract (`voteCreateBodySchema`) plus what only the form can know: an end with
- * only a date or a time, and an end that is already past.
+ * The draft's problems, by the contract (`voteCreateBodySchema`), the relations the server checks (2–10 answers,
+ * each once, an end in the future) and what only the form knows: an end with only a date or a time.
  */
 export function pollIssuesOf(poll: PollDraft, timeZone: string, now: number = Date.now()): PollIssues {
   const body = pollBodyOf(poll, timeZone);
@@ -92,6 +92,18 @@ export function pollIssuesOf(poll: PollDraft, timeZone: string, now: number = Da
           : { key: issue.message };
     }
   }
+  // The relations the server checks on the whole form: enough answers, each once (case-insensitive).
+  if (body.options.length < pollLimits.minOptions) {
+    issues.options ??= { key: validationKeys.validateMinLength, params: { min: pollLimits.minOptions } };
+  }
+  const seen = new Set<string>();
+  body.options.forEach((text, index) => {
+    const folded = text.toLowerCase();
+    if (folded && seen.has(folded)) {
+      issues[`options.${index}`] ??= { key: validationKeys.unique };
+    }
+    seen.add(folded);
+  });
   if (hasEnd(poll)) {
     if (body.endsAt === null || body.endsAt === undefined) {
       issues.endsAt = { key: validationKeys.required };

@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/api-error';
 import { errorTextKey } from '../../../api/notify-error';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDate } from '../../../kernel/format';
+import { communityKeys } from '../index';
 import { composerApi } from './composer-api';
 import {
   composerServerIssuesOf,
@@ -19,11 +20,9 @@ import {
 } from './composer-values';
 import { pollBodyOf, pollServerIssuesOf, type PollIssues } from './poll-values';
 
-/** Every cached community answer may show the post: they are read again (feeds, spaces, the post, counters). */
-export function refreshCommunity(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => ['community', 'communities', 'posts', 'post'].includes(String(query.queryKey[0])),
-  });
+/** Every cached community answer may show the post: they are read again (feeds, containers, the post, counters). */
+export function refreshCommunity(queryClient: QueryClient, appId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: communityKeys.all(appId) });
 }
 
 export type ComposerMode =
@@ -80,7 +79,7 @@ export function useComposerSubmit(appId: string, mode: ComposerMode, onSaved: (p
     },
     onSuccess: (post) => {
       createdVote.current = null;
-      void refreshCommunity(queryClient);
+      void refreshCommunity(queryClient, appId);
       notifications.show({ color: 'teal', message: savedMessage(post, mode.kind, t) });
       onSaved(post);
     },
