@@ -12,6 +12,7 @@ import { assertWithinQuota } from '../projects/public.ts';
 import { addProfileTags, isUniqueViolation } from '../tags/public.ts';
 import { insertProfile, isAppManager, type AppAccess } from '../workspace/public.ts';
 import { refuseFutureEntityIds } from './future-entities.ts';
+import { assertCommunityIds, setModeratorships } from '../community/public.ts';
 import { findContactEmails } from './import.repo.ts';
 import { issueInvitation, joinLinkBase, mailInvitation, mailLogoUrl } from './invitation-mail.ts';
 import { requireMember } from './member.policy.ts';
@@ -48,12 +49,14 @@ export function createInviteService(deps: {
       if (grantsPower && !isAppManager(access)) {
         throw forbidden();
       }
-      // Groups, spaces and plans do not exist yet: their issues check these ids against their tables.
-      refuseFutureEntityIds({
-        moderatorGroupIds: body.moderatorGroupIds,
-        moderatorSpaceIds: body.moderatorSpaceIds,
-        planIds: body.planIds,
-      });
+      // Plans do not exist yet; groups and spaces must be the app's.
+      refuseFutureEntityIds({ planIds: body.planIds });
+      await assertCommunityIds(
+        db,
+        appId,
+        { groupIds: body.moderatorGroupIds, spaceIds: body.moderatorSpaceIds },
+        { groupIds: 'moderatorGroupIds', spaceIds: 'moderatorSpaceIds' },
+      );
       const tagIds = [...new Set(body.tagIds)];
       const tags = await repo.findTagsOfApp(db, appId, tagIds);
       // Nobody is invited blocked or punished: those are moderation, not a starting point.
@@ -85,14 +88,10 @@ export function createInviteService(deps: {
             emailVerifiedAt: null,
           });
           const type = body.isInvited ? 'invited' : memberType;
-          const moderatorIds = {
-            moderatorGroupIds: [...new Set(body.moderatorGroupIds)],
-            moderatorSpaceIds: [...new Set(body.moderatorSpaceIds)],
-          };
           const profileId = existing?.id ?? newId();
           if (existing) {
             // Invited again: the newest form decides what they become.
-            await repo.updateMember(tx, appId, existing.id, { type, ...moderatorIds });
+            await repo.updateMember(tx, appId, existing.id, { type });
           } else {
             await insertProfile(tx, {
               id: profileId,
@@ -100,9 +99,14 @@ export function createInviteService(deps: {
               appId,
               accountId: account.id,
               type,
-              ...moderatorIds,
             });
           }
+          // What they will moderate once they take part (community.policy.ts ignores it until then).
+          await setModeratorships(
+            tx,
+            { id: profileId, appId },
+            { groupIds: body.moderatorGroupIds, spaceIds: body.moderatorSpaceIds },
+          );
           await addProfileTags(tx, { id: profileId, projectId: app.projectId, appId }, tagIds);
           await ensureContact(tx, {
             projectId: app.projectId,

@@ -81,13 +81,13 @@ describe(`POST /apps/{appId}/invite (${testDriver})`, () => {
     }
   });
 
-  it('refuses ids of groups, spaces and plans until they exist', async () => {
+  it('refuses ids of plans until they exist and of groups and spaces the app lacks', async () => {
     const { owner, url } = await community();
     for (const key of ['moderatorGroupIds', 'moderatorSpaceIds', 'planIds']) {
       const response = await call('POST', url, owner.auth, { email: uniqueEmail(), [key]: [newId()] });
       expect(response.statusCode, key).toBe(400);
       expect(response.json(), key).toMatchObject({
-        code: 'FEATURE_NOT_AVAILABLE',
+        code: key === 'planIds' ? 'FEATURE_NOT_AVAILABLE' : 'VALIDATION_FAILED',
         errors: { [key]: 'validation.invalidValue' },
       });
     }

@@ -36,6 +36,8 @@ export type MemberFilter = {
   createdFrom?: string | undefined;
   createdTo?: string | undefined;
   invited?: boolean | undefined;
+  /** More conditions on `profiles` from other features (the community's group and space filters). */
+  conditions?: SQL[] | undefined;
 };
 
 /** Tags of the profile row in scope, default tags first, then by name. */
@@ -95,6 +97,7 @@ function filterConditions(filter: MemberFilter): SQL[] {
       sql`${profiles.createdAt} >= ((${filter.createdFrom}::date)::timestamp at time zone ${filter.timezone})`,
     );
   }
+  conditions.push(...(filter.conditions ?? []));
   if (filter.createdTo) {
     conditions.push(
       sql`${profiles.createdAt} < ((${filter.createdTo}::date + 1)::timestamp at time zone ${filter.timezone})`,

@@ -18,6 +18,7 @@ import {
   memberResponseSchema,
   type InviteBody,
 } from '../../../contracts/members.ts';
+import { memberSpaceListQuerySchema, memberSpaceListSchema } from '../../../contracts/community-spaces.ts';
 import type { Db } from '../../db/client.ts';
 import type { LimitWindow } from '../../platform/attempt-limiter.ts';
 import { defineRoute, type AttemptLimit } from '../../platform/routes.ts';
@@ -210,6 +211,21 @@ export function memberRoutes(deps: {
         response: { 200: memberPostsSchema },
       },
       handler: async () => members.posts(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/profiles/:id/spaces',
+      auth: 'session',
+      scope: member,
+      ability: 'profile:view',
+      summary: 'Spaces a member belongs to (member page), only those the caller sees',
+      tags,
+      schema: {
+        params: memberParamsSchema,
+        querystring: memberSpaceListQuerySchema,
+        response: { 200: memberSpaceListSchema },
+      },
+      handler: async (request) => members.spaces(request.access, request.query.page),
     }),
     defineRoute({
       method: 'POST',

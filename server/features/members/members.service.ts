@@ -18,6 +18,12 @@ import { closeOpenInvitations } from '../invitations/public.ts';
 import { removeProfileFromApp } from '../profile/public.ts';
 import { addProfileTags, ensureDefaultTags } from '../tags/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
+import {
+  assertCommunityIds,
+  listMemberSpaces,
+  memberFilterConditions,
+  setModeratorships,
+} from '../community/public.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import { featureNotAvailable, refuseFutureEntityIds } from './future-entities.ts';
 import { can, isStaff, memberPermissions, requireMember } from './member.policy.ts';
@@ -25,11 +31,9 @@ import { presentMember } from './members.presenter.ts';
 import * as repo from './members.repo.ts';
 import type { MemberScopeAccess } from './members.scopes.ts';
 
-/** Filters over entities that do not exist yet (plans, groups, spaces, courses, events, chats): refused. */
+/** Filters over entities that do not exist yet (plans, courses, events, chats): refused. */
 const futureEntityFilters = [
   'accessPlanIds',
-  'communityGroupIds',
-  'spaceIds',
   'courseCategoryIds',
   'courseIds',
   'eventGroupIds',
@@ -73,6 +77,12 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
         throw forbidden();
       }
       refuseFutureEntityIds(Object.fromEntries(futureEntityFilters.map((key) => [key, query[key]])));
+      await assertCommunityIds(
+        db,
+        appId,
+        { groupIds: query.communityGroupIds, spaceIds: query.spaceIds },
+        { groupIds: 'communityGroupIds', spaceIds: 'spaceIds' },
+      );
       const page = { page: query.page, limit: memberLimits.pageSize };
       const counts: MemberCounts = { member: 0, invited: 0, moderator: 0, admin: 0 };
       const filter: repo.MemberFilter = {
@@ -84,6 +94,11 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
         createdFrom: query.createdFrom,
         createdTo: query.createdTo,
         invited: query.invited,
+        // Members of the groups' spaces and of the spaces (community/public.ts).
+        conditions: memberFilterConditions({
+          ...(query.communityGroupIds ? { communityGroupIds: query.communityGroupIds } : {}),
+          ...(query.spaceIds ? { spaceIds: query.spaceIds } : {}),
+        }),
       };
       // The page and the counts are independent reads: two pool connections answer them at once.
       const [rows, byType] = await Promise.all([
@@ -137,12 +152,14 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
       if ((editsAdminForm && !can(access, row, 'edit')) || (sanctions && !can(access, row, 'moderate'))) {
         throw forbidden();
       }
-      // The issues that build groups, spaces and plans check these ids against their tables.
-      refuseFutureEntityIds({
-        moderatorGroupIds: body.moderatorGroupIds,
-        moderatorSpaceIds: body.moderatorSpaceIds,
-        planIds: body.planIds,
-      });
+      // Plans do not exist yet; groups and spaces must be the app's.
+      refuseFutureEntityIds({ planIds: body.planIds });
+      await assertCommunityIds(
+        db,
+        row.appId,
+        { groupIds: body.moderatorGroupIds, spaceIds: body.moderatorSpaceIds },
+        { groupIds: 'moderatorGroupIds', spaceIds: 'moderatorSpaceIds' },
+      );
       if (body.type !== undefined && row.type === 'invited' && body.type !== 'member') {
         // An invited person becomes a member by accepting; the form may only let them in as a member.
         throw badRequest({ type: 'validation.invalidValue' });
@@ -201,10 +218,14 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
           row,
           [...next].filter((id) => !current.has(id)),
         );
+        // Moderating groups and spaces lives with the community (its group and space forms change it too).
+        await setModeratorships(
+          tx,
+          { id: row.id, appId: row.appId },
+          { groupIds: body.moderatorGroupIds, spaceIds: body.moderatorSpaceIds },
+        );
         await repo.updateMember(tx, row.appId, row.id, {
           ...(body.type !== undefined ? { type: body.type } : {}),
-          ...(body.moderatorGroupIds ? { moderatorGroupIds: [...new Set(body.moderatorGroupIds)] } : {}),
-          ...(body.moderatorSpaceIds ? { moderatorSpaceIds: [...new Set(body.moderatorSpaceIds)] } : {}),
           ...(body.featureFlags ? { featureFlags: body.featureFlags } : {}),
           punishedUntil: punishedEnd,
         });
@@ -234,6 +255,11 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
     /** Posts do not exist yet: refused, not answered with an empty list (the posts issue fills this). */
     posts(): never {
       throw featureNotAvailable();
+    },
+
+    /** The spaces the member belongs to that the caller sees (the member page's "spaces"). */
+    async spaces({ app: access, member: row }: MemberScopeAccess, page: number) {
+      return listMemberSpaces(db, access, row.id, page, sign);
     },
 
     async followState({ app: access, member: row }: MemberScopeAccess): Promise<FollowState> {

@@ -1,0 +1,151 @@
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { communityPageSizes, type MemberSpace } from '../../../contracts/community-spaces.ts';
+import type { Paginated } from '../../../contracts/pagination.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { communitySpaceMembers, communitySpaces, profiles } from '../../db/schema/index.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { paginate } from '../../platform/pagination.ts';
+import type { UrlSign } from '../cloud/public.ts';
+import type { AppAccess } from '../workspace/public.ts';
+import { listedSpaceIds, loadCommunityView } from './community.access.ts';
+import { findGroupIdsOfApp, replaceModeratedGroups } from './groups.repo.ts';
+import { activateMemberships, listSpacesOfProfile } from './space-members.repo.ts';
+import { presentPicture } from './spaces.presenter.ts';
+import { findSpaceIdsOfApp, listSpaces } from './spaces.repo.ts';
+
+/*
+ * The community's public module (issue 15): what the members feature needs of groups and spaces — the member
+ * filters by group and space, the moderator groups and spaces of the invitation and the member admin form, and
+ * the spaces of a member's page. Moderating is stored in the community's own tables (group moderators, space
+ * memberships with the moderator role), which the space and group forms change too.
+ */
+
+export type CommunityRefs = {
+  groupIds?: readonly string[] | undefined;
+  spaceIds?: readonly string[] | undefined;
+};
+
+/**
+ * Checks that the named groups and spaces exist in the app: 400 with `errors[field]` (the request's field
+ * names, e.g. `communityGroupIds`, `moderatorSpaceIds`) for a list holding an id that does not.
+ */
+export async function assertCommunityIds(
+  db: DbOrTx,
+  appId: string,
+  refs: CommunityRefs,
+  fields: { groupIds: string; spaceIds: string },
+): Promise<void> {
+  const groupIds = [...new Set(refs.groupIds ?? [])];
+  const spaceIds = [...new Set(refs.spaceIds ?? [])];
+  const [groups, spaces] = await Promise.all([
+    findGroupIdsOfApp(db, appId, groupIds),
+    findSpaceIdsOfApp(db, appId, spaceIds),
+  ]);
+  const errors: Record<string, string> = {};
+  if (groups.size !== groupIds.length) {
+    errors[fields.groupIds] = 'validation.invalidValue';
+  }
+  if (spaces.size !== spaceIds.length) {
+    errors[fields.spaceIds] = 'validation.invalidValue';
+  }
+  if (Object.keys(errors).length > 0) {
+    throw badRequest(errors);
+  }
+}
+
+/** "The profile (`profiles.id` of the query) is an active member of one of these spaces." */
+const activeInSpaces = (spaceCondition: SQL) =>
+  sql`exists (select 1 from ${communitySpaceMembers} where ${communitySpaceMembers.profileId} = ${profiles.id} and ${communitySpaceMembers.status} = 'active' and ${spaceCondition})`;
+
+/**
+ * The member list's filters by community group and space (spec §3 member filter), as conditions on
+ * `profiles`: an active member of one of the spaces, or of one of the groups' spaces. Empty lists filter
+ * nothing; ids that are not the app's are refused first (`assertCommunityIds`).
+ */
+export function memberFilterConditions(refs: { communityGroupIds?: string[]; spaceIds?: string[] }): SQL[] {
+  const conditions: SQL[] = [];
+  if (refs.communityGroupIds && refs.communityGroupIds.length > 0) {
+    conditions.push(
+      activeInSpaces(
+        sql`${communitySpaceMembers.spaceId} in (select ${communitySpaces.id} from ${communitySpaces} where ${inArray(communitySpaces.groupId, refs.communityGroupIds)})`,
+      ),
+    );
+  }
+  if (refs.spaceIds && refs.spaceIds.length > 0) {
+    conditions.push(activeInSpaces(inArray(communitySpaceMembers.spaceId, refs.spaceIds)));
+  }
+  return conditions;
+}
+
+/**
+ * Makes the profile moderator of exactly these groups and spaces (the ones given; `undefined` leaves that kind
+ * alone). A new space moderator becomes an active member of the space; one no longer named stays a member.
+ * Run in the caller's transaction, after `assertCommunityIds`.
+ */
+export async function setModeratorships(
+  tx: DbOrTx,
+  profile: { id: string; appId: string },
+  refs: CommunityRefs,
+): Promise<void> {
+  if (refs.groupIds) {
+    await replaceModeratedGroups(tx, profile.appId, profile.id, [...new Set(refs.groupIds)]);
+  }
+  if (refs.spaceIds) {
+    const spaceIds = [...new Set(refs.spaceIds)];
+    await tx
+      .update(communitySpaceMembers)
+      .set({ role: 'member' })
+      .where(
+        and(
+          eq(communitySpaceMembers.appId, profile.appId),
+          eq(communitySpaceMembers.profileId, profile.id),
+          eq(communitySpaceMembers.role, 'moderator'),
+          spaceIds.length > 0 ? notInArray(communitySpaceMembers.spaceId, spaceIds) : undefined,
+        ),
+      );
+    for (const spaceId of spaceIds) {
+      await activateMemberships(tx, { id: spaceId, appId: profile.appId }, [profile.id], 'moderator');
+    }
+  }
+}
+
+/**
+ * The spaces a member belongs to (the member page's "spaces"), newest membership first, 20 per page: only the
+ * spaces the caller sees listed (a secret space only to who reads it).
+ */
+export async function listMemberSpaces(
+  db: DbOrTx,
+  app: AppAccess,
+  profileId: string,
+  page: number,
+  sign: UrlSign,
+): Promise<Paginated<MemberSpace>> {
+  const view = await loadCommunityView(db, app);
+  const limit = communityPageSizes.memberSpaces;
+  const { rows, total } = await listSpacesOfProfile(db, profileId, listedSpaceIds(view), {
+    limit,
+    offset: (page - 1) * limit,
+  });
+  const spaces = new Map((await listSpaces(db, app.app.id)).map((space) => [space.id, space]));
+  return paginate(
+    rows.flatMap((row) => {
+      const space = spaces.get(row.spaceId);
+      return space
+        ? [
+            {
+              id: space.id,
+              groupId: space.groupId,
+              name: space.name,
+              slug: space.slug,
+              access: space.access,
+              cover: presentPicture(sign, space.coverId),
+              membersCount: space.membersCount,
+              role: row.role,
+            },
+          ]
+        : [];
+    }),
+    total,
+    { page, limit },
+  );
+}
