@@ -154,7 +154,8 @@ export const abilitiesBySubject = {
   category: ['view', 'edit', 'delete', 'move', 'create_post', 'create_scheduled_post'],
   comment: ['view', 'edit', 'delete', 'like', 'reply'],
   link: ['edit', 'delete'],
-  vote: ['view', 'answer'],
+  // create: polls are made before the post (or chat message) that carries them.
+  vote: ['view', 'answer', 'create'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

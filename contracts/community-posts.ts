@@ -86,7 +86,11 @@ export const voteSchema = z.object({
 export type Vote = z.infer<typeof voteSchema>;
 export const voteResponseSchema = z.object({ data: voteSchema });
 
-/** `POST /apps/{appId}/votes` (inferred): a poll a post's `voteId` then points at. */
+/**
+ * `POST /apps/{appId}/votes` (inferred): a poll a post's `voteId` then points at. The server also checks the
+ * relations of the whole form: 2–10 options (`options: validation.validateMinLength`), each once
+ * (`options.N: validation.unique`, case-insensitive), an end in the future (`endsAt: validation.invalidValue`).
+ */
 export const voteCreateBodySchema = z.strictObject({
   question: requiredString()
     .check(maxLength(pollLimits.question))
@@ -97,21 +101,19 @@ export const voteCreateBodySchema = z.strictObject({
         .check(maxLength(pollLimits.option))
         .transform((value) => value.trim()),
     )
-    .check(minLength(pollLimits.minOptions), maxLength(pollLimits.maxOptions))
-    .refine((values) => new Set(values.map((value) => value.toLowerCase())).size === values.length, {
-      message: validationKeys.unique,
-    }),
+    .check(maxLength(pollLimits.maxOptions)),
   isMultiple: z.boolean().default(false),
   endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type VoteCreateBody = z.output<typeof voteCreateBodySchema>;
 
-/** `PUT /votes/{id}/answers` (inferred): the caller's whole choice (replaces an earlier one). */
+/**
+ * `PUT /votes/{id}/answers` (inferred): the caller's whole choice (replaces an earlier one). Checked on the
+ * server: at least one option (`optionIds: validation.required`), each once, of this poll; exactly one for a
+ * single-choice poll (`optionIds: validation.invalidValue`).
+ */
 export const voteAnswerBodySchema = z.strictObject({
-  optionIds: z
-    .array(z.uuid())
-    .check(minLength(1), maxLength(pollLimits.maxOptions))
-    .refine((values) => new Set(values).size === values.length, { message: validationKeys.unique }),
+  optionIds: z.array(z.uuid()).check(maxLength(pollLimits.maxOptions)),
 });
 export type VoteAnswerBody = z.output<typeof voteAnswerBodySchema>;
 
@@ -224,13 +226,11 @@ export const postPatchBodySchema = postCreateBodySchema.partial().extend({
 });
 export type PostPatchBody = z.output<typeof postPatchBodySchema>;
 
-/** `PATCH /posts/{id}/move`: exactly one target container. */
-export const postMoveBodySchema = z
-  .strictObject({ spaceId: z.uuid().nullable().optional(), categoryId: z.uuid().nullable().optional() })
-  .refine((value) => (value.spaceId ? 1 : 0) + (value.categoryId ? 1 : 0) === 1, {
-    message: validationKeys.someRequired,
-    path: ['spaceId'],
-  });
+/** `PATCH /posts/{id}/move`: exactly one target container (checked on the server: `spaceId: validation.someRequired`). */
+export const postMoveBodySchema = z.strictObject({
+  spaceId: z.uuid().nullable().optional(),
+  categoryId: z.uuid().nullable().optional(),
+});
 export type PostMoveBody = z.output<typeof postMoveBodySchema>;
 
 export const postParamsSchema = z.object({ id: z.uuid() });

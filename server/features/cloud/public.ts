@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cloudFiles } from '../../db/schema/index.ts';
-import { blobPath, type UrlSign } from './cloud.presenter.ts';
+import { blobPath, type BlobVariant, type UrlSign } from './cloud.presenter.ts';
 
 export type { UrlSign };
 
@@ -16,6 +16,19 @@ export type PictureSize = 'tile' | 'preview' | 'original';
 /** A signed address of one of the picture's renditions (valid 6–12 h, stable within that window). */
 export function pictureUrl(sign: UrlSign, fileId: string | null, size: PictureSize): string | null {
   return fileId ? sign(blobPath(fileId, size)) : null;
+}
+
+/**
+ * A signed address of a library file shown outside the library (a post's media): a picture's large preview, a
+ * video's converted mp4 (null until it exists), any other file as uploaded.
+ */
+export function libraryFileUrl(
+  sign: UrlSign,
+  file: { id: string; type: 'image' | 'video' | 'audio' | 'other'; hasVideo: boolean },
+): string | null {
+  const variant: BlobVariant | null =
+    file.type === 'image' ? 'preview' : file.type === 'video' ? (file.hasVideo ? 'video' : null) : 'original';
+  return variant ? sign(blobPath(file.id, variant)) : null;
 }
 
 /**

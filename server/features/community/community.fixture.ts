@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import {
   comments,
   communityCategories,
@@ -91,6 +92,8 @@ export const tenantFixture: TenantFixturePart = async ({ db, app, memberProfile 
     { id: newId(), voteId, text: 'Ja', position: 1 },
     { id: newId(), voteId, text: 'Nein', position: 2 },
   ]);
+  // The poll hangs on the space's post: whoever sees the post sees the poll.
+  await db.update(communityPosts).set({ voteId }).where(eq(communityPosts.id, groupsPost.id));
   return {
     ids: {
       groupId,
@@ -109,6 +112,8 @@ export const tenantFixture: TenantFixturePart = async ({ db, app, memberProfile 
       entityId: groupsPost.id,
       linkId,
       voteId,
+      // `{type}/{entityId}/follow`: the kind of entity the generic follow is called with.
+      followType: 'posts',
     },
     secrets: [groupsPost.name, communitiesPost.name, 'Kommentar von Mandant A', 'Umfrage A?'],
   };

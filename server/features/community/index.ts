@@ -1,5 +1,7 @@
 import type { FeatureManifest } from '../../platform/features.ts';
 import { communityCommentRoutes } from './comments.routes.ts';
+import { communityPostRoutes } from './posts.routes.ts';
+import { communityQueues, publishJob } from './publish.job.ts';
 import { containerRoutes } from './spaces.routes.ts';
 
 /**
@@ -9,7 +11,13 @@ import { containerRoutes } from './spaces.routes.ts';
  */
 export const communityFeature: FeatureManifest = {
   name: 'community',
-  routes: (context) => [...communityCommentRoutes(context), ...containerRoutes(context)],
+  routes: (context) => [
+    ...communityCommentRoutes(context),
+    ...containerRoutes(context),
+    ...communityPostRoutes(context),
+  ],
+  queues: communityQueues,
+  jobs: ({ db }) => [publishJob({ db })],
   pathParams: {
     groupId: 'groupId',
     'groups/:id': 'groupId',
@@ -21,6 +29,9 @@ export const communityFeature: FeatureManifest = {
     'links/:id': 'linkId',
     'votes/:id': 'voteId',
     slug: 'postSlug',
+    // `{type}/{entityId}/follow`: the kind of entity and its id.
+    type: 'followType',
+    entityId: 'postId',
     groupSlug: 'groupSlug',
     spaceSlug: 'spaceSlug',
     categorySlug: 'categorySlug',

@@ -1,0 +1,271 @@
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PostSort } from '../../../contracts/community-posts.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import {
+  communityCategories,
+  communityPosts,
+  communitySpaceMembers,
+  communitySpaceReads,
+  communitySpaces,
+} from '../../db/schema/index.ts';
+import { noProfileId } from './posts.repo.ts';
+
+/*
+ * The ids of a page of posts, for the space and category lists, the home feed and a member's page. Every
+ * sort reads an index in its order (community_posts_*_idx) and takes ids only, so a deep page skips entries of
+ * the index, not rows (an index-only scan where the visibility map allows). Pinned posts come first: their ids
+ * (few, one per container) are read apart and left out of the ordered part.
+ */
+
+const p = communityPosts;
+const live = and(isNotNull(p.publishedAt), isNull(p.deletedAt));
+const notPinned = sql`${p.id} <> all(${sql.placeholder('pinnedIds')}::uuid[])`;
+
+const orderOf: Record<PostSort, SQL[]> = {
+  latest: [desc(p.publishedAt), desc(p.id)],
+  oldest: [asc(p.publishedAt), asc(p.id)],
+  name: [asc(p.name), asc(p.id)],
+  trends: [desc(p.trendScore), desc(p.publishedAt), desc(p.id)],
+};
+
+const perSort = <Q>(build: (sort: PostSort) => (db: DbOrTx) => Q) =>
+  Object.fromEntries(
+    (Object.keys(orderOf) as PostSort[]).map((sort) => [sort, preparedQuery(build(sort))]),
+  ) as Record<PostSort, (db: DbOrTx) => Q>;
+
+const spacePage = perSort(
+  (sort) => (db) =>
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(and(eq(p.spaceId, sql.placeholder('containerId')), live, notPinned))
+      .orderBy(...orderOf[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`community_space_page_${sort}`),
+);
+
+const categoryPage = perSort(
+  (sort) => (db) =>
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(and(eq(p.categoryId, sql.placeholder('containerId')), live, notPinned))
+      .orderBy(...orderOf[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`community_category_page_${sort}`),
+);
+
+/** Posts of the spaces of `spaceIds`, and of every category when `withCategories`. */
+const inFeed = sql`(${p.spaceId} = any(${sql.placeholder('spaceIds')}::uuid[]) or (${sql.placeholder('withCategories')}::boolean and ${p.categoryId} is not null))`;
+const sinceWindow = sql`(${sql.placeholder('since')}::timestamptz is null or ${p.publishedAt} >= ${sql.placeholder('since')}::timestamptz)`;
+
+const homePage = perSort(
+  (sort) => (db) =>
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(and(eq(p.appId, sql.placeholder('appId')), live, inFeed, sinceWindow, notPinned))
+      .orderBy(...orderOf[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`community_home_page_${sort}`),
+);
+
+/**
+ * The feed's pinned posts (newest pin first) and its total in one round trip: the total from the containers'
+ * counters (no count of posts), or — for the trends window — a count of the window's posts.
+ */
+const homeHead = preparedQuery((db) =>
+  db
+    .select({
+      pinnedIds: sql<string[]>`coalesce((
+        select array_agg(pinned.id order by pinned.pinned_to_top_at desc) from ${p} as pinned
+        where pinned.app_id = ${sql.placeholder('appId')}::uuid and pinned.pinned_to_top_at is not null
+          and pinned.deleted_at is null and pinned.published_at is not null
+          and (pinned.space_id = any(${sql.placeholder('spaceIds')}::uuid[])
+            or (${sql.placeholder('withCategories')}::boolean and pinned.category_id is not null))
+      ), '{}'::uuid[])`,
+      total: sql<number>`case when ${sql.placeholder('since')}::timestamptz is null then
+        coalesce((select sum(${communitySpaces.postsCount}) from ${communitySpaces}
+          where ${communitySpaces.id} = any(${sql.placeholder('spaceIds')}::uuid[])), 0)
+        + case when ${sql.placeholder('withCategories')}::boolean then coalesce((select sum(${communityCategories.postsCount})
+          from ${communityCategories} where ${communityCategories.appId} = ${sql.placeholder('appId')}::uuid), 0) else 0 end
+        else (select count(*) from ${p} as windowed
+          where windowed.app_id = ${sql.placeholder('appId')}::uuid and windowed.published_at is not null
+            and windowed.deleted_at is null and windowed.published_at >= ${sql.placeholder('since')}::timestamptz
+            and (windowed.space_id = any(${sql.placeholder('spaceIds')}::uuid[])
+              or (${sql.placeholder('withCategories')}::boolean and windowed.category_id is not null)))
+        end::int`,
+    })
+    .from(sql`(select 1) as head`)
+    .prepare('community_home_head'),
+);
+
+export type FeedScope = { appId: string; spaceIds: string[]; withCategories: boolean; since: Date | null };
+
+export type PageWindow = { limit: number; offset: number; pinnedIds: string[] };
+
+export async function homeHeadOf(
+  db: DbOrTx,
+  scope: FeedScope,
+): Promise<{ pinnedIds: string[]; total: number }> {
+  const [row] = await homeHead(db).execute({ ...scope, since: scope.since?.toISOString() ?? null });
+  return { pinnedIds: row?.pinnedIds ?? [], total: Number(row?.total ?? 0) };
+}
+
+export async function homePageIds(
+  db: DbOrTx,
+  scope: FeedScope,
+  sort: PostSort,
+  window: PageWindow,
+): Promise<string[]> {
+  if (window.limit <= 0) {
+    return [];
+  }
+  const rows = await homePage[sort](db).execute({
+    ...scope,
+    since: scope.since?.toISOString() ?? null,
+    ...window,
+  });
+  return rows.map((row) => row.id);
+}
+
+export type Container = { kind: 'space' | 'category'; id: string; appId: string };
+
+/** The container's pinned post ids (one at most, by the pin rule; several are shown newest first). */
+export async function pinnedIdsOf(db: DbOrTx, container: Container): Promise<string[]> {
+  const rows = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(
+      and(
+        eq(p.appId, container.appId),
+        isNotNull(p.pinnedToTopAt),
+        live,
+        container.kind === 'space' ? eq(p.spaceId, container.id) : eq(p.categoryId, container.id),
+      ),
+    )
+    .orderBy(desc(p.pinnedToTopAt));
+  return rows.map((row) => row.id);
+}
+
+export async function containerPageIds(
+  db: DbOrTx,
+  container: Container,
+  sort: PostSort,
+  window: PageWindow,
+): Promise<string[]> {
+  if (window.limit <= 0) {
+    return [];
+  }
+  const query = container.kind === 'space' ? spacePage[sort] : categoryPage[sort];
+  const rows = await query(db).execute({ containerId: container.id, ...window });
+  return rows.map((row) => row.id);
+}
+
+/** Unpublished posts of a container the caller may see (their own, or all for its moderators), soonest first. */
+export async function scheduledPage(
+  db: DbOrTx,
+  container: Container,
+  viewer: { profileId: string | null; moderates: boolean },
+  window: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const where = and(
+    container.kind === 'space' ? eq(p.spaceId, container.id) : eq(p.categoryId, container.id),
+    isNull(p.publishedAt),
+    isNull(p.deletedAt),
+    viewer.moderates ? undefined : eq(p.authorProfileId, viewer.profileId ?? noProfileId),
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(where)
+      .orderBy(sql`${p.publishAt} asc nulls last`, desc(p.createdAt), desc(p.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(p)
+      .where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: count?.total ?? 0 };
+}
+
+/** A member's published posts in the given containers, newest first. */
+export async function authorPage(
+  db: DbOrTx,
+  scope: FeedScope & { authorProfileId: string },
+  window: { limit: number; offset: number },
+): Promise<{ ids: string[]; total: number }> {
+  const where = and(
+    eq(p.appId, scope.appId),
+    eq(p.authorProfileId, scope.authorProfileId),
+    live,
+    sql`(${p.spaceId} = any(${sql.param(scope.spaceIds)}::uuid[]) or (${scope.withCategories}::boolean and ${p.categoryId} is not null))`,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(where)
+      .orderBy(desc(p.publishedAt), desc(p.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(p)
+      .where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: count?.total ?? 0 };
+}
+
+// ---------- space reads and counters ----------
+
+/** Marks the space read now (at most once a minute: loading page 1 again and again writes nothing). */
+export async function markSpaceRead(db: DbOrTx, profileId: string, spaceId: string): Promise<void> {
+  await db
+    .insert(communitySpaceReads)
+    .values({ profileId, spaceId })
+    .onConflictDoUpdate({
+      target: [communitySpaceReads.profileId, communitySpaceReads.spaceId],
+      set: { lastReadAt: sql`now()` },
+      setWhere: sql`${communitySpaceReads.lastReadAt} < now() - interval '1 minute'`,
+    });
+}
+
+/** Counting stops here: the badge shows "99+" beyond it. */
+export const counterCap = 100;
+
+/**
+ * New published posts of others per space since the profile last opened it (never opened: since they
+ * joined the space, else since they joined the app), at most `counterCap` each. One statement for all spaces.
+ */
+export async function newPostCounts(
+  db: DbOrTx,
+  profile: { id: string; createdAt: Date },
+  spaceIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (spaceIds.length === 0) {
+    return new Map();
+  }
+  const result: unknown = await db.execute(sql`
+    select s.id as space_id, (
+      select count(*)::int from (
+        select 1 from ${p}
+        where ${p.spaceId} = s.id and ${p.publishedAt} is not null and ${p.deletedAt} is null
+          and ${p.publishedAt} > coalesce(r.last_read_at, m.created_at, ${profile.createdAt.toISOString()}::timestamptz)
+          and ${p.authorProfileId} <> ${profile.id}::uuid
+        limit ${counterCap}
+      ) as news
+    ) as count
+    from unnest(${sql.param([...spaceIds])}::uuid[]) as s(id)
+    left join ${communitySpaceReads} r on r.space_id = s.id and r.profile_id = ${profile.id}::uuid
+    left join ${communitySpaceMembers} m on m.space_id = s.id and m.profile_id = ${profile.id}::uuid
+  `);
+  const { rows } = result as { rows: { space_id: string; count: number | string }[] };
+  return new Map(rows.map((row) => [row.space_id, Number(row.count)]));
+}

@@ -1,0 +1,63 @@
+import type { DbOrTx } from '../../db/client.ts';
+import type { JobDefinition, Jobs, QueuePolicy } from '../../platform/jobs.ts';
+import { bumpPostsCount, findDuePostIds, markPublished } from './posts.repo.ts';
+
+/*
+ * Scheduled posts (issue 15): a post with `publishAt` ahead stays unpublished until either the explicit
+ * publish call or this job, whichever runs first, publishes it — exactly once, because both run the same
+ * conditional update (posts.repo.ts markPublished) and only the one that changed the row moves the counter.
+ */
+
+export const publishQueue = 'community.publish';
+
+export const communityQueues = {
+  // A job per scheduled post, sent with `startAfter = publishAt`; the cron run sweeps any that a lost job or
+  // a changed schedule left behind. Running it again is harmless.
+  [publishQueue]: { retryLimit: 5, retryDelaySeconds: 30 },
+} satisfies Record<string, QueuePolicy>;
+
+export type PublishJobData = { postId?: string };
+
+/** Publishes the post now if it is still unpublished; true when this call published it. */
+export async function publishPost(
+  db: DbOrTx,
+  postId: string,
+  options: { dueOnly?: boolean } = {},
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const container = await markPublished(tx, postId, options);
+    if (!container) {
+      return false;
+    }
+    await bumpPostsCount(tx, container, 1);
+    return true;
+  });
+}
+
+/** What the job does: its post if that is due (a rescheduled post waits for its newer job), or every due post. */
+export async function runPublishJob(db: DbOrTx, data: PublishJobData): Promise<number> {
+  const ids = data.postId ? [data.postId] : await findDuePostIds(db, 500);
+  let published = 0;
+  for (const id of ids) {
+    if (await publishPost(db, id, { dueOnly: true })) {
+      published += 1;
+    }
+  }
+  return published;
+}
+
+export function publishJob(deps: { db: DbOrTx }): JobDefinition<PublishJobData> {
+  return {
+    name: publishQueue,
+    cron: '* * * * *',
+    handler: async (data) => {
+      await runPublishJob(deps.db, data ?? {});
+    },
+  };
+}
+
+/** Sends the job of a post scheduled for `publishAt` (after the transaction that scheduled it committed). */
+export async function schedulePublish(jobs: Jobs, postId: string, publishAt: Date): Promise<void> {
+  const seconds = Math.max(1, Math.ceil((publishAt.getTime() - Date.now()) / 1000));
+  await jobs.send<PublishJobData>(publishQueue, { postId }, { startAfterSeconds: seconds });
+}
