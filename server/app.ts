@@ -45,6 +45,8 @@ export type AppDeps = {
   extraRoutes?: RouteDefinition<never, never>[];
   /** Tests only: told when a request passed its route's declared checks (the permission matrix uses it). */
   onAuthorized?: RoutePipeline['onAuthorized'];
+  /** Tests only: a web build of their own instead of web/dist. */
+  webRoot?: string;
 };
 
 // Declaration merging needs `interface`.
@@ -135,8 +137,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { inFlight: app.inFlight, limiter, onAuthorized: deps.onAuthorized },
   );
 
+  const pageHeads = features.flatMap((feature) => (feature.pageHead ? [feature.pageHead(context)] : []));
   const sendAppPage = config.serveWeb
-    ? await registerStaticWeb(app, { serviceHost: config.serviceHost })
+    ? await registerStaticWeb(app, {
+        serviceHost: config.serviceHost,
+        ...(deps.webRoot ? { root: deps.webRoot } : {}),
+        pageHead: async (request) => {
+          for (const resolve of pageHeads) {
+            const head = await resolve(request);
+            if (head) {
+              return head;
+            }
+          }
+          return null;
+        },
+      })
     : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (sendAppPage && isAppPageRequest(request)) {

@@ -6,6 +6,7 @@ import type { TokenService } from './auth.ts';
 import type { JobDefinition, Jobs, QueuePolicy } from './jobs.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { DeclaredRoute } from './routes.ts';
+import type { PageHeadResolver } from './static-web.ts';
 import type { UrlSigner } from './storage/signed-url.ts';
 import type { BlobStorage } from './storage/storage.ts';
 
@@ -39,6 +40,11 @@ export type FeatureManifest = {
   queues?: Record<string, QueuePolicy>;
   /** The handlers of those queues (worker role). */
   jobs?: (context: FeatureContext) => JobDefinition<never>[];
+  /**
+   * The head of the web app's page for addresses of the feature (titles and link previews without JavaScript):
+   * asked in manifest order for every page request until one answers (server/platform/static-web.ts).
+   */
+  pageHead?: (context: FeatureContext) => PageHeadResolver;
   /** Image hosts the feature's pages show pictures from (the CSP's img-src). */
   imageOrigins?: (config: Config) => string[];
   /**

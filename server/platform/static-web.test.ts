@@ -177,3 +177,102 @@ describe('API answers', () => {
     expect(negotiateEncoding(undefined)).toBeNull();
   });
 });
+
+describe('pages with a head of their own (link previews)', () => {
+  const bigPage = page.replace(
+    '<body></body>',
+    `<body><div id="root"></div>${'<!-- Gemeinde -->'.repeat(80)}</body>`,
+  );
+  const builtPage = bigPage.replace(
+    '<title>Gemeinde</title>',
+    '<meta name="description" content="Allgemein" /><title>Gemeinde</title>',
+  );
+  let previews: FastifyInstance;
+  let previewDist: string;
+
+  beforeAll(async () => {
+    previewDist = await mkdtemp(path.join(tmpdir(), 'gemeinde-web-preview-'));
+    await writeFile(path.join(previewDist, 'index.html'), builtPage);
+    previews = Fastify({ logger: false });
+    registerCompression(previews);
+    const sendAppPage = await registerStaticWeb(previews, {
+      root: previewDist,
+      serviceHost,
+      pageHead: async (request) => {
+        if (request.url.startsWith('/kaputt')) {
+          throw new Error('database gone');
+        }
+        return request.url.startsWith('/p/')
+          ? {
+              title: 'Tom & Jerry <script>alert(1)</script> $& "zitiert"',
+              meta: [
+                { name: 'description', content: 'Beschreibung mit "Anführung" & <b>Tags</b>' },
+                { property: 'og:title', content: "Titel mit 'Apostroph'" },
+                { name: 'twitter:card', content: 'summary' },
+              ],
+              canonical: 'https://app.gemeinde.example/akademie/groups/g/raum/p/beitrag?a=1&b=<2>',
+            }
+          : null;
+      },
+    });
+    previews.setNotFoundHandler(async (request, reply) =>
+      sendAppPage ? sendAppPage(request, reply) : reply.status(404).send(),
+    );
+    await previews.ready();
+  });
+
+  afterAll(async () => {
+    await previews.close();
+    await rm(previewDist, { recursive: true, force: true });
+  });
+
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    previews.inject({ method: 'GET', url, headers: { host: serviceHost, ...headers } });
+
+  it('writes the title, tags and canonical link into the head, escaped, and drops the built ones', async () => {
+    const response = await open('/p/beitrag');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(html).toContain(
+      '<title>Tom &amp; Jerry &lt;script&gt;alert(1)&lt;/script&gt; $&amp; &quot;zitiert&quot;</title>',
+    );
+    expect(html).not.toContain('<title>Gemeinde</title>');
+    expect(html).not.toContain('content="Allgemein"');
+    expect(html).toContain(
+      '<meta name="description" content="Beschreibung mit &quot;Anführung&quot; &amp; &lt;b&gt;Tags&lt;/b&gt;" />',
+    );
+    expect(html).toContain('<meta property="og:title" content="Titel mit &#39;Apostroph&#39;" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).toContain(
+      '<link rel="canonical" href="https://app.gemeinde.example/akademie/groups/g/raum/p/beitrag?a=1&amp;b=&lt;2&gt;" />',
+    );
+    expect(html).not.toContain('<script>');
+    // The rest of the page is the build's.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html.indexOf('og:title')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('is revalidated like the page, answers its ETag with 304 and is compressed', async () => {
+    const response = await open('/p/beitrag', { 'accept-encoding': 'br' });
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('og:title');
+    const etag = String(response.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await open('/p/beitrag', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await open('/p/beitrag', { 'if-none-match': '"anders"' })).statusCode).toBe(200);
+  });
+
+  it('sends the page as built where no feature answers, and when the answer fails', async () => {
+    for (const url of ['/projects', '/kaputt/p/x']) {
+      const response = await open(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(builtPage);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+});

@@ -1,11 +1,60 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { webDistDir } from './paths.ts';
 
 /** Sends the web app's page for an address the SPA routes itself. */
-export type SendAppPage = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type SendAppPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * What the page's head says about the address it is sent for, so link previews (messengers, social networks,
+ * search engines) work without JavaScript: the title, `<meta>` tags (`property` for OpenGraph, `name` for the
+ * others) and the canonical address. Every value is plain text; `withPageHead` escapes it.
+ */
+export type PageHead = {
+  title: string;
+  meta: Array<{ property: string; content: string } | { name: string; content: string }>;
+  canonical?: string;
+};
+
+/** The head of an address, or null to send the page as built (features answer for their own addresses). */
+export type PageHeadResolver = (request: FastifyRequest) => Promise<PageHead | null>;
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/**
+ * The built page with `head` in it: its title instead of the build's, its description instead of the build's
+ * generic one, the tags and the canonical link before `</head>`.
+ */
+export function withPageHead(page: string, head: PageHead): string {
+  const tags = [
+    ...head.meta.map((tag) =>
+      'property' in tag
+        ? `<meta property="${escapeHtml(tag.property)}" content="${escapeHtml(tag.content)}" />`
+        : `<meta name="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}" />`,
+    ),
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`] : []),
+  ];
+  const describes = head.meta.some((tag) => 'name' in tag && tag.name === 'description');
+  const withoutBuilt = (describes ? page.replace(/\s*<meta\s+name="description"[^>]*>/i, '') : page).replace(
+    /<title>[^<]*<\/title>/i,
+    '',
+  );
+  // A function, so a `$` in a title stays text (a replacement string would read `$&` as the match).
+  return withoutBuilt.replace(
+    /<\/head>/i,
+    () => `<title>${escapeHtml(head.title)}</title>\n${tags.join('\n')}\n</head>`,
+  );
+}
 
 /** index.html with the sign-in page drawn in plain HTML before the scripts run (web/build/sign-in-page.ts). */
 const signInPageFile = 'sign-in.html';
@@ -36,7 +85,7 @@ const revalidate = 'no-cache';
  */
 export async function registerStaticWeb(
   app: FastifyInstance,
-  options: { root?: string; serviceHost: string },
+  options: { root?: string; serviceHost: string; pageHead?: PageHeadResolver },
 ): Promise<SendAppPage | null> {
   const root = options.root ?? webDistDir;
   if (!existsSync(path.join(root, 'index.html'))) {
@@ -65,5 +114,34 @@ export async function registerStaticWeb(
   // cannot know.
   const isSignIn = (request: FastifyRequest) =>
     hasSignInPage && request.host === options.serviceHost && request.url.split('?')[0] === '/auth';
-  return (request, reply) => reply.sendFile(isSignIn(request) ? signInPageFile : 'index.html');
+  // The page with a head of its own is built per request from the page read once; it is as uncacheable as
+  // the page itself (no-cache, revalidated by its ETag) and compressed like every answer built in memory.
+  let page: Promise<string> | undefined;
+  const sendWithHead = async (request: FastifyRequest, reply: FastifyReply, head: PageHead) => {
+    page ??= readFile(path.join(root, 'index.html'), 'utf8');
+    const html = withPageHead(await page, head);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    void reply.header('cache-control', revalidate).header('etag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      return reply.status(304).send();
+    }
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  return async (request, reply) => {
+    if (isSignIn(request)) {
+      return reply.sendFile(signInPageFile);
+    }
+    const head = options.pageHead ? await headOf(options.pageHead, request) : null;
+    return head ? sendWithHead(request, reply, head) : reply.sendFile('index.html');
+  };
+}
+
+/** A resolver's head; a failing resolver costs the preview, never the page. */
+async function headOf(resolve: PageHeadResolver, request: FastifyRequest): Promise<PageHead | null> {
+  try {
+    return await resolve(request);
+  } catch (error) {
+    request.log.warn({ err: error }, 'page head failed; sending the page as built');
+    return null;
+  }
 }

@@ -58,6 +58,8 @@ export async function createTestServer(
     logStream?: DestinationStream;
     /** Told when a request passed its route's declared checks, just before the handler (the route matrix). */
     onAuthorized?: AppDeps['onAuthorized'];
+    /** Serve this web build (with `env: { SERVE_WEB: 'true' }`): the page previews' tests. */
+    webRoot?: string;
   } = {},
 ): Promise<TestServer> {
   const scratch = process.env.TEST_DATABASE_URL
@@ -90,6 +92,7 @@ export async function createTestServer(
     ...runtime,
     extraRoutes: options.extraRoutes,
     onAuthorized: options.onAuthorized,
+    webRoot: options.webRoot,
   });
   await app.ready();
   return {
