@@ -8,7 +8,7 @@ import { createScratchDatabase } from '../server/test/scratch-database.ts';
 import { runCeiling, type CeilingResult } from './lib/ceiling.ts';
 import { runCompare } from './compare.ts';
 import { defer, progress, runToExit, throwIfInterrupted } from './lib/lifecycle.ts';
-import { runScenario } from './lib/load.ts';
+import { checkSlowdowns, runScenario } from './lib/load.ts';
 import { runMeasurement } from './lib/measure.ts';
 import { machineInfo, writeReport, type BenchReport } from './lib/report.ts';
 import { seedDatabase } from './lib/seeding.ts';
@@ -102,6 +102,7 @@ async function main(): Promise<number> {
     }
   }
   throwIfInterrupted();
+  checkSlowdowns(results);
 
   const report: BenchReport = {
     generatedAt: new Date().toISOString(),

@@ -61,8 +61,10 @@ export async function runScenario(
   await settle();
   const peakRssMb = Math.max(sampler.peak() ?? 0, rssStartMb ?? 0) || null;
   const requestsPerSecond = round(result.requests.average);
+  const requestsPerOperation = scenario.requestsPerOperation ?? 1;
+  const operationsPerSecond = round(requestsPerSecond / requestsPerOperation);
   const latencyP99Ms = round(result.latency.p99);
-  const share = scenario.method === 'GET' ? shareOfCeiling(requestsPerSecond, ceiling) : null;
+  const share = scenario.method === 'GET' ? shareOfCeiling(operationsPerSecond, ceiling) : null;
   return {
     name: scenario.name,
     area,
@@ -72,7 +74,10 @@ export async function runScenario(
     durationSeconds: result.duration,
     requestsTotal: result.latency.totalCount,
     requestsPerSecond,
+    operationsPerSecond,
+    requestsPerOperation,
     shareOfCeiling: share,
+    slowdown: null,
     latencyAverageMs: round(result.latency.average),
     latencyP50Ms: round(result.latency.p50),
     latencyP975Ms: round(result.latency.p97_5),
@@ -227,6 +232,30 @@ export function checkBudget(
     violations.push(`RSS ${round(measured.peakRssMb)} MB > ${budget.maxPeakRssMb} MB`);
   }
   return violations;
+}
+
+/**
+ * The `maxSlowdown` budgets, once every scenario of the run has a result: sets `slowdown` (the baseline's req/s
+ * over the scenario's) and adds a violation when it exceeds the factor or the baseline did not run.
+ */
+export function checkSlowdowns(results: ScenarioResult[]): void {
+  for (const result of results) {
+    const limit = result.budget?.maxSlowdown;
+    if (!limit) {
+      continue;
+    }
+    const baseline = results.find((other) => other.name === limit.baseline);
+    const violations = result.budgetViolations ?? [];
+    if (!baseline || result.requestsPerSecond <= 0) {
+      violations.push(`slowdown unchecked (no "${limit.baseline}" in this run), budget ≤ ${limit.factor}×`);
+    } else {
+      result.slowdown = round(baseline.requestsPerSecond / result.requestsPerSecond);
+      if (result.slowdown > limit.factor) {
+        violations.push(`${result.slowdown}× slower than "${limit.baseline}" > ${limit.factor}×`);
+      }
+    }
+    result.budgetViolations = violations;
+  }
 }
 
 /** Resident set size of a process in MB from /proc (Linux); null elsewhere or once it is gone. */

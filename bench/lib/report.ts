@@ -125,20 +125,34 @@ export function measurementsTable(results: MeasurementResult[]): string {
   return alignedTable(measurementColumns, rows);
 }
 
-/** "- GET folder …: 2,950 req/s = 41 % of the ceiling (7,200 req/s)", one line per read scenario. */
+/**
+ * "- GET folder …: 2,950 req/s = 41 % of the ceiling (7,200 req/s)", one line per read scenario ("1,200 req/s =
+ * 600 operations/s" for one of several requests); "- … page 500: 1.3× slower than …" per slowdown budget.
+ */
 function shareLines(results: ScenarioResult[], ceiling: CeilingResult | null): string[] {
-  if (!ceiling) {
-    return [];
-  }
-  const ceilingRate = Math.round(ceiling.requestsPerSecond).toLocaleString('en-US');
-  return results.flatMap((result) =>
-    result.shareOfCeiling === null
+  const rate = (value: number) => Math.round(value).toLocaleString('en-US');
+  const shares = ceiling
+    ? results.flatMap((result) =>
+        result.shareOfCeiling === null
+          ? []
+          : [
+              `- ${result.name}: ${rate(result.requestsPerSecond)} req/s` +
+                (result.requestsPerOperation > 1
+                  ? ` (${result.requestsPerOperation} per operation) = ${rate(result.operationsPerSecond)} operations/s`
+                  : '') +
+                ` = ${percent(result.shareOfCeiling)} of the ceiling (${rate(ceiling.requestsPerSecond)} req/s)`,
+            ],
+      )
+    : [];
+  const slowdowns = results.flatMap((result) =>
+    result.slowdown === null || !result.budget?.maxSlowdown
       ? []
       : [
-          `- ${result.name}: ${Math.round(result.requestsPerSecond).toLocaleString('en-US')} req/s = ` +
-            `${percent(result.shareOfCeiling)} of the ceiling (${ceilingRate} req/s)`,
+          `- ${result.name}: ${result.slowdown.toFixed(2)}× the time of "${result.budget.maxSlowdown.baseline}" ` +
+            `(${rate(result.requestsPerSecond)} against ${rate(result.requestsPerSecond * result.slowdown)} req/s)`,
         ],
   );
+  return [...shares, ...slowdowns];
 }
 
 function ceilingLine(ceiling: CeilingResult | null, connections: number): string {

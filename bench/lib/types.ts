@@ -26,6 +26,11 @@ export type Budget = {
   minShareOfCeiling?: number;
   maxP99Ms?: number;
   maxPeakRssMb?: number;
+  /**
+   * At most `factor` times slower (req/s) than another scenario of the same run, e.g. a deep page against page 1;
+   * checked once all scenarios ran, unchecked (⚠) when the other one did not run.
+   */
+  maxSlowdown?: { baseline: string; factor: number };
 };
 
 /** One request as autocannon builds it: what `setupRequest` may change before it is sent. */
@@ -67,6 +72,11 @@ export type Scenario = {
    * before every request of a one-request list.
    */
   requests?: () => ScenarioRequest[];
+  /**
+   * Requests that make one operation (default 1): a page that needs two reads loops over both and counts as
+   * one operation per two requests. The share of the ceiling is given per operation (`operationsPerSecond`).
+   */
+  requestsPerOperation?: number;
   /**
    * Checks the answer to one request before the load starts (the body parsed as JSON, and the request as it was
    * sent); returns what is wrong, or null. A failed check aborts the run, so a scenario never measures an empty
@@ -156,8 +166,13 @@ export type ScenarioResult = {
   durationSeconds: number;
   requestsTotal: number;
   requestsPerSecond: number;
-  /** req/s as a share of the ceiling's (0.41 = 41 %); null for a write or without a ceiling run. */
+  /** req/s over the scenario's `requestsPerOperation` (the same as req/s for one-request scenarios). */
+  operationsPerSecond: number;
+  requestsPerOperation: number;
+  /** Operations/s as a share of the ceiling's req/s (0.41 = 41 %); null for a write or without a ceiling run. */
   shareOfCeiling: number | null;
+  /** With a `maxSlowdown` budget: the baseline's req/s over this one's (2 = half as fast); null otherwise. */
+  slowdown: number | null;
   latencyAverageMs: number;
   latencyP50Ms: number;
   latencyP975Ms: number;

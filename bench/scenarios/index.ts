@@ -1,5 +1,6 @@
 import type { RegisteredArea } from '../lib/types.ts';
 import { cloudArea } from './cloud.ts';
+import { communityArea } from './community.ts';
 import { identityArea } from './identity.ts';
 import { membersArea } from './members.ts';
 import { systemArea } from './system.ts';
@@ -9,4 +10,11 @@ import { tasksArea } from './tasks.ts';
  * Every bench area, in run order. Add an area here explicitly (no directory scanning): its seed lives in
  * `bench/seed/<area>.ts`, its scenarios in `bench/scenarios/<area>.ts`.
  */
-export const benchAreas: RegisteredArea[] = [systemArea, identityArea, tasksArea, membersArea, cloudArea];
+export const benchAreas: RegisteredArea[] = [
+  systemArea,
+  identityArea,
+  tasksArea,
+  membersArea,
+  cloudArea,
+  communityArea,
+];

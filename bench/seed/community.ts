@@ -38,10 +38,11 @@ export type CommunitySeed = {
   bigSpacePosts: number;
   /** A busy post of the large space: its first page of comments. */
   hotPost: { id: string; slug: string; comments: number; topLevelComments: number };
-  /** The post the comment-create scenario writes to (another post of the large space). */
-  commentTargetPostId: string;
-  /** Active plain members of the large space who write posts and comments in the write scenarios. */
-  writerAccountIds: string[];
+  /**
+   * Who writes in the create scenarios, one per connection: plain active members of the eight busiest open
+   * spaces (eight each), each with a space to post in and a recent post there to comment on.
+   */
+  writers: { accountId: string; spaceId: string; postId: string }[];
   spaces: { open: number; private: number; secret: number };
   members: number;
   posts: number;
@@ -74,8 +75,9 @@ const bodyPoolSize = 600;
 const commentPoolSize = 400;
 /** Posts per space follow a Zipf law with this exponent: the largest of 50 gets about 12 %. */
 const zipfExponent = 0.7;
-/** Writers for the create scenarios (each connection posts as another member). */
+/** Writers for the create scenarios (each connection posts as another member), spread over spaces. */
 const writerCount = 64;
+const writerSpaces = 8;
 
 const privateSpaces = ['Fortgeschrittene', 'Förderanträge', 'Satzung', 'Eltern', 'Vorlagen'];
 const secretSpaces = ['Vorstand', 'Kassenprüfung', 'Jugendleitung'];
@@ -457,7 +459,7 @@ function spaceMembersSql({ salt, now, appId }: SqlContext, groupIds: string[]): 
  * space, jittered), 0.3 % scheduled (unpublished, due within three weeks), 0.4 % deleted, a pin to the top in two
  * of three spaces and to the sidebar in every fifth, likes (mean ≈ 4.5, a long tail), comments (mean ≈ 5, with
  * 30 % replies on posts with three or more), a cover on 8 %. The busy post of the large space has 180 likes and
- * 240 comments; the post after it takes the created comments.
+ * 240 comments.
  */
 function postPlanSql({ salt, now }: SqlContext): string {
   return `
@@ -466,10 +468,9 @@ function postPlanSql({ salt, now }: SqlContext): string {
       select s.idx as space_idx, s.id as space_id, (s."offset" + n)::bigint as gn, n, s.members - s.requested as active, s.start,
         ${now} - interval '1 minute' - interval '${postDays} days' * (1 - (n - bench_seed.rnd(s."offset" + n, ${salt + 200})) / s.posts) as t,
         s.big and n = s.posts - 30 as hot,
-        s.big and n = s.posts - 31 as comment_target,
         n = s.posts - 100 and s.idx % 3 <> 2 as pinned,
         n = s.posts - 300 and s.idx % 5 = 0 as sidebar,
-        n in (s.posts - 30, s.posts - 31, s.posts - 100, s.posts - 300) as special
+        n in (s.posts - 30, s.posts - 100, s.posts - 300) as special
       from bench_seed.space s cross join generate_series(1, s.posts) n
     ), drawn as (
       select b.*,
@@ -660,11 +661,30 @@ async function scenarioData(
   );
   const hot = await one<{ id: string; slug: string; comments: number; top: number }>(`
     select p.id, cp.slug, p.comments, p.top from bench_seed.post p join community_posts cp on cp.id = p.id where p.hot`);
-  const target = await one<{ id: string }>('select id from bench_seed.post where comment_target');
-  const { rows: writers } = await sql.query<{ account_id: string }>(`
-    select m.account_id from community_space_members sm join bench_seed.member m on m.profile_id = sm.profile_id
-    where sm.space_id = ${literal(big.id)} and sm.status = 'active' and sm.role = 'member' and m.ord > 1
-    order by m.ord limit ${writerCount}`);
+  // Writers: eight plain active members in each of the eight busiest open spaces, each with a recent post there
+  // of their own choosing to comment on (not the busy post the reads use).
+  const { rows: writers } = await sql.query<{ account_id: string; space_id: string; post_id: string }>(`
+    with busy as (
+      select id, idx from bench_seed.space where access = 'open' order by posts desc limit ${writerSpaces}
+    ), people as (
+      select b.id as space_id, m.account_id,
+        row_number() over (partition by b.id order by m.ord) as k
+      from busy b
+      join community_space_members sm on sm.space_id = b.id and sm.status = 'active' and sm.role = 'member'
+      join bench_seed.member m on m.profile_id = sm.profile_id and m.ord > 1
+    ), recent as (
+      select p.space_id, p.id, row_number() over (partition by p.space_id order by p.published_at desc) as k
+      from bench_seed.post p join busy b on b.id = p.space_id
+      where p.published_at is not null and p.deleted_at is null and not p.hot and not p.pinned
+        and p.published_at > ${s.now} - interval '10 days'
+    )
+    select people.account_id, people.space_id, recent.id as post_id
+    from people join recent on recent.space_id = people.space_id and recent.k = people.k + 1
+    where people.k <= ${writerCount / writerSpaces}
+    order by people.space_id, people.k`);
+  if (writers.length !== writerCount) {
+    throw new Error(`community seed: ${writers.length} writers instead of ${writerCount}`);
+  }
   const counts = await one<Record<string, string>>(`
     select
       (select count(*) from profiles where app_id = ${s.appId}) as members,
@@ -693,8 +713,11 @@ async function scenarioData(
       comments: Number(hot.comments),
       topLevelComments: Number(hot.top),
     },
-    commentTargetPostId: target.id,
-    writerAccountIds: writers.map((row) => row.account_id),
+    writers: writers.map((row) => ({
+      accountId: row.account_id,
+      spaceId: row.space_id,
+      postId: row.post_id,
+    })),
     spaces: {
       open: spaces.filter((space) => space.access === 'open').length,
       private: spaces.filter((space) => space.access === 'private').length,
