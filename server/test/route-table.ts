@@ -111,7 +111,7 @@ export const randomTenantIds = (like: TenantIds): TenantIds =>
   Object.fromEntries(Object.keys(like).map((key) => [key, newId()]));
 
 /** Routes whose path parameter is itself a secret credential: holding it is the permission. */
-export const credentialParams = new Set(['invitationToken', 'code']);
+export const credentialParams = new Set(['invitationToken', 'code', 'shareHash']);
 
 /** Every `/api` route of the table except the OpenAPI pages. */
 export const apiRoutes = (server: TestServer): RouteDeclaration[] =>
@@ -234,6 +234,10 @@ export function sampleOf(schema: JsonSchema | undefined, ids: Record<string, str
       }
       if (schema.format === 'email' || /mail/i.test(key)) {
         return 'fremd@beispiel.de';
+      }
+      if (/^(href|url)$|Url$/.test(key)) {
+        // A link field (validation.href / validation.url): a web address passes both rules.
+        return 'https://beispiel.de/seite';
       }
       if (schema.format === 'date-time') {
         return new Date(Date.now() + 86_400_000).toISOString();

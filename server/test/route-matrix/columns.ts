@@ -1,4 +1,5 @@
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
+import { containerColumns, containerScopeColumns } from './community-containers.ts';
 
 /** The kinds of scope: one column of the matrix each, with the ability subject its routes ask for. */
 export const columns = {
@@ -21,6 +22,7 @@ export const columns = {
   'own item': 'cloud',
   'folder, any owner': 'cloud',
   ...commentColumns,
+  ...containerColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -56,4 +58,5 @@ export const columnOfScope: Record<string, Column> = {
   'cloud-items(body ids)': 'own item',
   'cloud-search(:id)': 'own item',
   ...commentScopeColumns,
+  ...containerScopeColumns,
 };

@@ -11,6 +11,7 @@ import {
 } from '../expected-abilities.ts';
 import type { Column } from './columns.ts';
 import { commentHoldingsOf } from './community-comments.ts';
+import { containerHoldingsOf } from './community-containers.ts';
 
 /*
  * The route × role matrix's expectations (issue 12 point 1), written by hand from the spec's rules (DESIGN §6,
@@ -228,7 +229,11 @@ export type Host = 'service' | 'app';
  * new folders but the refusal is the service's; anyone else's item is 404.
  */
 export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
-  const holdings: Holdings = { ...holdingsOf[role], ...commentHoldingsOf[role] };
+  const holdings: Holdings = {
+    ...holdingsOf[role],
+    ...commentHoldingsOf[role],
+    ...containerHoldingsOf[role],
+  };
   if (
     column !== 'library' &&
     column !== 'readable file' &&
