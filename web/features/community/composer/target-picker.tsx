@@ -12,13 +12,15 @@ type TargetPickerProps = {
   onChange: (target: ComposerTarget | null) => void;
   loading: boolean;
   error: string | null;
+  /** Default: "Post in". */
+  label?: string;
 };
 
 /**
  * Where a post written from a feed goes: the spaces (grouped) and communities categories the member may post in
  * (their `create_post`), as one searchable select.
  */
-export function TargetPicker({ targets, value, onChange, loading, error }: TargetPickerProps) {
+export function TargetPicker({ targets, value, onChange, loading, error, label }: TargetPickerProps) {
   const { t } = useTranslation();
   const spaces = targets.filter((target) => target.kind === 'space');
   const categories = targets.filter((target) => target.kind === 'category');
@@ -33,7 +35,7 @@ export function TargetPicker({ targets, value, onChange, loading, error }: Targe
 
   return (
     <Select
-      label={t('communityComposer.target.label')}
+      label={label ?? t('communityComposer.target.label')}
       placeholder={
         loading ? t('communityComposer.target.loading') : t('communityComposer.target.placeholder')
       }
