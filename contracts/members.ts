@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
+import { postListSchema } from './community-posts.ts';
 import { defaultMemberTagSchema, memberTypeSchema, memberTypeValues } from './enums.ts';
 import { paginationMetaSchema } from './pagination.ts';
 import { dateFormats, dateString, email, maxLength, requiredString } from './validation/index.ts';
@@ -186,11 +187,8 @@ export const followStateSchema = z.object({
 export type FollowState = z.infer<typeof followStateSchema>['data'];
 
 export const memberPostsQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
-/** A member's posts: refused with 400 FEATURE_NOT_AVAILABLE until the posts issue adds them (the item shape is theirs). */
-export const memberPostsSchema = z.object({
-  data: z.array(z.object({ id: z.uuid() })),
-  meta: paginationMetaSchema,
-});
+/** A member's published posts the caller may read (member page), newest first, 20 per page. */
+export const memberPostsSchema = postListSchema;
 
 // ---------- bulk import ----------
 

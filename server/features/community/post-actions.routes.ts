@@ -16,7 +16,23 @@ import type { PostActionService } from './post-actions.service.ts';
 import type { PostLikeService } from './post-likes.service.ts';
 
 const tags = ['community'];
-const prefixes = ['/api/posts', '/api/communities/posts'];
+
+/**
+ * The post scope under the two spellings of a post call: `posts/{id}` (spaces) and `communities/posts/{id}`
+ * (categories). The same resolution (either kind of post is accepted on both); the label tells the route
+ * matrix which fixture post the address names.
+ */
+export function postScopesOf(scopes: CommunityScopes) {
+  const post = scopes.post('id');
+  return [
+    { prefix: '/api/posts', scope: post, discriminator: 'groups' },
+    {
+      prefix: '/api/communities/posts',
+      scope: { ...post, label: 'communities-post(:id)' },
+      discriminator: 'communities',
+    },
+  ] as const;
+}
 
 /**
  * POSTS-COMMENTS-05, 06, 12..19, 22..29 and APP-SERVICES-09: publish, pin to top and to the sidebar, move,
@@ -28,8 +44,8 @@ export function postActionRoutes(deps: {
   scopes: CommunityScopes;
 }) {
   const { actions, likes, scopes } = deps;
-  const post = scopes.post('id');
   const toggles = (
+    post: RouteScope<PostAccess>,
     prefix: string,
     path: string,
     ability: 'post:pin_to_top' | 'post:pin_to_sidebar',
@@ -70,7 +86,7 @@ export function postActionRoutes(deps: {
       }),
     );
   return [
-    ...prefixes.flatMap((prefix) => [
+    ...postScopesOf(scopes).flatMap(({ prefix, scope: post }) => [
       defineRoute({
         method: 'PATCH',
         url: `${prefix}/:id/publish`,
@@ -84,14 +100,20 @@ export function postActionRoutes(deps: {
         handler: async (request) => ({ data: await actions.publish(request.actor, request.access) }),
       }),
       ...toggles(
+        post,
         prefix,
         'pin-to-top',
         'post:pin_to_top',
         'to the top (the previous pin of the container goes)',
         (actor, access, pinned) => actions.pinToTop(actor, access, pinned),
       ),
-      ...toggles(prefix, 'pin-to-sidebar', 'post:pin_to_sidebar', 'to the sidebar', (actor, access, pinned) =>
-        actions.pinToSidebar(actor, access, pinned),
+      ...toggles(
+        post,
+        prefix,
+        'pin-to-sidebar',
+        'post:pin_to_sidebar',
+        'to the sidebar',
+        (actor, access, pinned) => actions.pinToSidebar(actor, access, pinned),
       ),
       defineRoute({
         method: 'PATCH',

@@ -9,14 +9,13 @@ import {
   postResponseSchema,
   postSlugParamsSchema,
 } from '../../../contracts/community-posts.ts';
-import type { PostDiscriminator } from '../../../contracts/enums.ts';
 import type { FeatureContext } from '../../platform/features.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { appHostOf } from '../apps/public.ts';
 import { createCommunityScopes, type CommunityScopes } from './community.scopes.ts';
 import { feedRoutes } from './feed.routes.ts';
 import { createFeedService, type FeedService } from './feed.service.ts';
-import { postActionRoutes } from './post-actions.routes.ts';
+import { postActionRoutes, postScopesOf } from './post-actions.routes.ts';
 import { createPostActionService } from './post-actions.service.ts';
 import { createPostLikeService } from './post-likes.service.ts';
 import { createPostService, type PostService } from './posts.service.ts';
@@ -27,16 +26,9 @@ import { createVoteService } from './votes.service.ts';
 
 const tags = ['community'];
 
-/** The two containers' spellings of a post call: `posts/…` (spaces) and `communities/posts/…` (categories). */
-const kinds: { prefix: string; discriminator: PostDiscriminator }[] = [
-  { prefix: '/api/posts', discriminator: 'groups' },
-  { prefix: '/api/communities/posts', discriminator: 'communities' },
-];
-
 /** POSTS-COMMENTS-01..04, 07, 08, 10, 20, 21: create, read, edit and delete posts of both containers. */
 export function postRoutes(deps: { posts: PostService; feed: FeedService; scopes: CommunityScopes }) {
   const { posts, feed, scopes } = deps;
-  const post = scopes.post('id');
   return [
     defineRoute({
       method: 'POST',
@@ -86,7 +78,7 @@ export function postRoutes(deps: { posts: PostService; feed: FeedService; scopes
       schema: { params: postSlugParamsSchema, response: { 200: postResponseSchema } },
       handler: async (request) => ({ data: await posts.get(request.access) }),
     }),
-    ...kinds.flatMap(({ prefix, discriminator }) => [
+    ...postScopesOf(scopes).flatMap(({ prefix, scope: post, discriminator }) => [
       defineRoute({
         method: 'PATCH',
         url: `${prefix}/:id`,

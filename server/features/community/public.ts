@@ -9,6 +9,7 @@ import type { UrlSign } from '../cloud/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import { listedSpaceIds, loadCommunityView } from './community.access.ts';
 import { findGroupIdsOfApp, replaceModeratedGroups } from './groups.repo.ts';
+import { memberPostsOf } from './feed.service.ts';
 import { activateMemberships, listSpacesOfProfile } from './space-members.repo.ts';
 import { presentPicture } from './spaces.presenter.ts';
 import { findSpaceIdsOfApp, listSpaces } from './spaces.repo.ts';
@@ -149,3 +150,6 @@ export async function listMemberSpaces(
     { page, limit },
   );
 }
+
+/** A member's published posts the caller may read (the member page's posts), newest first, 20 per page. */
+export const listMemberPosts = memberPostsOf;

@@ -203,14 +203,14 @@ export function memberRoutes(deps: {
       auth: 'session',
       scope: member,
       ability: 'profile:view',
-      summary: 'Posts of a member (member page): 400 FEATURE_NOT_AVAILABLE until posts exist',
+      summary: 'Published posts of a member that the caller may read (member page), newest first',
       tags,
       schema: {
         params: memberParamsSchema,
         querystring: memberPostsQuerySchema,
         response: { 200: memberPostsSchema },
       },
-      handler: async () => members.posts(),
+      handler: async (request) => members.posts(request.access, request.query.page),
     }),
     defineRoute({
       method: 'GET',

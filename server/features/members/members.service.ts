@@ -20,12 +20,13 @@ import { addProfileTags, ensureDefaultTags } from '../tags/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import {
   assertCommunityIds,
+  listMemberPosts,
   listMemberSpaces,
   memberFilterConditions,
   setModeratorships,
 } from '../community/public.ts';
 import type { UrlSign } from '../cloud/public.ts';
-import { featureNotAvailable, refuseFutureEntityIds } from './future-entities.ts';
+import { refuseFutureEntityIds } from './future-entities.ts';
 import { can, isStaff, memberPermissions, requireMember } from './member.policy.ts';
 import { presentMember } from './members.presenter.ts';
 import * as repo from './members.repo.ts';
@@ -252,9 +253,9 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
       });
     },
 
-    /** Posts do not exist yet: refused, not answered with an empty list (the posts issue fills this). */
-    posts(): never {
-      throw featureNotAvailable();
+    /** The member's published posts the caller may read (the member page's posts). */
+    async posts({ app: access, member: row }: MemberScopeAccess, page: number) {
+      return listMemberPosts(db, sign, access, row.id, page);
     },
 
     /** The spaces the member belongs to that the caller sees (the member page's "spaces"). */
