@@ -3,6 +3,8 @@ import { communityCommentRoutes } from './comments.routes.ts';
 import { communityPostRoutes } from './posts.routes.ts';
 import { communityQueues, publishJob } from './publish.job.ts';
 import { containerRoutes } from './spaces.routes.ts';
+import { communityPageHead } from './share-preview.ts';
+import { communityShareRoutes } from './share.routes.ts';
 
 /**
  * The community (issue 15): groups and spaces, communities categories and links, posts of both containers,
@@ -15,7 +17,9 @@ export const communityFeature: FeatureManifest = {
     ...communityCommentRoutes(context),
     ...containerRoutes(context),
     ...communityPostRoutes(context),
+    ...communityShareRoutes(context),
   ],
+  pageHead: communityPageHead,
   queues: communityQueues,
   jobs: ({ db }) => [publishJob({ db })],
   pathParams: {
@@ -28,6 +32,8 @@ export const communityFeature: FeatureManifest = {
     'comments/:id': 'commentId',
     'links/:id': 'linkId',
     'votes/:id': 'voteId',
+    // A share link's hash is itself the secret (server/test/route-table.ts credentialParams).
+    shareHash: 'credential',
     slug: 'postSlug',
     // `{type}/{entityId}/follow`: the kind of entity and its id.
     type: 'followType',

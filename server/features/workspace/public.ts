@@ -8,6 +8,7 @@ export * from './scopes.ts';
 export * from './app.policy.ts';
 export * from './project.policy.ts';
 export {
+  findLiveAppBySlug,
   findProjectById,
   insertApp,
   insertProfile,
