@@ -25,7 +25,7 @@ const voteViewsByIds = preparedQuery((db) =>
       vote: votes,
       options: sql<VoteView['options']>`coalesce((
         select json_agg(json_build_object('id', o.id, 'text', o.text, 'answersCount', o.answers_count) order by o.position)
-        from ${voteOptions} o where o.vote_id = ${votes.id}
+        from ${voteOptions} o where o.vote_id = ${votes}.id
       ), '[]'::json)`,
       answered: sql<string[]>`coalesce((
         select array_agg(a.option_id) from ${voteAnswers} a
