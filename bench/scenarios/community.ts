@@ -1,5 +1,5 @@
 import { createRandom } from '../lib/random.ts';
-import { defineArea, type Scenario, type ScenarioRequest } from '../lib/types.ts';
+import { defineArea, type Scenario, type ScenarioContext, type ScenarioRequest } from '../lib/types.ts';
 import { seedCommunity, type CommunitySeed } from '../seed/community.ts';
 import { commentBodies, postBodies, postTitles } from '../seed/community-texts.ts';
 
@@ -55,75 +55,78 @@ export const communityArea = defineArea({
     avatars: data.avatars,
     largestSpacePosts: data.bigSpacePosts,
   }),
-  scenarios: async (data, context) => {
-    const member = { authorization: await context.authorization(data.memberAccountId) };
-    const post = {
-      path: `/api/posts/${data.hotPost.slug}`,
-      headers: { ...member, 'x-app-id': data.appId },
-    };
-    const comments = {
-      path: `/api/comments?entityType=post&entityId=${data.hotPost.id}&page=1`,
-      headers: member,
-    };
-    const checkPost = (body: unknown) => {
-      const found = (body as { data?: { id?: string; commentsCount?: number } }).data;
-      return found?.id === data.hotPost.id && found.commentsCount === data.hotPost.comments
-        ? null
-        : `expected the busy post with ${data.hotPost.comments} comments, got ${JSON.stringify(found)?.slice(0, 200)}`;
-    };
-    const checkComments = (body: unknown) => {
-      const { data: page, meta } = body as {
-        data?: { replies?: unknown[] }[];
-        meta?: { total?: number };
-      };
-      if (page?.length !== 10 || meta?.total !== data.hotPost.topLevelComments) {
-        return `expected 10 of ${data.hotPost.topLevelComments} comments, got ${page?.length ?? 'none'} of ${meta?.total}`;
-      }
-      return page.some((comment) => (comment.replies?.length ?? 0) > 0)
-        ? null
-        : 'expected replies inline on the first page';
-    };
-    const reads: Scenario[] = [
-      {
-        name: 'GET home feed (page 1)',
-        method: 'GET',
-        path: `/api/apps/${data.appId}/community/posts/home`,
-        headers: member,
-        check: expectPosts({ page: 1 }),
-        budget: { ...shareBudget, maxP99Ms: 50 },
-      },
-      {
-        name: spacePageOne,
-        method: 'GET',
-        path: `/api/spaces/${data.bigSpaceId}/posts?page=1`,
-        headers: member,
-        check: expectPosts({ page: 1, total: data.bigSpacePosts }),
-        budget: shareBudget,
-      },
-      {
-        name: 'GET space posts (page 500)',
-        method: 'GET',
-        path: `/api/spaces/${data.bigSpaceId}/posts?page=500`,
-        headers: member,
-        check: expectPosts({ page: 500, total: data.bigSpacePosts }),
-        budget: { maxSlowdown: { baseline: spacePageOne, factor: 2 } },
-      },
-      { name: 'GET post by slug', method: 'GET', ...post, check: checkPost, budget: null },
-      { name: 'GET comments (page 1)', method: 'GET', ...comments, check: checkComments, budget: null },
-      {
-        // The post's page: both reads, one after the other on every connection; one operation is the pair.
-        name: 'GET post + first 10 comments',
-        method: 'GET',
-        ...post,
-        requests: () => [post, comments],
-        requestsPerOperation: 2,
-        check: checkPost,
-        budget: shareBudget,
-      },
-    ];
-    return [...reads, ...(await writes(data, (accountId) => context.authorization(accountId)))];
-  },
+  scenarios: (data, context) => communityScenarios(data, context),
 });
+
+/** The scenarios over seeded data (exported for profiling runs against a kept database). */
+export async function communityScenarios(data: CommunitySeed, context: ScenarioContext): Promise<Scenario[]> {
+  const member = { authorization: await context.authorization(data.memberAccountId) };
+  const post = {
+    path: `/api/posts/${data.hotPost.slug}`,
+    headers: { ...member, 'x-app-id': data.appId },
+  };
+  const comments = {
+    path: `/api/comments?entityType=post&entityId=${data.hotPost.id}&page=1`,
+    headers: member,
+  };
+  const checkPost = (body: unknown) => {
+    const found = (body as { data?: { id?: string; commentsCount?: number } }).data;
+    return found?.id === data.hotPost.id && found.commentsCount === data.hotPost.comments
+      ? null
+      : `expected the busy post with ${data.hotPost.comments} comments, got ${JSON.stringify(found)?.slice(0, 200)}`;
+  };
+  const checkComments = (body: unknown) => {
+    const { data: page, meta } = body as {
+      data?: { replies?: unknown[] }[];
+      meta?: { total?: number };
+    };
+    if (page?.length !== 10 || meta?.total !== data.hotPost.topLevelComments) {
+      return `expected 10 of ${data.hotPost.topLevelComments} comments, got ${page?.length ?? 'none'} of ${meta?.total}`;
+    }
+    return page.some((comment) => (comment.replies?.length ?? 0) > 0)
+      ? null
+      : 'expected replies inline on the first page';
+  };
+  const reads: Scenario[] = [
+    {
+      name: 'GET home feed (page 1)',
+      method: 'GET',
+      path: `/api/apps/${data.appId}/community/posts/home`,
+      headers: member,
+      check: expectPosts({ page: 1 }),
+      budget: { ...shareBudget, maxP99Ms: 50 },
+    },
+    {
+      name: spacePageOne,
+      method: 'GET',
+      path: `/api/spaces/${data.bigSpaceId}/posts?page=1`,
+      headers: member,
+      check: expectPosts({ page: 1, total: data.bigSpacePosts }),
+      budget: shareBudget,
+    },
+    {
+      name: 'GET space posts (page 500)',
+      method: 'GET',
+      path: `/api/spaces/${data.bigSpaceId}/posts?page=500`,
+      headers: member,
+      check: expectPosts({ page: 500, total: data.bigSpacePosts }),
+      budget: { maxSlowdown: { baseline: spacePageOne, factor: 2 } },
+    },
+    { name: 'GET post by slug', method: 'GET', ...post, check: checkPost, budget: null },
+    { name: 'GET comments (page 1)', method: 'GET', ...comments, check: checkComments, budget: null },
+    {
+      // The post's page: both reads, one after the other on every connection; one operation is the pair.
+      name: 'GET post + first 10 comments',
+      method: 'GET',
+      ...post,
+      requests: () => [post, comments],
+      requestsPerOperation: 2,
+      check: checkPost,
+      budget: shareBudget,
+    },
+  ];
+  return [...reads, ...(await writes(data, (accountId) => context.authorization(accountId)))];
+}
 
 /**
  * Post and comment create: every connection writes as another member (64 plain members of the eight busiest

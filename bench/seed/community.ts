@@ -456,8 +456,8 @@ function spaceMembersSql({ salt, now, appId }: SqlContext, groupIds: string[]): 
 
 /**
  * One row per post with everything drawn: its number `gn`, time (spread evenly over the last 120 days within its
- * space, jittered), 0.3 % scheduled (unpublished, due within three weeks), 0.4 % deleted, a pin to the top in two
- * of three spaces and to the sidebar in every fifth, likes (mean ≈ 4.5, a long tail), comments (mean ≈ 5, with
+ * space, jittered), 0.3 % scheduled (unpublished, due within three weeks), 0.4 % deleted, a pin to the top in every
+ * fifth space and to the sidebar in every tenth, likes (mean ≈ 4.5, a long tail), comments (mean ≈ 5, with
  * 30 % replies on posts with three or more), a cover on 8 %. The busy post of the large space has 180 likes and
  * 240 comments.
  */
@@ -468,8 +468,8 @@ function postPlanSql({ salt, now }: SqlContext): string {
       select s.idx as space_idx, s.id as space_id, (s."offset" + n)::bigint as gn, n, s.members - s.requested as active, s.start,
         ${now} - interval '1 minute' - interval '${postDays} days' * (1 - (n - bench_seed.rnd(s."offset" + n, ${salt + 200})) / s.posts) as t,
         s.big and n = s.posts - 30 as hot,
-        n = s.posts - 100 and s.idx % 3 <> 2 as pinned,
-        n = s.posts - 300 and s.idx % 5 = 0 as sidebar,
+        n = s.posts - 100 and s.idx % 5 = 1 as pinned,
+        n = s.posts - 300 and s.idx % 10 = 0 as sidebar,
         n in (s.posts - 30, s.posts - 100, s.posts - 300) as special
       from bench_seed.space s cross join generate_series(1, s.posts) n
     ), drawn as (
