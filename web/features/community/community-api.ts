@@ -186,4 +186,4 @@ export const postQuery = (appId: string, slug: string): SinglePostQuery =>
 
 /** The post a share link points at (ROUTE-59, -60), for anyone the post allows. */
 export const sharedPostQuery = (appId: string, shareHash: string): SinglePostQuery =>
-  singlePostQuery(communityKeys.sharedPost(appId, shareHash), appId, apiPaths.sharedPost(shareHash));
+  singlePostQuery(communityKeys.sharedPost(appId, shareHash), appId, apiPaths.sharedPost(appId, shareHash));

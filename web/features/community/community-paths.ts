@@ -27,8 +27,9 @@ export const apiPaths = {
   homeFeed: (appId: string) => `/apps/${appId}/community/posts/home`,
   /** POSTS-COMMENTS-10: a slug with the app in `x-app-id`. */
   post: (slug: string) => `/posts/${encodeURIComponent(slug)}`,
-  /** A share link's post (spec §2 share routes), the app in `x-app-id`. */
-  sharedPost: (shareHash: string) => `/posts/share/${encodeURIComponent(shareHash)}`,
+  /** A share link's post (spec §2 share routes; inferred in contracts/community-share.ts). */
+  sharedPost: (appId: string, shareHash: string) =>
+    `/apps/${appId}/community/share/${encodeURIComponent(shareHash)}`,
   /** A post's own address: spaces' posts under `/posts`, communities' under `/communities/posts`. */
   postBase: (post: Pick<Post, 'id' | 'discriminator'>) =>
     post.discriminator === 'communities' ? `/communities/posts/${post.id}` : `/posts/${post.id}`,

@@ -71,7 +71,8 @@ const threadOf = async (text: string) => {
 
 /** Writes into the rich-text editor named `label` as a person would (Tiptap's own input path). */
 async function write(label: string, text: string) {
-  const textbox = await screen.findByRole('textbox', { name: label });
+  // The editor's code is a lazy chunk: on a busy machine it takes a moment to arrive.
+  const textbox = await screen.findByRole('textbox', { name: label }, { timeout: 10_000 });
   const editor = (textbox as HTMLElement & { editor: Editor }).editor;
   act(() => {
     editor.commands.insertContent(text);

@@ -81,7 +81,7 @@ export function CategoryPage() {
     return <PostListSkeleton layout="feed" />;
   }
   if (category.isError) {
-    return <LoadError error={category.error} onRetry={() => void category.refetch()} />;
+    return <LoadError error={category.error} onRetry={() => void category.refetch()} page />;
   }
   const data = category.data;
   const canPost = data.permissions.can.includes('create_post');

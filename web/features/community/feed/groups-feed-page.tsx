@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { homeFeedSortValues, type HomeFeedSort } from '../../../../contracts/community-posts';
 import { useCurrentApp } from '../../../kernel/current-app';
+import { useIsAuthenticated } from '../../../kernel/session/account-store';
 import { usePageTitle } from '../../../kernel/use-page-title';
 import { homeFeedQuery, spacesQuery } from '../community-api';
 import { PostList } from '../posts/post-list';
 import { SortMenu } from '../posts/sort-menu';
 import { NewPostButton } from '../shared/new-post-button';
 import { PageHeader } from '../shared/page-header';
-import { EmptyState } from '../shared/states';
+import { EmptyState, SignInState } from '../shared/states';
 import { useSortParam } from '../shared/use-sort-param';
 
 /**
@@ -24,6 +25,7 @@ export function GroupsFeedPage() {
   const spaces = useQuery(spacesQuery(app.id));
   const canPost = spaces.data?.some((space) => space.permissions.can.includes('create_post')) ?? false;
   const newPost = canPost ? <NewPostButton /> : null;
+  const signedIn = useIsAuthenticated();
 
   return (
     <div data-testid="groups-feed">
@@ -43,13 +45,17 @@ export function GroupsFeedPage() {
         showContainer
         label={t('community.feed.listLabel')}
         empty={
-          <EmptyState
-            icon={<IconMessages size={28} stroke={1.6} />}
-            title={t('community.feed.empty.title')}
-            text={t(canPost ? 'community.feed.empty.textCanPost' : 'community.feed.empty.text')}
-            action={newPost}
-            testId="feed-empty"
-          />
+          !signedIn ? (
+            <SignInState />
+          ) : (
+            <EmptyState
+              icon={<IconMessages size={28} stroke={1.6} />}
+              title={t('community.feed.empty.title')}
+              text={t(canPost ? 'community.feed.empty.textCanPost' : 'community.feed.empty.text')}
+              action={newPost}
+              testId="feed-empty"
+            />
+          )
         }
       />
     </div>

@@ -138,7 +138,7 @@ export function GroupPage({ tab }: { tab: 'spaces' | 'members' }) {
     return <SpaceHeaderSkeleton />;
   }
   if (query.isError) {
-    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} page />;
   }
   const group = query.data;
   if (tab === 'members' && !group.permissions.can.includes('view_profiles')) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { Group, Space } from '../../../../contracts/community-spaces';
 import { useCurrentApp } from '../../../kernel/current-app';
+import { useIsAuthenticated } from '../../../kernel/session/account-store';
 import { countersQuery, groupsQuery } from '../community-api';
 import { communityLinks, spaceEntryLink } from '../community-links';
 import classes from './groups-layout.module.css';
@@ -105,8 +106,10 @@ export function GroupsNav() {
   const { t } = useTranslation();
   const app = useCurrentApp();
   const { pathname } = useLocation();
+  const signedIn = useIsAuthenticated();
   const groups = useQuery(groupsQuery(app.id));
-  const counters = useQuery(countersQuery(app.id));
+  // Counters are a member's: guests have none to ask for.
+  const counters = useQuery({ ...countersQuery(app.id), enabled: signedIn });
   const feed = communityLinks.groups(app.slug);
   const total = [...(counters.data?.values() ?? [])].reduce((sum, count) => sum + count, 0);
 
@@ -135,7 +138,7 @@ export function GroupsNav() {
       {groups.data?.map((group) => (
         <GroupSection key={group.id} group={group} counters={counters.data} />
       ))}
-      {groups.data && groups.data.length === 0 ? (
+      {groups.data && groups.data.length === 0 && signedIn ? (
         <p className={classes.navEmpty}>{t('community.nav.noGroups')}</p>
       ) : null}
     </nav>

@@ -2,7 +2,7 @@ import { Skeleton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { Post } from '../../../../contracts/community-posts';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { usePageTitle } from '../../../kernel/use-page-title';
@@ -13,21 +13,32 @@ import { LoadError } from '../shared/states';
 import { PostView } from './post-view';
 import classes from './post.module.css';
 
+/** Where a post lives: its space or category (or the communities overview). */
+function useContainerOf(post: Post): { to: string; name: string } {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const name = post.space?.name ?? post.category?.name ?? t('community.communities.title');
+  return { to: containerLinkOf(app.slug, post), name };
+}
+
 /** "← Yoga": back to the post's space or category. */
 function BackLink({ post }: { post: Post }) {
   const { t } = useTranslation();
-  const app = useCurrentApp();
-  const target = post.space
-    ? { to: communityLinks.space(app.slug, post.space.slug), name: post.space.name }
-    : post.category
-      ? { to: communityLinks.category(app.slug, post.category.slug), name: post.category.name }
-      : { to: communityLinks.communities(app.slug), name: t('community.communities.title') };
+  const target = useContainerOf(post);
   return (
     <Link to={target.to} className={classes.back} data-testid="post-back">
       <IconArrowLeft size={17} stroke={1.8} />
       {t('community.post.backTo', { name: target.name })}
     </Link>
   );
+}
+
+function containerLinkOf(appSlug: string, post: Post): string {
+  return post.space
+    ? communityLinks.space(appSlug, post.space.slug)
+    : post.category
+      ? communityLinks.category(appSlug, post.category.slug)
+      : communityLinks.communities(appSlug);
 }
 
 function PostPageSkeleton() {
@@ -49,6 +60,7 @@ function PostPageSkeleton() {
 
 function PostScreen({ query }: { query: SinglePostQuery }) {
   const app = useCurrentApp();
+  const navigate = useNavigate();
   const { pathname } = useLocation();
   const { spaceSlug, categorySlug } = useParams();
   const result = useQuery(query);
@@ -58,7 +70,7 @@ function PostScreen({ query }: { query: SinglePostQuery }) {
     return <PostPageSkeleton />;
   }
   if (result.isError) {
-    return <LoadError error={result.error} onRetry={() => void result.refetch()} />;
+    return <LoadError error={result.error} onRetry={() => void result.refetch()} page />;
   }
   const post = result.data;
   // An address of an older container (the post was moved, or a deprecated address) leads to the current one.
@@ -71,7 +83,12 @@ function PostScreen({ query }: { query: SinglePostQuery }) {
   return (
     <div className={classes.page} data-testid="post-page">
       <BackLink post={post} />
-      <PostView post={post} />
+      <PostView
+        post={post}
+        // A deleted post's page leads back to where it was; a moved one follows the post.
+        onDeleted={() => void navigate(containerLinkOf(app.slug, post), { replace: true })}
+        onMoved={(moved) => void navigate(postLink(app.slug, moved), { replace: true })}
+      />
       <CommentSection post={post} />
     </div>
   );

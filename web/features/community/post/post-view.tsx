@@ -8,7 +8,7 @@ import { useCurrentApp } from '../../../kernel/current-app';
 import { useIsMobile } from '../../../kernel/ui-store';
 import { shareLink } from '../community-links';
 import { useFollowPost } from '../community-mutations';
-import { PostActionsMenu } from '../post-actions-slot';
+import { PostActionsMenu } from '../post-actions';
 import { PostBadges, PostByline, PostCover, PostStats } from '../posts/post-parts';
 import { Poll } from './poll';
 import { PostMedia } from './post-media';
@@ -81,7 +81,15 @@ function ShareButton({ post }: { post: Post }) {
 }
 
 /** The post on its page: cover, title, author, the rendered body, media, poll and what one can do with it. */
-export function PostView({ post }: { post: Post }) {
+export function PostView({
+  post,
+  onDeleted,
+  onMoved,
+}: {
+  post: Post;
+  onDeleted?: () => void;
+  onMoved?: (post: Post) => void;
+}) {
   const isMobile = useIsMobile();
   return (
     <article className={classes.article} data-mobile={isMobile || undefined} data-testid="post-view">
@@ -102,7 +110,7 @@ export function PostView({ post }: { post: Post }) {
           <div className={classes.footerActions}>
             <FollowButton post={post} />
             <ShareButton post={post} />
-            <PostActionsMenu post={post} />
+            <PostActionsMenu post={post} onDeleted={onDeleted} onMoved={onMoved} />
           </div>
         </footer>
       </div>

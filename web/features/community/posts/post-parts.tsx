@@ -8,7 +8,7 @@ import { useCurrentApp } from '../../../kernel/current-app';
 import { useFormat } from '../../../kernel/format';
 import { communityLinks, postLink } from '../community-links';
 import { useLikePost } from '../community-mutations';
-import { PostActionsMenu } from '../post-actions-slot';
+import { PostActionsMenu } from '../post-actions';
 import { AuthorAvatar, AuthorName } from '../shared/author';
 import { LikeButton } from '../shared/like-button';
 import { TimeAgo } from '../shared/time-ago';

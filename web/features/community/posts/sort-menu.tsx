@@ -29,8 +29,10 @@ export function SortMenu<Sort extends string>({
           leftSection={<IconArrowsSort size={17} stroke={1.8} />}
           rightSection={<IconChevronDown size={15} stroke={1.8} />}
           data-testid={testId}
+          // The visible text is the current sort; the name says what it is (WCAG 2.5.3: it starts with the text).
+          aria-label={`${t(`${labelPrefix}.${value}`)} – ${t('community.sort.label')}`}
         >
-          {t('community.sort.label', { sort: t(`${labelPrefix}.${value}`) })}
+          {t(`${labelPrefix}.${value}`)}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -16,8 +16,8 @@ type EmptyStateProps = {
   title: string;
   text: string;
   action?: ReactNode;
-  /** `h2` inside a page that has its title; `h3` inside a section. */
-  order?: 2 | 3;
+  /** `h1` when the state is the whole page; `h2` inside a page that has its title; `h3` inside a section. */
+  order?: 1 | 2 | 3;
   testId?: string;
 };
 
@@ -68,32 +68,47 @@ function SignInButton() {
   );
 }
 
-type LoadErrorProps = { error: unknown; onRetry?: () => void; testId?: string };
+/** What a guest meets where members read: the invitation to sign in, and back here afterwards. */
+export function SignInState({ notFound = false, order = 2 }: { notFound?: boolean; order?: 1 | 2 }) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      order={order}
+      icon={<IconLock size={28} stroke={1.6} />}
+      title={t('community.guest.title')}
+      text={t(notFound ? 'community.guest.notFound' : 'community.guest.text')}
+      action={<SignInButton />}
+      testId="community-sign-in"
+    />
+  );
+}
+
+type LoadErrorProps = {
+  error: unknown;
+  onRetry?: () => void;
+  testId?: string;
+  /** The failure is the whole page (its heading is the page's `h1`), not a part below the page's title. */
+  page?: boolean;
+};
 
 /**
  * A failed read, said in words: not found (or not visible: the server never tells which), sign in first, or
  * something went wrong with a retry.
  */
-export function LoadError({ error, onRetry, testId = 'community-error' }: LoadErrorProps) {
+export function LoadError({ error, onRetry, testId = 'community-error', page = false }: LoadErrorProps) {
   const { t } = useTranslation();
   const signedIn = useIsAuthenticated();
+  // Whether a page does not exist or is for members only, the server does not say; a guest is offered both.
+  if (error instanceof ApiError && (error.status === 401 || error.status === 404) && !signedIn) {
+    return <SignInState notFound={error.status === 404} order={page ? 1 : 2} />;
+  }
   if (error instanceof ApiError && error.status === 404) {
     return <NotFoundMessage />;
-  }
-  if (error instanceof ApiError && error.status === 401 && !signedIn) {
-    return (
-      <EmptyState
-        icon={<IconLock size={28} stroke={1.6} />}
-        title={t('community.guest.title')}
-        text={t('community.guest.text')}
-        action={<SignInButton />}
-        testId="community-sign-in"
-      />
-    );
   }
   return (
     <EmptyState
       icon={<IconAlertTriangle size={28} stroke={1.6} />}
+      order={page ? 1 : 2}
       title={t('community.error.title')}
       text={t(errorTextKey(error))}
       action={

@@ -3,10 +3,11 @@ import { Navigate, Outlet, useOutletContext, useParams } from 'react-router';
 import type { Space } from '../../../../contracts/community-spaces';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { useCurrentApp } from '../../../kernel/current-app';
+import { useIsAuthenticated } from '../../../kernel/session/account-store';
 import { usePageTitle } from '../../../kernel/use-page-title';
 import { spaceBySlug, spacesQuery } from '../community-api';
 import { communityLinks } from '../community-links';
-import { LoadError } from '../shared/states';
+import { LoadError, SignInState } from '../shared/states';
 import { SpaceHeader, SpaceHeaderSkeleton, SpaceTabs, tabsOf } from './space-header';
 import classes from './space.module.css';
 
@@ -24,16 +25,18 @@ export function SpaceLayout() {
   const { spaceSlug = '' } = useParams();
   const spaces = useQuery(spacesQuery(app.id));
   const space = spaceBySlug(spaces.data, spaceSlug);
+  const signedIn = useIsAuthenticated();
   usePageTitle(space?.name ?? '');
 
   if (spaces.isPending) {
     return <SpaceHeaderSkeleton />;
   }
   if (spaces.isError) {
-    return <LoadError error={spaces.error} onRetry={() => void spaces.refetch()} />;
+    return <LoadError error={spaces.error} onRetry={() => void spaces.refetch()} page />;
   }
   if (!space) {
-    return <NotFoundMessage />;
+    // A guest may be looking at a space for members only: the server does not say which.
+    return signedIn ? <NotFoundMessage /> : <SignInState notFound order={1} />;
   }
   return (
     <div className={classes.page} data-testid="space-page" data-space={space.slug}>
