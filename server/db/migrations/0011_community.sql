@@ -236,9 +236,9 @@ ALTER TABLE "vote_options" ADD CONSTRAINT "vote_options_vote_id_votes_id_fk" FOR
 ALTER TABLE "votes" ADD CONSTRAINT "votes_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "votes" ADD CONSTRAINT "votes_author_profile_id_profiles_id_fk" FOREIGN KEY ("author_profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "comments_entity_idx" ON "comments" USING btree ("entity_id","parent_comment_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "comments_entity_trend_idx" ON "comments" USING btree ("entity_id","likes_count" DESC NULLS LAST,"created_at","id") WHERE "comments"."parent_comment_id" is null;--> statement-breakpoint
+CREATE INDEX "comments_entity_trend_idx" ON "comments" USING btree ("entity_id","likes_count" DESC NULLS FIRST,"created_at","id") WHERE "comments"."parent_comment_id" is null;--> statement-breakpoint
 CREATE INDEX "comments_parent_idx" ON "comments" USING btree ("parent_comment_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "comments_author_idx" ON "comments" USING btree ("author_profile_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "comments_author_idx" ON "comments" USING btree ("author_profile_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "community_categories_slug_idx" ON "community_categories" USING btree ("app_id","slug");--> statement-breakpoint
 CREATE INDEX "community_categories_position_idx" ON "community_categories" USING btree ("app_id","position");--> statement-breakpoint
 CREATE INDEX "community_group_moderators_profile_idx" ON "community_group_moderators" USING btree ("profile_id");--> statement-breakpoint
@@ -248,15 +248,15 @@ CREATE INDEX "community_links_position_idx" ON "community_links" USING btree ("a
 CREATE INDEX "community_post_follows_profile_idx" ON "community_post_follows" USING btree ("profile_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "community_posts_slug_idx" ON "community_posts" USING btree ("app_id","slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "community_posts_share_hash_idx" ON "community_posts" USING btree ("share_hash");--> statement-breakpoint
-CREATE INDEX "community_posts_app_feed_idx" ON "community_posts" USING btree ("app_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "community_posts_space_feed_idx" ON "community_posts" USING btree ("space_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "community_posts_category_feed_idx" ON "community_posts" USING btree ("category_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "community_posts_app_feed_idx" ON "community_posts" USING btree ("app_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "community_posts_space_feed_idx" ON "community_posts" USING btree ("space_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "community_posts_category_feed_idx" ON "community_posts" USING btree ("category_id","published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "community_posts_space_name_idx" ON "community_posts" USING btree ("space_id","name","id") WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "community_posts_space_trend_idx" ON "community_posts" USING btree ("space_id","trend_score" DESC NULLS LAST,"published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "community_posts_space_trend_idx" ON "community_posts" USING btree ("space_id","trend_score" DESC NULLS FIRST,"published_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "community_posts"."published_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "community_posts_pinned_idx" ON "community_posts" USING btree ("app_id","pinned_to_top_at") WHERE "community_posts"."pinned_to_top_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "community_posts_sidebar_idx" ON "community_posts" USING btree ("app_id","pinned_to_sidebar_at") WHERE "community_posts"."pinned_to_sidebar_at" is not null and "community_posts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "community_posts_scheduled_idx" ON "community_posts" USING btree ("app_id","publish_at") WHERE "community_posts"."published_at" is null and "community_posts"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "community_posts_author_idx" ON "community_posts" USING btree ("author_profile_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "community_posts"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "community_posts_author_idx" ON "community_posts" USING btree ("author_profile_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "community_posts"."deleted_at" is null;--> statement-breakpoint
 CREATE INDEX "community_posts_search_idx" ON "community_posts" USING gin ("search");--> statement-breakpoint
 CREATE INDEX "community_space_members_profile_idx" ON "community_space_members" USING btree ("profile_id","space_id","status","role");--> statement-breakpoint
 CREATE INDEX "community_space_members_list_idx" ON "community_space_members" USING btree ("space_id","status","created_at");--> statement-breakpoint

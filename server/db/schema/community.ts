@@ -322,19 +322,24 @@ export const communityPosts = pgTable(
     uniqueIndex('community_posts_share_hash_idx').on(table.shareHash),
     // Feeds: live published posts, newest first, keyset (published_at, id) for deep pages.
     index('community_posts_app_feed_idx')
-      .on(table.appId, table.publishedAt.desc(), table.id.desc())
+      .on(table.appId, table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.publishedAt} is not null and ${table.deletedAt} is null`),
     index('community_posts_space_feed_idx')
-      .on(table.spaceId, table.publishedAt.desc(), table.id.desc())
+      .on(table.spaceId, table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.publishedAt} is not null and ${table.deletedAt} is null`),
     index('community_posts_category_feed_idx')
-      .on(table.categoryId, table.publishedAt.desc(), table.id.desc())
+      .on(table.categoryId, table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.publishedAt} is not null and ${table.deletedAt} is null`),
     index('community_posts_space_name_idx')
       .on(table.spaceId, table.name, table.id)
       .where(sql`${table.publishedAt} is not null and ${table.deletedAt} is null`),
     index('community_posts_space_trend_idx')
-      .on(table.spaceId, table.trendScore.desc(), table.publishedAt.desc(), table.id.desc())
+      .on(
+        table.spaceId,
+        table.trendScore.desc().nullsFirst(),
+        table.publishedAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      )
       .where(sql`${table.publishedAt} is not null and ${table.deletedAt} is null`),
     // Pinned posts are few: one per space or category, found without scanning the feed.
     index('community_posts_pinned_idx')
@@ -347,7 +352,7 @@ export const communityPosts = pgTable(
       .on(table.appId, table.publishAt)
       .where(sql`${table.publishedAt} is null and ${table.deletedAt} is null`),
     index('community_posts_author_idx')
-      .on(table.authorProfileId, table.createdAt.desc(), table.id.desc())
+      .on(table.authorProfileId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.deletedAt} is null`),
     index('community_posts_search_idx').using('gin', table.search),
   ],
@@ -415,10 +420,14 @@ export const comments = pgTable(
     // Top-level comments of an entity (oldest first) and the replies of a page of them.
     index('comments_entity_idx').on(table.entityId, table.parentCommentId, table.createdAt, table.id),
     index('comments_entity_trend_idx')
-      .on(table.entityId, table.likesCount.desc(), table.createdAt, table.id)
+      .on(table.entityId, table.likesCount.desc().nullsFirst(), table.createdAt, table.id)
       .where(sql`${table.parentCommentId} is null`),
     index('comments_parent_idx').on(table.parentCommentId, table.createdAt, table.id),
-    index('comments_author_idx').on(table.authorProfileId, table.createdAt.desc(), table.id.desc()),
+    index('comments_author_idx').on(
+      table.authorProfileId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 
