@@ -37,7 +37,7 @@ export const postAbilityValues = abilitiesBySubject.post;
 export type PostAbility = (typeof postAbilityValues)[number];
 export const postPermissionsSchema = z.object({ can: z.array(z.enum(postAbilityValues)) });
 
-/** A picture of the cloud library as posts show it: the tile rendition (320 px webp), signed. */
+/** A picture of the cloud library as posts show it: the large preview (1600 px webp), signed; covers fill the feed and the post's page. */
 export const postPictureSchema = z.object({ id: z.uuid(), url: z.string().nullable() });
 export type PostPicture = z.infer<typeof postPictureSchema>;
 

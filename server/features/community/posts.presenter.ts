@@ -60,7 +60,7 @@ export function presentPost(row: PostViewRow, can: PostAbility[], context: PostP
     slug: row.slug,
     body: row.bodyHtml,
     excerpt: excerptOf(row.bodyText),
-    cover: row.coverId ? { id: row.coverId, url: pictureUrl(sign, row.coverId, 'tile') } : null,
+    cover: row.coverId ? { id: row.coverId, url: pictureUrl(sign, row.coverId, 'preview') } : null,
     media: row.mediaIds.flatMap((id) => {
       const file = context.media.get(id);
       return file ? [{ id, url: libraryFileUrl(sign, file), type: file.type, name: file.name }] : [];

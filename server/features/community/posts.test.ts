@@ -202,7 +202,7 @@ describe(`posts: create (${testDriver})`, () => {
       },
     );
     expect(post).toMatchObject({
-      cover: { id: picture.id, url: expect.stringContaining(`/api/cloud/blobs/${picture.id}/tile`) },
+      cover: { id: picture.id, url: expect.stringContaining(`/api/cloud/blobs/${picture.id}/preview`) },
       media: [
         { id: video.id, type: 'video', name: 'film.mp4', url: null },
         { id: picture.id, type: 'image', name: 'bild.webp', url: expect.stringContaining('/preview') },
