@@ -5,6 +5,7 @@ import { appSettingsFeature } from '../features/app-settings/app-settings.routes
 import { authFeature } from '../features/auth/auth.routes';
 import { cloudFeature } from '../features/cloud/cloud.routes';
 import { communityFeature } from '../features/community/community.routes';
+import { communitySettingsFeature } from '../features/community-settings/community-settings.routes';
 import { contactsFeature } from '../features/contacts/contacts.routes';
 import { customFieldsFeature } from '../features/custom-fields/custom-fields.routes';
 import { homeFeature } from '../features/home/home.routes';
@@ -32,6 +33,7 @@ export const webFeatures: readonly WebFeature[] = [
   cloudFeature,
   appSettingsFeature,
   customFieldsFeature,
+  communitySettingsFeature,
   appMembersFeature,
   memberPageFeature,
   notFoundFeature,

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import {
   IconAdjustmentsHorizontal,
   IconApps,
+  IconCategory,
+  IconFolders,
   IconForms,
   IconLink,
   IconMailPlus,
@@ -23,6 +25,8 @@ export function settingsPaths(slug: string) {
     customFieldCreate: `${base}/custom-fields/create`,
     customFieldEdit: (customFieldId: string) => `${base}/custom-fields/${customFieldId}/edit`,
     members: `${base}/members`,
+    groups: `${base}/groups`,
+    communities: `${base}/communities`,
   };
 }
 
@@ -69,6 +73,26 @@ function allGroups(slug: string): SettingsGroup[] {
           label: 'appSettings.nav.customFields',
           icon: IconForms,
           ability: 'settings_app',
+        },
+      ],
+    },
+    {
+      key: 'community',
+      label: 'communitySettings.menu.section',
+      links: [
+        {
+          key: 'groups',
+          to: paths.groups,
+          label: 'communitySettings.menu.groups',
+          icon: IconFolders,
+          ability: 'create_group',
+        },
+        {
+          key: 'communities',
+          to: paths.communities,
+          label: 'communitySettings.menu.communities',
+          icon: IconCategory,
+          ability: 'create_communities_category',
         },
       ],
     },

@@ -23,7 +23,7 @@ import {
 } from './composer-values';
 import { AddBar, ExistingPoll, TargetHeading, type Addable } from './composer-parts';
 import { MediaField } from './media-field';
-import { coverRatios, PictureField } from './picture-field';
+import { coverRatios, PictureField } from '../../community-settings';
 import { PollBuilder } from './poll-builder';
 import { ScheduleFields } from './schedule-fields';
 import { TargetPicker } from './target-picker';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { postLimits } from '../../../../contracts/community-posts';
 import { switchClassNames } from '../../app-profile';
 import type { ComposerField, ComposerValues } from './composer-values';
-import { ogImageRatios, PictureField } from './picture-field';
+import { ogImageRatios, PictureField } from '../../community-settings';
 import classes from './composer.module.css';
 
 type Set = <K extends keyof ComposerValues>(field: K, value: ComposerValues[K]) => void;

@@ -2,13 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CloudEntity } from '../../../../contracts/cloud';
-import { useCurrentApp } from '../../../kernel/current-app';
-import type { CropRatio } from '../../cloud';
-import classes from './composer.module.css';
+import type { CloudEntity } from '../../../contracts/cloud';
+import { useCurrentApp } from '../../kernel/current-app';
+import type { CropRatio } from '../cloud';
+import classes from './picture-field.module.css';
 
 // The picker and the crop come with the library's own chunk, when a picture is chosen.
-const PickPictureDialog = lazy(async () => ({ default: (await import('../../cloud')).PickPictureDialog }));
+const PickPictureDialog = lazy(async () => ({ default: (await import('../cloud')).PickPictureDialog }));
 
 export type Picture = { id: string; url: string | null };
 
