@@ -5,12 +5,15 @@ import {
   apps,
   communityCategories,
   communityGroups,
+  communityPostFollows,
+  communityPosts,
   communitySpaceMembers,
   communitySpaces,
   profileTags,
   profiles,
   tags,
 } from '../db/schema/index.ts';
+import { randomToken } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
 import { apiCaller, signedInTestAccount } from './identity.ts';
 import type { TestServer } from './test-server.ts';
@@ -151,4 +154,59 @@ export async function writePost(
     throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
   }
   return response.json<{ data: { id: string; slug: string } & Record<string, unknown> }>().data;
+}
+
+/**
+ * A post straight in the database (lists and feeds need many): published `publishedAt` (default now) or
+ * unpublished (`null`), counted on its container when published, followed by its author — as the API writes it.
+ */
+export async function insertPost(
+  server: TestServer,
+  values: {
+    appId: string;
+    authorProfileId: string;
+    spaceId?: string;
+    categoryId?: string;
+    name: string;
+    body?: string;
+    publishedAt?: Date | null;
+    publishAt?: Date | null;
+    trendScore?: number;
+  },
+) {
+  const db = server.runtime.database.db;
+  const id = newId();
+  const publishedAt = values.publishedAt === undefined ? new Date() : values.publishedAt;
+  const body = values.body ?? `<p>${values.name}</p>`;
+  await db.insert(communityPosts).values({
+    id,
+    appId: values.appId,
+    container: values.spaceId ? 'groups' : 'communities',
+    spaceId: values.spaceId ?? null,
+    categoryId: values.categoryId ?? null,
+    authorProfileId: values.authorProfileId,
+    name: values.name,
+    slug: `beitrag-${id}`,
+    bodyHtml: body,
+    bodyText: body.replace(/<[^>]+>/g, ' ').trim(),
+    publishedAt,
+    publishAt: values.publishAt ?? null,
+    trendScore: values.trendScore ?? 0,
+    shareHash: randomToken(16),
+  });
+  await db.insert(communityPostFollows).values({ postId: id, profileId: values.authorProfileId });
+  if (publishedAt) {
+    if (values.spaceId) {
+      await db
+        .update(communitySpaces)
+        .set({ postsCount: sql`${communitySpaces.postsCount} + 1` })
+        .where(eq(communitySpaces.id, values.spaceId));
+    } else {
+      await db
+        .update(communityCategories)
+        .set({ postsCount: sql`${communityCategories.postsCount} + 1` })
+        .where(eq(communityCategories.id, values.categoryId!));
+    }
+  }
+  return { id, slug: `beitrag-${id}`, name: values.name };
 }

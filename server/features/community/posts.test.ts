@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   communityCategories,
   communityPostFollows,
-  communityPosts,
   communitySpaces,
   mentions,
 } from '../../db/schema/index.ts';
@@ -12,7 +11,7 @@ import { insertCloudFile } from '../../test/cloud.ts';
 import { signedInTestAccount } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createAppWithProfile } from '../../test/workspace.ts';
-import { communityApp, postsCaller, writePost, type CommunityApp } from '../../test/community-posts.ts';
+import { communityApp, postsCaller, writePost } from '../../test/community-posts.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -237,6 +236,3 @@ async function withCategory() {
         .postsCount,
   };
 }
-
-export type { CommunityApp };
-export { communityPosts };
