@@ -1,7 +1,7 @@
 import { and, asc, count, countDistinct, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, communityCategories, communityPosts, profiles } from '../../db/schema/index.ts';
-import type { ProfileSummaryRow } from './space-members.repo.ts';
+import type { ProfileSummaryRow } from './space-members.lists.ts';
 import { purgePostsOf } from './spaces.repo.ts';
 import { lockList } from './spaces.positions.ts';
 

@@ -10,7 +10,7 @@ import { paginate } from '../../platform/pagination.ts';
 import { listedSpaceIds, type CommunityView } from './community.access.ts';
 import { groupAbilities, spaceListed } from './community.policy.ts';
 import * as groups from './groups.repo.ts';
-import * as members from './space-members.repo.ts';
+import * as members from './space-members.lists.ts';
 import * as spaces from './spaces.repo.ts';
 
 type GroupItem = z.infer<typeof groupDropdownItemSchema>;

@@ -2,7 +2,7 @@ import type { Group, Space } from '../../../contracts/community-spaces.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import type { GroupAbility } from './community.policy.ts';
 import type { GroupRow } from './groups.repo.ts';
-import type { ProfileSummaryRow } from './space-members.repo.ts';
+import type { ProfileSummaryRow } from './space-members.lists.ts';
 import { presentPicture, presentProfileSummary } from './spaces.presenter.ts';
 
 export function presentGroup(

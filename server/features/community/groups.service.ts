@@ -14,7 +14,7 @@ import { loadCommunityView, type CommunityView, type GroupAccess } from './commu
 import { groupAbilities, spaceListed } from './community.policy.ts';
 import { presentGroup } from './groups.presenter.ts';
 import * as repo from './groups.repo.ts';
-import * as members from './space-members.repo.ts';
+import * as members from './space-members.lists.ts';
 import type { SpaceListing } from './spaces.listing.ts';
 import { moveAfter } from './spaces.positions.ts';
 import { formReferenceErrors } from './spaces.service.ts';

@@ -10,7 +10,8 @@ import type { AppAccess } from '../workspace/public.ts';
 import { listedSpaceIds, loadCommunityView } from './community.access.ts';
 import { findGroupIdsOfApp, replaceModeratedGroups } from './groups.repo.ts';
 import { memberPostsOf } from './feed.service.ts';
-import { activateMemberships, listSpacesOfProfile } from './space-members.repo.ts';
+import { listSpacesOfProfile } from './space-members.lists.ts';
+import { activateMemberships } from './space-members.repo.ts';
 import { presentPicture } from './spaces.presenter.ts';
 import { findSpaceIdsOfApp, listSpaces } from './spaces.repo.ts';
 

@@ -12,6 +12,7 @@ import { paginate } from '../../platform/pagination.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import { loadCommunityView, type GroupAccess, type SpaceAccess } from './community.access.ts';
 import { spaceReadable } from './community.policy.ts';
+import * as lists from './space-members.lists.ts';
 import * as repo from './space-members.repo.ts';
 import type { SpaceListing } from './spaces.listing.ts';
 import { presentSpaceMember } from './spaces.presenter.ts';
@@ -110,7 +111,7 @@ export function createSpaceMemberService(deps: { db: Db; sign: UrlSign; listing:
       if (query.status === 'requested' && !access.can.includes('create_profile')) {
         throw forbidden();
       }
-      const { rows, total } = await repo.listSpaceMembers(
+      const { rows, total } = await lists.listSpaceMembers(
         db,
         access.space.id,
         { status: query.status, search: query.search || undefined },
@@ -132,7 +133,7 @@ export function createSpaceMemberService(deps: { db: Db; sign: UrlSign; listing:
       const spaceIds = view.spaces
         .filter((space) => space.groupId === access.group.id && spaceReadable(view.actor, space.standing))
         .map((space) => space.id);
-      const { rows, total } = await repo.listGroupMembers(
+      const { rows, total } = await lists.listGroupMembers(
         db,
         access.group,
         spaceIds,

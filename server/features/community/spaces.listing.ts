@@ -5,6 +5,7 @@ import type { UrlSign } from '../cloud/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import { loadCommunityView, type CommunityView } from './community.access.ts';
 import { spaceAbilities, spaceListed } from './community.policy.ts';
+import { listSpaceModerators } from './space-members.lists.ts';
 import * as members from './space-members.repo.ts';
 import { presentSpace } from './spaces.presenter.ts';
 import * as repo from './spaces.repo.ts';
@@ -33,7 +34,7 @@ export function createSpaceListing(deps: { db: DbOrTx; sign: UrlSign }) {
     const profileId = view.actor.profileId;
     const [memberships, moderators] = await Promise.all([
       profileId ? members.listMembershipsOf(db, view.app.app.id, profileId) : Promise.resolve([]),
-      members.listSpaceModerators(
+      listSpaceModerators(
         db,
         listed.map(({ row }) => row.id),
       ),

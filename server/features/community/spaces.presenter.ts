@@ -9,7 +9,7 @@ import type {
 } from '../../../contracts/community-spaces.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { SpaceAbility } from './community.policy.ts';
-import type { MemberListRow, ProfileSummaryRow } from './space-members.repo.ts';
+import type { MemberListRow, ProfileSummaryRow } from './space-members.lists.ts';
 import type { SpaceRow } from './spaces.repo.ts';
 
 /** A cover of the cloud library: its id and a signed address of the large preview (1600 px webp). */
