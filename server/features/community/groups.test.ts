@@ -129,6 +129,11 @@ describe(`groups (${testDriver})`, () => {
     expect(second.json().data.slug).toBe('gruesse-welt-2');
     const cyrillic = await call('POST', groupsUrl(tenant), tenant.owner, { name: '日本' });
     expect(cyrillic.json().data.slug).toBe('gruppe');
+    // `…/groups/dropdown` is the dropdown's address, never a group's.
+    expect((await createGroup(server, tenant, { name: 'Dropdown' })).slug).toBe('dropdown-2');
+    expect(
+      (await call('POST', groupsUrl(tenant), tenant.owner, { name: 'X', slug: 'dropdown' })).statusCode,
+    ).toBe(409);
     const taken = await call('POST', groupsUrl(tenant), tenant.owner, { name: 'X', slug: 'gruesse-welt' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: 'SLUG_TAKEN', errors: { slug: 'validation.slugTaken' } });

@@ -14,6 +14,9 @@ import { AppError } from '../../platform/errors.ts';
 
 export type SlugTable = typeof communityGroups | typeof communitySpaces | typeof communityCategories;
 
+/** Path segments beside the slug routes (`…/groups/dropdown`, `…/spaces/dropdown`): never a slug. */
+export const reservedSlugs: ReadonlySet<string> = new Set(['dropdown']);
+
 export const slugTaken = () =>
   new AppError(409, errorCodes.slugTaken, { errors: { slug: 'validation.slugTaken' } });
 
@@ -94,13 +97,17 @@ export async function resolveSlug(
   input: { appId: string; chosen: string | undefined; name: string; fallback: string; exceptId?: string },
 ): Promise<string> {
   if (input.chosen !== undefined) {
-    if (await isSlugTaken(db, table, input.appId, input.chosen, input.exceptId)) {
+    if (
+      reservedSlugs.has(input.chosen) ||
+      (await isSlugTaken(db, table, input.appId, input.chosen, input.exceptId))
+    ) {
       throw slugTaken();
     }
     return input.chosen;
   }
   const base = slugOfName(input.name, input.fallback);
-  return firstFreeSlug(base, await slugsLike(db, table, input.appId, base));
+  const taken = await slugsLike(db, table, input.appId, base);
+  return firstFreeSlug(base, new Set([...taken, ...reservedSlugs]));
 }
 
 /** Runs a write that stores a slug; a unique violation (a parallel save took it) becomes 409 SLUG_TAKEN. */
