@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { appHomePath, useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
@@ -26,6 +26,7 @@ import { useAccount } from '../../kernel/session/account-store';
 import { MemberActions } from './member-actions';
 import { followQuery, memberApi, memberQuery, type Member } from './member-api';
 import { memberInitialsOf, memberNameOf } from './member-paths';
+import { MemberTabs } from './member-tabs';
 import classes from './member-page.module.css';
 
 const roleColors = {
@@ -168,14 +169,28 @@ function MemberProfile({ member }: { member: Member }) {
           {member.type === 'invited' ? null : <FollowBlock member={member} />}
         </div>
       </Paper>
-      <Paper className={classes.activity} data-testid="member-activity">
-        <IconMessageCircle size={30} stroke={1.4} className={classes.activityIcon} />
-        <Text fw={650}>{t('member.activity.title')}</Text>
-        <Text size="sm" c="dimmed" ta="center" maw={420}>
-          {t('member.activity.empty', { name: member.firstName || name })}
-        </Text>
-      </Paper>
+      {member.type === 'invited' ? null : (
+        <>
+          <MemberTabs slug={app.slug} profileId={member.id} />
+          <Outlet context={member} />
+        </>
+      )}
     </div>
+  );
+}
+
+/** The member page's first sub-page: what the member did lately. */
+export function MemberActivity() {
+  const { t } = useTranslation();
+  const member = useOutletContext<Member>();
+  return (
+    <Paper className={classes.activity} data-testid="member-activity">
+      <IconMessageCircle size={30} stroke={1.4} className={classes.activityIcon} />
+      <Text fw={650}>{t('member.activity.title')}</Text>
+      <Text size="sm" c="dimmed" ta="center" maw={420}>
+        {t('member.activity.empty', { name: member.firstName || memberNameOf(member) })}
+      </Text>
+    </Paper>
   );
 }
 

@@ -3,5 +3,8 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Skeleton.css';
 
-export { MemberPage } from './member-page';
+export { MemberComments } from './member-comments';
+export { MemberActivity, MemberPage } from './member-page';
+export { MemberSpaces } from './member-spaces';
