@@ -28,3 +28,5 @@ export * from './gifs.ts';
 export * from './rich-text.ts';
 export * from './community-posts.ts';
 export * from './community-spaces.ts';
+export * from './community-comments.ts';
+export * from './community-share.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../contracts/community-comments.ts';
-import { comments } from '../../db/schema/index.ts';
+import { comments, communityPosts } from '../../db/schema/index.ts';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { xssCorpus } from '../../platform/xss-corpus.ts';
 import { apiCaller } from '../../test/identity.ts';
@@ -11,15 +11,16 @@ import { createTestServer, testDriver, type TestServer } from '../../test/test-s
 
 /*
  * Issue 15: every payload of the XSS corpus (server/platform/xss-corpus.ts), sent through the real API as a
- * comment, comes back inert — in the create answer, in the list a reader gets, and as stored — or is refused
- * with 400 (nothing left to show, or text PostgreSQL cannot store). Each payload is also sent inside ordinary
- * text, so even the ones that sanitize to nothing pass through storage.
+ * post's body and as a comment, comes back inert — in the create answer, in what a reader gets, and as stored —
+ * or is refused with 400 (a comment with nothing left to show, or text PostgreSQL cannot store). Each payload
+ * is also sent inside ordinary text, so even the ones that sanitize to nothing pass through storage.
  */
 
 let server: TestServer;
 let author: TestPerson;
 let reader: TestPerson;
 let postId: string;
+let spaceId: string;
 let imageOrigins: string[];
 let db: TestServer['runtime']['database']['db'];
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
   author = await world.join();
   reader = await world.join();
   const space = await world.space('open');
+  spaceId = space.id;
   postId = (await world.addPost({ spaceId: space.id }, author)).id;
   db = world.db;
   const protocol = new URL(server.config.publicBaseUrl).protocol;
@@ -112,5 +114,52 @@ describe(`the XSS corpus through the comment API (${testDriver})`, () => {
       page += 1;
     }
     expect(seen).toBe(outcomes.stored);
+  });
+});
+
+describe(`the XSS corpus through the post API (${testDriver})`, () => {
+  // A post may have an empty body, so every payload is stored as it comes.
+  it('gives back every payload inert as a post body, or refuses it', { timeout: 900_000 }, async () => {
+    const created = new Set<string>();
+    for (const [index, { category, html }] of xssCorpus.entries()) {
+      const where = `${category}: ${JSON.stringify(html)}`;
+      const response = await call('POST', `/api/spaces/${spaceId}/posts`, author.token, {
+        name: `Beitrag ${index + 1}`,
+        body: html,
+      });
+      if (unstorable.test(html)) {
+        expect(response.statusCode, where).toBe(400);
+        expect(response.json().code, where).toBe('INVALID_TEXT');
+        continue;
+      }
+      expect(response.statusCode, `${where}\n${response.body}`).toBe(201);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const post = response.json<{ data: { id: string; body: string } }>().data;
+      expect(inertnessProblems(post.body, imageOrigins), where).toEqual([]);
+      expect(post.body, where).toBe(sanitizeRichText(html, { imageOrigins }));
+      const [row] = await db.select().from(communityPosts).where(eq(communityPosts.id, post.id));
+      expect(row!.bodyHtml, where).toBe(post.body);
+      created.add(post.id);
+    }
+    expect(created.size).toBeGreaterThanOrEqual(100);
+
+    // As a reader gets them in the space's list.
+    const seen = new Set<string>();
+    for (let page = 1; ; page += 1) {
+      const response = await call('GET', `/api/spaces/${spaceId}/posts?page=${page}`, reader.token);
+      expect(response.statusCode).toBe(200);
+      const { data, meta } = response.json<{
+        data: { id: string; body: string }[];
+        meta: { pages: number };
+      }>();
+      for (const post of data) {
+        expect(inertnessProblems(post.body, imageOrigins), post.body).toEqual([]);
+        seen.add(post.id);
+      }
+      if (page >= meta.pages) {
+        break;
+      }
+    }
+    expect([...created].every((id) => seen.has(id))).toBe(true);
   });
 });
