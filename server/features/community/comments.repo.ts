@@ -127,13 +127,19 @@ export async function listTopLevel(
 ): Promise<Page> {
   const found = await rows<RawComment>(
     db,
-    sql`select ${viewColumns},
+    // The page is taken first (through the entity's index) and only its rows meet their authors: joined before
+    // the limit, the planner may read every profile of the app for a page of ten.
+    sql`with page as materialized (
+        select * from comments c
+        where c.entity_id = ${entity.id} and c.entity_type = ${entity.type} and c.parent_comment_id is null
+        order by ${orderOf[options.sort]}
+        limit ${options.limit} offset ${options.offset}
+      )
+      select ${viewColumns},
         (select count(*) from comments t
           where t.entity_id = ${entity.id} and t.entity_type = ${entity.type} and t.parent_comment_id is null) as total
-      from comments c ${authorAndLike(options.viewerProfileId)}
-      where c.entity_id = ${entity.id} and c.entity_type = ${entity.type} and c.parent_comment_id is null
-      order by ${orderOf[options.sort]}
-      limit ${options.limit} offset ${options.offset}`,
+      from page c ${authorAndLike(options.viewerProfileId)}
+      order by ${orderOf[options.sort]}`,
   );
   if (found.length > 0) {
     return { rows: found.map(toView), total: Number(found[0]!.total) };

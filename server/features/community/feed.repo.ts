@@ -227,14 +227,18 @@ export async function authorPage(
 
 /** Marks the space read now (at most once a minute: loading page 1 again and again writes nothing). */
 export async function markSpaceRead(db: DbOrTx, profileId: string, spaceId: string): Promise<void> {
-  await db
-    .insert(communitySpaceReads)
-    .values({ profileId, spaceId })
-    .onConflictDoUpdate({
-      target: [communitySpaceReads.profileId, communitySpaceReads.spaceId],
-      set: { lastReadAt: sql`now()` },
-      setWhere: sql`${communitySpaceReads.lastReadAt} < now() - interval '1 minute'`,
-    });
+  // One statement that touches nothing while the mark is fresh: an upsert would lock the row on every page
+  // view (a write, so a commit waiting for the disk), and one member's requests would queue on it.
+  await db.execute(sql`
+    with refreshed as (
+      update ${communitySpaceReads} set last_read_at = now()
+      where profile_id = ${profileId} and space_id = ${spaceId} and last_read_at < now() - interval '1 minute'
+      returning 1
+    )
+    insert into ${communitySpaceReads} (profile_id, space_id, last_read_at)
+    select ${profileId}::uuid, ${spaceId}::uuid, now()
+    where not exists (select 1 from ${communitySpaceReads} where profile_id = ${profileId} and space_id = ${spaceId})
+    on conflict do nothing`);
 }
 
 /** Counting stops here: the badge shows "99+" beyond it. */
