@@ -111,7 +111,11 @@ export function NewCommentField({ onSubmit }: { onSubmit: (body: string) => Prom
           <CommentEditor
             label={t('community.comments.label')}
             submitLabel={t('community.comments.send')}
-            onSubmit={onSubmit}
+            onSubmit={async (body) => {
+              await onSubmit(body);
+              // Sent: the field folds again, the new comment is below.
+              setOpen(false);
+            }}
             onCancel={() => setOpen(false)}
             autoFocus
             testId="comment-editor"

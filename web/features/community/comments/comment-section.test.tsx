@@ -112,7 +112,15 @@ describe('the comments of a post', () => {
     await write('Antwort an Kommentierende 1', 'Danke dafür!');
     fireEvent.click(await screen.findByTestId('reply-editor-submit'));
 
-    await waitFor(() => expect(within(thread).getByText('Danke dafür!')).toBeTruthy());
+    // In the thread as a reply (not only still in the editor), after the reply that was there.
+    await waitFor(() =>
+      expect(
+        within(thread)
+          .getAllByTestId('comment-body')
+          .map((body) => body.textContent),
+      ).toEqual(['Kommentar 1', 'Antwort 1', 'Danke dafür!']),
+    );
+    expect(within(thread).queryByTestId('comment-more-replies')).toBeNull();
     expect(bodyOf(fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')?.[1])).toEqual({
       entityType: 'post',
       entityId: post.id,

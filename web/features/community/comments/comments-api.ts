@@ -85,6 +85,14 @@ function mapComment(pages: CommentPages, id: string, patch: (comment: AnyComment
     pages: pages.pages.map((page) => ({
       ...page,
       data: page.data.flatMap((comment): Comment[] => {
+        if (comment.id === id) {
+          // The patch sees (and may change) the comment's thread: a new reply joins it here.
+          const next = patch(comment);
+          return next ? [next] : [];
+        }
+        if (!comment.replies.some((reply) => reply.id === id)) {
+          return [comment];
+        }
         const replies = comment.replies.flatMap((reply) => {
           if (reply.id !== id) {
             return [reply];
@@ -92,15 +100,11 @@ function mapComment(pages: CommentPages, id: string, patch: (comment: AnyComment
           const next = patch(reply);
           return next ? [next as CommentReply] : [];
         });
-        if (comment.id !== id) {
-          return [
-            replies.length === comment.replies.length
-              ? { ...comment, replies }
-              : withoutReply(comment, replies),
-          ];
-        }
-        const next = patch(comment);
-        return next ? [{ ...next, replies }] : [];
+        return [
+          replies.length === comment.replies.length
+            ? { ...comment, replies }
+            : withoutReply(comment, replies),
+        ];
       }),
     })),
   };
