@@ -15,7 +15,7 @@ import {
 } from '../db/schema/index.ts';
 import { randomToken } from '../platform/crypto.ts';
 import { newId } from '../platform/ids.ts';
-import { apiCaller, signedInTestAccount } from './identity.ts';
+import { apiCaller, caller, signedInTestAccount } from './identity.ts';
 import type { TestServer } from './test-server.ts';
 import { addProfile, createAppWithProfile } from './workspace.ts';
 
@@ -131,8 +131,17 @@ export async function setServiceSettings(
     .where(eq(apps.id, appId));
 }
 
-/** `call(method, url, token?, payload?, headers?)` against the test server. */
-export const postsCaller = (server: () => TestServer) => apiCaller(server);
+/** `call(method, url, token?, payload?, headers?)` against the test server (PUT included: poll answers). */
+export const postsCaller =
+  (server: () => TestServer) =>
+  (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    token?: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ) =>
+    caller(server()).request({ method, url, token, headers, ...(payload ? { payload } : {}) });
 
 /** Writes a post through the API and returns it (fails the test on any other answer). */
 export async function writePost(

@@ -205,7 +205,7 @@ describe(`home feed (${testDriver})`, () => {
     const first = await space(1);
     const second = await space(2);
     expect(first.meta).toEqual({ page: 1, pages: 2, total: 24 });
-    expect(first.data[0].id).toBe(written[5]);
+    expect(first.data[0]?.id).toBe(written[5]);
     const ids = [...first.data, ...second.data].map((post: { id: string }) => post.id);
     expect(new Set(ids).size).toBe(24);
     expect(written.every((id) => ids.includes(id))).toBe(true);

@@ -171,8 +171,9 @@ describe(`route × role matrix (${testDriver})`, () => {
     return failures.sort();
   }
 
+  // Cloud routes, and routes whose scope reads the app from `x-app-id`, also run on an app host.
   const hostsOf = (route: RouteDeclaration): Host[] =>
-    subjectOf(route) === 'cloud' ? ['service', 'app'] : ['service'];
+    subjectOf(route) === 'cloud' || route.scope.includes('x-app-id') ? ['service', 'app'] : ['service'];
 
   /** Team members' rights are the project's: each team role is called while the project grants exactly them. */
   async function withTeamSettings<T>(settings: TeamSettings, run: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
+import { postColumns, postScopeColumns } from './community-posts.ts';
 
 /** The kinds of scope: one column of the matrix each, with the ability subject its routes ask for. */
 export const columns = {
@@ -23,6 +24,7 @@ export const columns = {
   'folder, any owner': 'cloud',
   ...commentColumns,
   ...containerColumns,
+  ...postColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -59,4 +61,5 @@ export const columnOfScope: Record<string, Column> = {
   'cloud-search(:id)': 'own item',
   ...commentScopeColumns,
   ...containerScopeColumns,
+  ...postScopeColumns,
 };

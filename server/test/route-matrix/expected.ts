@@ -12,6 +12,7 @@ import {
 import type { Column } from './columns.ts';
 import { commentHoldingsOf } from './community-comments.ts';
 import { containerHoldingsOf } from './community-containers.ts';
+import { postHoldingsOf } from './community-posts.ts';
 
 /*
  * The route × role matrix's expectations (issue 12 point 1), written by hand from the spec's rules (DESIGN §6,
@@ -233,7 +234,12 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...holdingsOf[role],
     ...commentHoldingsOf[role],
     ...containerHoldingsOf[role],
+    ...postHoldingsOf[role],
   };
+  // A post by its slug names its app in `x-app-id`, which only the app host sends.
+  if (column === 'post by slug' && host === 'service') {
+    return 'not-found';
+  }
   if (
     column !== 'library' &&
     column !== 'readable file' &&
