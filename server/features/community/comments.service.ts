@@ -95,9 +95,7 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
         viewerProfileId,
       });
       return {
-        data: page.rows.map((reply) => ({
-          ...presentReply(reply, { can: abilitiesOn(post, reply), sign }),
-        })),
+        data: page.rows.map((reply) => presentReply(reply, { can: abilitiesOn(post, reply), sign })),
         meta: { page: query.page, pages: pagesOf(page.total, size), total: page.total },
       };
     }

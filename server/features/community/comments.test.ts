@@ -202,6 +202,20 @@ describe(`comments: who may do what (${testDriver})`, () => {
       body: '<p>x</p>',
       extra: 1,
     });
+    for (const [method, url] of [
+      ['PATCH', '/api/comments/kein-uuid'],
+      ['DELETE', '/api/comments/kein-uuid'],
+      ['POST', '/api/comments/kein-uuid/like'],
+      ['DELETE', '/api/comments/kein-uuid/like'],
+    ] as const) {
+      const response = await call(
+        method,
+        url,
+        as(w.author),
+        method === 'PATCH' ? { body: '<p>x</p>' } : undefined,
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+    }
     await bad('PATCH', `/api/comments/${first.id}`, { body: '' });
     await bad('PATCH', `/api/comments/${first.id}`, { body: 1 });
     // The entity type must be the post's: a groups post is not a communities post.
