@@ -27,6 +27,11 @@ describe('abilities', () => {
       'invitation',
       'team_member',
       'contact',
+      'group',
+      'category',
+      'comment',
+      'link',
+      'vote',
     ]);
     for (const subject of abilitySubjects) {
       const names: readonly string[] = abilitiesBySubject[subject];

@@ -105,7 +105,7 @@ export async function signedInTestAccount(server: TestServer) {
   return { id: account.id, email: account.email, token: authorization.replace('Bearer ', '') };
 }
 
-export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `call(method, url, token?, payload?, headers?)` through one caller of the server. */
 export function apiCaller(server: () => TestServer) {
