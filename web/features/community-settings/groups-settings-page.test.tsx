@@ -84,7 +84,7 @@ describe('groups settings', () => {
     expect(within(first!).getByRole('heading', { name: 'Willkommen' })).toBeTruthy();
     expect(spaceNames(first!)).toEqual(['Start', 'Fragen', 'Intern']);
     expect(within(first!).getByText('Privat')).toBeTruthy();
-    expect(within(second!).getByText('Diese Gruppe hat noch keine Bereiche.')).toBeTruthy();
+    expect(within(second!).getByText('Diese Gruppe hat noch keine Räume.')).toBeTruthy();
   });
 
   it('moves a space one place down from its menu at once and tells the server the space it now follows', async () => {
@@ -151,7 +151,7 @@ describe('groups settings', () => {
     fireEvent.click(screen.getByTestId('group-menu'));
     fireEvent.click(await screen.findByTestId('group-menu-delete'));
     const dialog = await screen.findByRole('dialog', { name: 'Gruppe löschen?' });
-    expect(within(dialog).getByText(/mit ihren 3 Bereichen/)).toBeTruthy();
+    expect(within(dialog).getByText(/mit ihren 3 Räumen/)).toBeTruthy();
     fireEvent.click(within(dialog).getByTestId('delete-confirm'));
     await waitFor(() => expect(callsTo(fetchMock, `DELETE /api/groups/${welcome.id}`)).toHaveLength(1));
   });

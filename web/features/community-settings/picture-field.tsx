@@ -38,6 +38,8 @@ type PictureFieldProps = {
   frameRatio?: number;
   error?: string | null;
   disabled?: boolean;
+  /** Once chosen, the picture shows as wide as the form (a post's cover); otherwise as a thumbnail beside its text. */
+  wide?: boolean;
   testId: string;
 };
 
@@ -51,6 +53,7 @@ export function PictureField({
   frameRatio = 2.5,
   error,
   disabled,
+  wide = false,
   testId,
 }: PictureFieldProps) {
   const { t } = useTranslation();
@@ -58,55 +61,79 @@ export function PictureField({
   const [picking, setPicking] = useState(false);
   const errorId = `${testId}-error`;
 
-  return (
-    <div className={classes.pictureField} data-testid={testId}>
-      <div className={classes.pictureHead}>
-        <Text size="sm" fw={600} component="span">
-          {label}
-        </Text>
-        {hint ? (
-          <Text size="xs" c="dimmed">
-            {hint}
-          </Text>
-        ) : null}
-      </div>
-      <div
-        className={classes.pictureFrame}
-        style={{ aspectRatio: String(frameRatio) }}
-        data-empty={!value?.url || undefined}
+  const large = wide && Boolean(value?.url);
+  const frame = (
+    <div
+      className={classes.pictureFrame}
+      style={{ aspectRatio: String(frameRatio) }}
+      data-empty={!value?.url || undefined}
+      data-large={large || undefined}
+    >
+      {value?.url ? (
+        <img src={value.url} alt={t('communityComposer.picture.preview', { label })} />
+      ) : (
+        <IconPhotoPlus size={22} stroke={1.4} aria-hidden="true" />
+      )}
+    </div>
+  );
+  const actions = (
+    <Group gap={8} mt={large ? 8 : 6}>
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={<IconPhotoPlus size={15} stroke={1.8} />}
+        onClick={() => setPicking(true)}
+        disabled={disabled}
+        aria-describedby={error ? errorId : undefined}
+        data-testid={`${testId}-pick`}
       >
-        {value?.url ? (
-          <img src={value.url} alt={t('communityComposer.picture.preview', { label })} />
-        ) : (
-          <IconPhotoPlus size={28} stroke={1.4} aria-hidden="true" />
-        )}
-      </div>
-      <Group gap={8} mt={8}>
+        {value ? t('communityComposer.picture.change') : t('communityComposer.picture.choose')}
+      </Button>
+      {value ? (
         <Button
           size="xs"
-          variant="light"
-          leftSection={<IconPhotoPlus size={15} stroke={1.8} />}
-          onClick={() => setPicking(true)}
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={15} stroke={1.8} />}
+          onClick={() => onChange(null)}
           disabled={disabled}
-          aria-describedby={error ? errorId : undefined}
-          data-testid={`${testId}-pick`}
+          data-testid={`${testId}-remove`}
         >
-          {value ? t('communityComposer.picture.change') : t('communityComposer.picture.choose')}
+          {t('communityComposer.picture.remove')}
         </Button>
-        {value ? (
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={15} stroke={1.8} />}
-            onClick={() => onChange(null)}
-            disabled={disabled}
-            data-testid={`${testId}-remove`}
-          >
-            {t('communityComposer.picture.remove')}
-          </Button>
-        ) : null}
-      </Group>
+      ) : null}
+    </Group>
+  );
+  const head = (
+    <>
+      <Text size="sm" fw={600} component="span" display="block">
+        {label}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" display="block">
+          {hint}
+        </Text>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div className={classes.pictureField} data-large={large || undefined} data-testid={testId}>
+      {large ? (
+        <>
+          <div className={classes.pictureHead}>{head}</div>
+          {frame}
+          {actions}
+        </>
+      ) : (
+        <div className={classes.pictureRow}>
+          {frame}
+          <div className={classes.pictureText}>
+            {head}
+            {actions}
+          </div>
+        </div>
+      )}
       {error ? (
         <Text size="xs" c="red" mt={6} id={errorId} role="alert">
           {error}

@@ -165,87 +165,89 @@ export function SpaceForm({
         title={t('communitySettings.space.looksTitle')}
         text={t('communitySettings.space.looksText')}
       >
-        <SimpleGrid cols={isMobile ? 1 : 2} spacing="lg">
-          <PictureField
-            label={t('communitySettings.space.cover')}
-            hint={t('communitySettings.space.coverHint')}
-            value={values.cover}
-            onChange={(picture) => set('cover', picture)}
-            ratios={coverRatios}
-            error={issueOf('coverId')}
-            testId="space-cover"
-          />
-          <PictureField
-            label={t('communitySettings.space.mobileCover')}
-            hint={t('communitySettings.space.mobileCoverHint')}
-            value={values.mobileCover}
-            onChange={(picture) => set('mobileCover', picture)}
-            ratios={mobileCoverRatios}
-            frameRatio={3 / 2}
-            error={issueOf('mobileCoverId')}
-            testId="space-mobile-cover"
-          />
-        </SimpleGrid>
-        <div>
-          <Text size="sm" fw={500} id="space-view-label" mb={6}>
-            {t('communitySettings.space.displayView')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="space-view-label"
-            fullWidth={isMobile}
-            value={values.displayView}
-            onChange={(view) => set('displayView', view)}
-            data={postLayoutValues.map((view) => ({
-              value: view,
-              label: t(`communitySettings.views.${view}`),
-            }))}
-            data-testid="space-display-view"
-          />
-        </div>
-        <SimpleGrid cols={isMobile ? 1 : 2} spacing="md">
-          <Select
-            label={t('communitySettings.space.defaultSort')}
-            data={spaceSortValues.map((sort) => ({
-              value: sort,
-              label: t(`communitySettings.sorts.${sort}`),
-            }))}
-            value={values.defaultSort}
-            onChange={(sort) => sort && set('defaultSort', sort)}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="space-default-sort"
-          />
-          <Select
-            label={t('communitySettings.space.defaultTab')}
-            data={values.visibleTabs.map((tab) => ({
-              value: tab,
-              label: t(`communitySettings.tabs.${tab}`),
-            }))}
-            value={values.defaultTab}
-            onChange={(tab) => tab && set('defaultTab', tab)}
-            allowDeselect={false}
-            error={issueOf('defaultTab')}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="space-default-tab"
-          />
-        </SimpleGrid>
-        <Checkbox.Group
-          label={t('communitySettings.space.visibleTabs')}
-          description={t('communitySettings.space.visibleTabsHint')}
-          value={values.visibleTabs}
-          onChange={(tabs) => {
-            setValues((current) => withVisibleTabs(current, tabs));
-            setEdited((current) => new Set(current).add('visibleTabs'));
-          }}
-          error={issueOf('visibleTabs')}
-          data-testid="space-visible-tabs"
-        >
-          <Group gap="lg" mt={8}>
-            {spaceTabValues.map((tab) => (
-              <Checkbox key={tab} value={tab} label={t(`communitySettings.tabs.${tab}`)} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <Stack gap="xl">
+          <SimpleGrid cols={isMobile ? 1 : 2} spacing="lg">
+            <PictureField
+              label={t('communitySettings.space.cover')}
+              hint={t('communitySettings.space.coverHint')}
+              value={values.cover}
+              onChange={(picture) => set('cover', picture)}
+              ratios={coverRatios}
+              error={issueOf('coverId')}
+              testId="space-cover"
+            />
+            <PictureField
+              label={t('communitySettings.space.mobileCover')}
+              hint={t('communitySettings.space.mobileCoverHint')}
+              value={values.mobileCover}
+              onChange={(picture) => set('mobileCover', picture)}
+              ratios={mobileCoverRatios}
+              frameRatio={3 / 2}
+              error={issueOf('mobileCoverId')}
+              testId="space-mobile-cover"
+            />
+          </SimpleGrid>
+          <div>
+            <Text size="sm" fw={500} id="space-view-label" mb={6}>
+              {t('communitySettings.space.displayView')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="space-view-label"
+              fullWidth={isMobile}
+              value={values.displayView}
+              onChange={(view) => set('displayView', view)}
+              data={postLayoutValues.map((view) => ({
+                value: view,
+                label: t(`communitySettings.views.${view}`),
+              }))}
+              data-testid="space-display-view"
+            />
+          </div>
+          <SimpleGrid cols={isMobile ? 1 : 2} spacing="md">
+            <Select
+              label={t('communitySettings.space.defaultSort')}
+              data={spaceSortValues.map((sort) => ({
+                value: sort,
+                label: t(`communitySettings.sorts.${sort}`),
+              }))}
+              value={values.defaultSort}
+              onChange={(sort) => sort && set('defaultSort', sort)}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="space-default-sort"
+            />
+            <Select
+              label={t('communitySettings.space.defaultTab')}
+              data={values.visibleTabs.map((tab) => ({
+                value: tab,
+                label: t(`communitySettings.tabs.${tab}`),
+              }))}
+              value={values.defaultTab}
+              onChange={(tab) => tab && set('defaultTab', tab)}
+              allowDeselect={false}
+              error={issueOf('defaultTab')}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="space-default-tab"
+            />
+          </SimpleGrid>
+          <Checkbox.Group
+            label={t('communitySettings.space.visibleTabs')}
+            description={t('communitySettings.space.visibleTabsHint')}
+            value={values.visibleTabs}
+            onChange={(tabs) => {
+              setValues((current) => withVisibleTabs(current, tabs));
+              setEdited((current) => new Set(current).add('visibleTabs'));
+            }}
+            error={issueOf('visibleTabs')}
+            data-testid="space-visible-tabs"
+          >
+            <Group gap="lg" mt={8}>
+              {spaceTabValues.map((tab) => (
+                <Checkbox key={tab} value={tab} label={t(`communitySettings.tabs.${tab}`)} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        </Stack>
       </AccountSection>
 
       <AccountSection

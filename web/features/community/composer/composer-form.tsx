@@ -197,6 +197,7 @@ export function ComposerForm({ target: fixedTarget, post, onDirty, onCancel, onS
               onChange={(picture) => set('cover', picture)}
               ratios={coverRatios}
               error={issueOf('coverId')}
+              wide
               testId="composer-cover"
             />
           ) : null}

@@ -128,7 +128,7 @@ export function PollBuilder({ poll, onChange, onRemove, issues, timeZoneLabel }:
         />
       </div>
       <div>
-        <div className={classes.inlineFields} data-mobile={isMobile || undefined}>
+        <div className={classes.inlineFields}>
           <TextInput
             type="date"
             label={t('communityComposer.poll.endDate')}

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { TimezoneSelect } from '../../account';
 import { currentLanguage } from '../../../i18n/i18n';
 import { formatDate } from '../../../kernel/format';
-import { useIsMobile } from '../../../kernel/ui-store';
 import { publishAtOf, type ScheduleValues } from './composer-values';
 import classes from './composer.module.css';
 
@@ -19,7 +18,6 @@ type ScheduleFieldsProps = {
 /** Spec §3 Post `publishAt` + `timeZone`: a date and a time on the clocks of a chosen zone. */
 export function ScheduleFields({ value, onChange, onRemove, error }: ScheduleFieldsProps) {
   const { t } = useTranslation();
-  const isMobile = useIsMobile();
   const set = <K extends keyof ScheduleValues>(field: K, next: ScheduleValues[K]) =>
     onChange({ ...value, [field]: next });
   const publishAt = publishAtOf(value);
@@ -42,7 +40,7 @@ export function ScheduleFields({ value, onChange, onRemove, error }: ScheduleFie
           <IconX size={17} stroke={1.7} />
         </ActionIcon>
       ) : null}
-      <div className={classes.inlineFields} data-mobile={isMobile || undefined}>
+      <div className={classes.inlineFields}>
         <TextInput
           type="date"
           label={t('communityComposer.schedule.date')}
