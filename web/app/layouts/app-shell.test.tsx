@@ -50,20 +50,22 @@ describe('app menu', () => {
     appMenuItems({ app, signedIn, masquerading }).map((item) => item.label);
 
   it('shows settings only with the edit ability and the profile only to members', () => {
-    expect(labels(appWith(['view']), false)).toEqual(['appSettings.menu.home']);
+    expect(labels(appWith(['view']), false)).toEqual(['appSettings.menu.home', 'community.menu.groups']);
     expect(labels(appWith(['view', 'view_profiles']))).toEqual([
       'appSettings.menu.home',
+      'community.menu.groups',
       'appSettings.menu.profile',
     ]);
     expect(labels(appWith(['view', 'view_profiles', 'edit']))).toEqual([
       'appSettings.menu.home',
+      'community.menu.groups',
       'appSettings.menu.profile',
       'appSettings.menu.settings',
     ]);
-    // Home is a service: switched off, it leaves the menu.
-    expect(labels(appWith(['view', 'edit'], { services: { ...testApp.services, home: false } }))).toEqual([
-      'appSettings.menu.settings',
-    ]);
+    // Home and the groups are services: switched off, they leave the menu.
+    expect(
+      labels(appWith(['view', 'edit'], { services: { ...testApp.services, home: false, community: false } })),
+    ).toEqual(['appSettings.menu.settings']);
   });
 
   it('offers the theme tool to the owner only, and never while masquerading', () => {
