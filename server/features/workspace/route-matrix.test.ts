@@ -23,6 +23,9 @@ import { columnOfScope, columns } from '../../test/route-matrix/columns.ts';
 import { holdingsOf, outcomeOf, type Host, type Role } from '../../test/route-matrix/expected.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 
+/** Every feature's tenant rows (and, for the matrix, every role): more than the default hook time on a busy machine. */
+const setUpTimeoutMs = 180_000;
+
 /*
  * The route × role matrix (issue 12 point 1). Inside one tenant, every route of the route table is called by
  * every role (server/test/route-matrix/callers.ts) with a valid sample request, and the platform's answer is
@@ -94,7 +97,7 @@ describe(`route × role matrix (${testDriver})`, () => {
     fixture = await createTenantFixture(server);
     callers = await createMatrixCallers(server, fixture);
     openApi = await openApiOf(server);
-  });
+  }, setUpTimeoutMs);
 
   afterAll(async () => {
     await server?.close();

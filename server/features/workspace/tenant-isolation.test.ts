@@ -17,6 +17,9 @@ import {
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createAppWithProfile } from '../../test/workspace.ts';
 
+/** Every feature's tenant rows (and, for the matrix, every role): more than the default hook time on a busy machine. */
+const setUpTimeoutMs = 180_000;
+
 /*
  * The tenant-isolation suite (issue 4, DESIGN §5). It runs over the route table, so every route added later
  * is covered without touching this file — unless it has a path parameter `server/test/route-table.ts` cannot
@@ -47,7 +50,7 @@ describe(`tenant isolation over the route table (${testDriver})`, () => {
     foreignToken = foreign.accessToken;
     await createAppWithProfile(server, { id: foreign.account.id }, { as: 'owner' });
     openApi = await openApiOf(server);
-  });
+  }, setUpTimeoutMs);
 
   afterAll(async () => {
     await server.close();
