@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer } from '@mantine/core';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { appCan, useCurrentApp } from '../../../kernel/current-app';
+import { useIsAuthenticated } from '../../../kernel/session/account-store';
 import { useIsMobile } from '../../../kernel/ui-store';
+import { countersQuery } from '../community-api';
 import { ComposerHost } from '../composer';
-import { GroupsNav } from './groups-nav';
+import { GroupsNav, NewCount } from './groups-nav';
 import classes from './groups-layout.module.css';
 
 /**
@@ -20,6 +23,9 @@ export function GroupsLayout() {
   const isMobile = useIsMobile();
   const [navOpen, setNavOpen] = useState(false);
   const { pathname } = useLocation();
+  const signedIn = useIsAuthenticated();
+  const counters = useQuery({ ...countersQuery(app.id), enabled: signedIn && isMobile });
+  const fresh = [...(counters.data?.values() ?? [])].reduce((sum, count) => sum + count, 0);
 
   // Choosing a space in the drawer leaves it.
   useEffect(() => setNavOpen(false), [pathname]);
@@ -37,6 +43,7 @@ export function GroupsLayout() {
             <Button
               variant="default"
               leftSection={<IconLayoutSidebarLeftExpand size={18} stroke={1.7} />}
+              rightSection={<NewCount count={fresh} />}
               onClick={() => setNavOpen(true)}
               aria-expanded={navOpen}
               data-testid="groups-nav-open"

@@ -1,4 +1,4 @@
-import { Badge, Skeleton } from '@mantine/core';
+import { Badge, Skeleton, VisuallyHidden } from '@mantine/core';
 import { IconEyeOff, IconLayoutList, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,21 +33,19 @@ export function AccessIcon({ access, size = 14 }: { access: Space['access']; siz
   );
 }
 
-function NewCount({ count }: { count: number }) {
+/** A number of new posts: the digits for the eye, the words for screen readers. */
+export function NewCount({ count }: { count: number }) {
   const { t } = useTranslation();
   if (count <= 0) {
     return null;
   }
   return (
-    <Badge
-      size="sm"
-      variant="filled"
-      circle={count < 10}
-      className={classes.counter}
-      aria-label={t('community.nav.newPosts', { count })}
-    >
-      {count > 99 ? '99+' : count}
-    </Badge>
+    <>
+      <Badge size="sm" variant="filled" circle={count < 10} className={classes.counter} aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </Badge>
+      <VisuallyHidden>{t('community.nav.newPosts', { count })}</VisuallyHidden>
+    </>
   );
 }
 

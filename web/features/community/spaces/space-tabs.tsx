@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { IconClipboardText, IconMessagePlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { postSortValues, type PostSort } from '../../../../contracts/community-posts';
 import { RichText } from '../../../components/rich-text';
@@ -32,12 +32,14 @@ function SpacePosts() {
   const [sort, setSort] = useSortParam<PostSort>(postSortValues, space.defaultSort);
   const readable = space.permissions.can.includes('view');
 
-  // Opening the space reads its new posts: the sidebar's counter goes down.
+  // The first page marks the space read on the server: once it is here, the sidebar's counter goes down.
+  const firstPage = useInfiniteQuery({ ...spacePostsQuery(app.id, space.id, sort), enabled: readable });
+  const read = firstPage.isSuccess;
   useEffect(() => {
-    if (readable) {
+    if (read) {
       void client.invalidateQueries({ queryKey: communityKeys.counters(app.id) });
     }
-  }, [client, app.id, space.id, readable]);
+  }, [client, app.id, space.id, read]);
 
   if (!readable) {
     const requested = space.membership?.status === 'requested';
