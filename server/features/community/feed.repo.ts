@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PostSort } from '../../../contracts/community-posts.ts';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
@@ -12,82 +11,20 @@ import {
 import { noProfileId } from './posts.repo.ts';
 
 /*
- * The ids of a page of posts, for the space and category lists, the home feed and a member's page. Every
- * sort reads an index in its order (community_posts_*_idx) and takes ids only, so a deep page skips entries of
- * the index, not rows (an index-only scan where the visibility map allows). Pinned posts come first: their ids
- * (few, one per container) are read apart and left out of the ordered part.
+ * Lists beside the paged ones of feed.pages.ts: the home feed's total when a page holds no post to carry it,
+ * the scheduled posts of a container, a member's posts, and the space read marks behind the counters.
  */
 
 const p = communityPosts;
 const live = and(isNotNull(p.publishedAt), isNull(p.deletedAt));
-const notPinned = sql`${p.id} <> all(${sql.placeholder('pinnedIds')}::uuid[])`;
-
-const orderOf: Record<PostSort, SQL[]> = {
-  latest: [desc(p.publishedAt), desc(p.id)],
-  oldest: [asc(p.publishedAt), asc(p.id)],
-  name: [asc(p.name), asc(p.id)],
-  trends: [desc(p.trendScore), desc(p.publishedAt), desc(p.id)],
-};
-
-const perSort = <Q>(build: (sort: PostSort) => (db: DbOrTx) => Q) =>
-  Object.fromEntries(
-    (Object.keys(orderOf) as PostSort[]).map((sort) => [sort, preparedQuery(build(sort))]),
-  ) as Record<PostSort, (db: DbOrTx) => Q>;
-
-const spacePage = perSort(
-  (sort) => (db) =>
-    db
-      .select({ id: p.id })
-      .from(p)
-      .where(and(eq(p.spaceId, sql.placeholder('containerId')), live, notPinned))
-      .orderBy(...orderOf[sort])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`community_space_page_${sort}`),
-);
-
-const categoryPage = perSort(
-  (sort) => (db) =>
-    db
-      .select({ id: p.id })
-      .from(p)
-      .where(and(eq(p.categoryId, sql.placeholder('containerId')), live, notPinned))
-      .orderBy(...orderOf[sort])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`community_category_page_${sort}`),
-);
-
-/** Posts of the spaces of `spaceIds`, and of every category when `withCategories`. */
-const inFeed = sql`(${p.spaceId} = any(${sql.placeholder('spaceIds')}::uuid[]) or (${sql.placeholder('withCategories')}::boolean and ${p.categoryId} is not null))`;
-const sinceWindow = sql`(${sql.placeholder('since')}::timestamptz is null or ${p.publishedAt} >= ${sql.placeholder('since')}::timestamptz)`;
-
-const homePage = perSort(
-  (sort) => (db) =>
-    db
-      .select({ id: p.id })
-      .from(p)
-      .where(and(eq(p.appId, sql.placeholder('appId')), live, inFeed, sinceWindow, notPinned))
-      .orderBy(...orderOf[sort])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`community_home_page_${sort}`),
-);
 
 /**
- * The feed's pinned posts (newest pin first) and its total in one round trip: the total from the containers'
- * counters (no count of posts), or — for the trends window — a count of the window's posts.
+ * The home feed's total: the containers' counters (no count of posts), or — for the trends window — a count of
+ * the window's posts.
  */
 const homeHead = preparedQuery((db) =>
   db
     .select({
-      pinnedIds: sql<string[]>`coalesce((
-        select array_agg(pinned.id order by pinned.pinned_to_top_at desc) from ${p} as pinned
-        where pinned.app_id = ${sql.placeholder('appId')}::uuid and pinned.pinned_to_top_at is not null
-          and pinned.deleted_at is null and pinned.published_at is not null
-          and (pinned.space_id = any(${sql.placeholder('spaceIds')}::uuid[])
-            or (${sql.placeholder('withCategories')}::boolean and pinned.category_id is not null))
-      ), '{}'::uuid[])`,
       total: sql<number>`case when ${sql.placeholder('since')}::timestamptz is null then
         coalesce((select sum(${communitySpaces.postsCount}) from ${communitySpaces}
           where ${communitySpaces.id} = any(${sql.placeholder('spaceIds')}::uuid[])), 0)
@@ -101,70 +38,17 @@ const homeHead = preparedQuery((db) =>
         end::int`,
     })
     .from(sql`(select 1) as head`)
-    .prepare('community_home_head'),
+    .prepare('community_home_total'),
 );
 
 export type FeedScope = { appId: string; spaceIds: string[]; withCategories: boolean; since: Date | null };
 
-export type PageWindow = { limit: number; offset: number; pinnedIds: string[] };
-
-export async function homeHeadOf(
-  db: DbOrTx,
-  scope: FeedScope,
-): Promise<{ pinnedIds: string[]; total: number }> {
+export async function homeTotalOf(db: DbOrTx, scope: FeedScope): Promise<number> {
   const [row] = await homeHead(db).execute({ ...scope, since: scope.since?.toISOString() ?? null });
-  return { pinnedIds: row?.pinnedIds ?? [], total: Number(row?.total ?? 0) };
-}
-
-export async function homePageIds(
-  db: DbOrTx,
-  scope: FeedScope,
-  sort: PostSort,
-  window: PageWindow,
-): Promise<string[]> {
-  if (window.limit <= 0) {
-    return [];
-  }
-  const rows = await homePage[sort](db).execute({
-    ...scope,
-    since: scope.since?.toISOString() ?? null,
-    ...window,
-  });
-  return rows.map((row) => row.id);
+  return Number(row?.total ?? 0);
 }
 
 export type Container = { kind: 'space' | 'category'; id: string; appId: string };
-
-/** The container's pinned post ids (one at most, by the pin rule; several are shown newest first). */
-export async function pinnedIdsOf(db: DbOrTx, container: Container): Promise<string[]> {
-  const rows = await db
-    .select({ id: p.id })
-    .from(p)
-    .where(
-      and(
-        eq(p.appId, container.appId),
-        isNotNull(p.pinnedToTopAt),
-        live,
-        container.kind === 'space' ? eq(p.spaceId, container.id) : eq(p.categoryId, container.id),
-      ),
-    )
-    .orderBy(desc(p.pinnedToTopAt));
-  return rows.map((row) => row.id);
-}
-
-export async function containerPageIds(
-  db: DbOrTx,
-  container: Container,
-  sort: PostSort,
-  window: PageWindow,
-): Promise<string[]> {
-  if (window.limit <= 0) {
-    return [];
-  }
-  const query = container.kind === 'space' ? spacePage[sort] : categoryPage[sort];
-  const rows = await query(db).execute({ containerId: container.id, ...window });
-  return rows.map((row) => row.id);
-}
 
 /** Unpublished posts of a container the caller may see (their own, or all for its moderators), soonest first. */
 export async function scheduledPage(

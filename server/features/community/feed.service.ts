@@ -23,20 +23,24 @@ import {
   type SpaceAccess,
 } from './community.access.ts';
 import { categoryAbilities } from './community.policy.ts';
+import { listPage } from './feed.pages.ts';
 import {
   authorPage,
-  containerPageIds,
-  homeHeadOf,
-  homePageIds,
+  homeTotalOf,
   markSpaceRead,
   newPostCounts,
-  pinnedIdsOf,
   scheduledPage,
   type Container,
   type FeedScope,
 } from './feed.repo.ts';
 import { appIdsOfPosts, findPostViews } from './posts.repo.ts';
-import { presentPostIds, viewerOfCommunity, viewerOfContainer, type PostViewer } from './posts.views.ts';
+import {
+  presentPostIds,
+  presentPostRows,
+  viewerOfCommunity,
+  viewerOfContainer,
+  type PostViewer,
+} from './posts.views.ts';
 
 /*
  * Lists of posts (spec §7 "Posts", `posts/home`, `spaces/posts/counters`): a space's and a category's posts,
@@ -45,20 +49,6 @@ import { presentPostIds, viewerOfCommunity, viewerOfContainer, type PostViewer }
  */
 
 const dayMs = 24 * 3600 * 1000;
-
-/** Pinned posts first, then the ordered rest: which pinned ids and which window of the rest a page shows. */
-function pageWindow(page: number, pinnedIds: readonly string[]) {
-  const start = (page - 1) * postPageSize;
-  const pinned = pinnedIds.slice(start, start + postPageSize);
-  return {
-    pinned,
-    window: {
-      limit: postPageSize - pinned.length,
-      offset: Math.max(0, start - pinnedIds.length),
-      pinnedIds: [...pinnedIds],
-    },
-  };
-}
 
 const pagesOf = (total: number) => Math.ceil(total / postPageSize);
 
@@ -100,11 +90,14 @@ export function createFeedService(deps: { db: Db; sign: UrlSign }) {
     viewer: PostViewer,
     options: { sort: PostSort; page: number; total: number },
   ): Promise<PostList> {
-    const pinnedIds = await pinnedIdsOf(db, container);
-    const { pinned, window } = pageWindow(options.page, pinnedIds);
-    const ids = await containerPageIds(db, container, options.sort, window);
+    const { rows } = await listPage(
+      db,
+      { kind: container.kind, appId: container.appId, containerId: container.id },
+      options.sort,
+      { page: options.page, pageSize: postPageSize, viewerProfileId: viewer.profileId },
+    );
     return {
-      data: await presentPostIds(db, sign, [...pinned, ...ids], viewer),
+      data: await presentPostRows(db, sign, rows, viewer),
       meta: { page: options.page, pages: pagesOf(options.total), total: options.total },
     };
   }
@@ -177,12 +170,17 @@ export function createFeedService(deps: { db: Db; sign: UrlSign }) {
         ...feedScopeOf(view, { joinedOnly: !settings.showAllSpaces }),
         since: query.sort === 'trends' ? new Date(Date.now() - settings.windowDays * dayMs) : null,
       };
-      const head = await homeHeadOf(db, scope);
-      const { pinned, window } = pageWindow(query.page, head.pinnedIds);
-      const ids = await homePageIds(db, scope, query.sort, window);
+      const viewer = viewerOfCommunity(view);
+      const { rows, total } = await listPage(db, { kind: 'home', ...scope }, query.sort, {
+        page: query.page,
+        pageSize: postPageSize,
+        viewerProfileId: viewer.profileId,
+      });
+      // Past the last page (or an empty feed) no row carries the total.
+      const count = total ?? (await homeTotalOf(db, scope));
       return {
-        data: await presentPostIds(db, sign, [...pinned, ...ids], viewerOfCommunity(view)),
-        meta: { page: query.page, pages: pagesOf(head.total), total: head.total },
+        data: await presentPostRows(db, sign, rows, viewer),
+        meta: { page: query.page, pages: pagesOf(count), total: count },
       };
     },
 

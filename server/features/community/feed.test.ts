@@ -13,6 +13,7 @@ import {
 import { signedInTestAccount } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { createAppWithProfile } from '../../test/workspace.ts';
+import { listPage } from './feed.pages.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -200,6 +201,16 @@ describe(`home feed (${testDriver})`, () => {
     expect(seen).toHaveLength(27);
     expect(new Set(seen).size).toBe(27);
     expect(seen[0]).toBe(written[5]);
+    // A page that left too little room for the pinned posts before it reads again with enough.
+    const tight = await listPage(
+      db(),
+      { kind: 'space', appId: app.id, containerId: open },
+      'latest',
+      { page: 2, pageSize: 20, viewerProfileId: null },
+      0,
+    );
+    const viaApi = await call('GET', `/api/spaces/${open}/posts?page=2`, insider.token);
+    expect(tight.rows.map((row) => row.id)).toEqual(viaApi.json<ListJson>().data.map((post) => post.id));
     const space = async (page: number) =>
       (await call('GET', `/api/spaces/${open}/posts?page=${page}`, insider.token)).json<ListJson>();
     const first = await space(1);

@@ -40,21 +40,27 @@ export type PostViewRow = Omit<PostRow, 'search'> & {
 /** The uuid no profile has: the viewer of a guest (nothing is theirs). */
 export const noProfileId = '00000000-0000-0000-0000-000000000000';
 
+/**
+ * What a post shows beside its row: its container's address and name, its author, the caller's like and follow
+ * (`viewerId` placeholder). Joined by every statement that answers posts (feed.pages.ts too).
+ */
+export const postViewSelection = {
+  ...postColumns,
+  spaceSlug: communitySpaces.slug,
+  spaceName: communitySpaces.name,
+  categorySlug: communityCategories.slug,
+  categoryName: communityCategories.name,
+  authorFirstName: accounts.firstName,
+  authorLastName: accounts.lastName,
+  authorAvatarId: profiles.avatarId,
+  isLiked: sql<boolean>`exists (select 1 from ${communityPostLikes} where ${communityPostLikes.postId} = ${communityPosts.id} and ${communityPostLikes.profileId} = ${sql.placeholder('viewerId')}::uuid)`,
+  isFollowed: sql<boolean>`exists (select 1 from ${communityPostFollows} where ${communityPostFollows.postId} = ${communityPosts.id} and ${communityPostFollows.profileId} = ${sql.placeholder('viewerId')}::uuid)`,
+};
+
 // The hot path of every list: the posts of a page by id, with what they show, in one prepared statement.
 const postViewsByIds = preparedQuery((db) =>
   db
-    .select({
-      ...postColumns,
-      spaceSlug: communitySpaces.slug,
-      spaceName: communitySpaces.name,
-      categorySlug: communityCategories.slug,
-      categoryName: communityCategories.name,
-      authorFirstName: accounts.firstName,
-      authorLastName: accounts.lastName,
-      authorAvatarId: profiles.avatarId,
-      isLiked: sql<boolean>`exists (select 1 from ${communityPostLikes} where ${communityPostLikes.postId} = ${communityPosts.id} and ${communityPostLikes.profileId} = ${sql.placeholder('viewerId')}::uuid)`,
-      isFollowed: sql<boolean>`exists (select 1 from ${communityPostFollows} where ${communityPostFollows.postId} = ${communityPosts.id} and ${communityPostFollows.profileId} = ${sql.placeholder('viewerId')}::uuid)`,
-    })
+    .select(postViewSelection)
     .from(communityPosts)
     .leftJoin(communitySpaces, eq(communitySpaces.id, communityPosts.spaceId))
     .leftJoin(communityCategories, eq(communityCategories.id, communityPosts.categoryId))
