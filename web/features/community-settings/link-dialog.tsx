@@ -131,7 +131,8 @@ export function LinkDialog({ link, onClose }: LinkDialogProps) {
             onChange={(icon) => icon && set('icon', icon)}
             leftSection={Icon ? <Icon size={17} stroke={1.7} /> : null}
             allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
+            // Fixed to the viewport: in a dialog (itself fixed) an absolute list misplaces itself on phones.
+            comboboxProps={{ withinPortal: true, floatingStrategy: 'fixed' }}
             data-testid="link-icon"
           />
           <Switch

@@ -77,7 +77,8 @@ export function ModeratorPicker({
       hidePickedOptions
       clearable
       error={error}
-      comboboxProps={{ withinPortal: true }}
+      // Fixed to the viewport: in a dialog (itself fixed) an absolute list misplaces itself on phones.
+      comboboxProps={{ withinPortal: true, floatingStrategy: 'fixed' }}
       data-testid={testId}
     />
   );

@@ -48,7 +48,8 @@ export function TargetPicker({ targets, value, onChange, loading, error, label }
       error={error}
       required
       disabled={!loading && targets.length === 0}
-      comboboxProps={{ withinPortal: true }}
+      // Fixed to the viewport: the picker lives in dialogs and sheets, which are fixed themselves.
+      comboboxProps={{ withinPortal: true, floatingStrategy: 'fixed' }}
       data-testid="composer-target"
     />
   );
