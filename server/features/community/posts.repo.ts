@@ -103,6 +103,30 @@ export async function insertPost(tx: DbOrTx, values: NewPostRow): Promise<void> 
   await tx.insert(communityPosts).values(values);
 }
 
+/**
+ * A new post, its author's follow and (published) its container's count in one statement of data-modifying
+ * CTEs: atomic on its own, one round trip instead of a transaction's five.
+ */
+export async function insertPlainPost(
+  db: DbOrTx,
+  values: NewPostRow,
+  container: ContainerRef,
+): Promise<void> {
+  const insert = db.insert(communityPosts).values(values).returning({ id: communityPosts.id }).getSQL();
+  const counted = values.publishedAt
+    ? container.spaceId
+      ? sql`, counted as (update ${communitySpaces} set posts_count = posts_count + 1
+          where id = ${container.spaceId}::uuid and exists (select 1 from post))`
+      : sql`, counted as (update ${communityCategories} set posts_count = posts_count + 1
+          where id = ${container.categoryId}::uuid and exists (select 1 from post))`
+    : sql``;
+  await db.execute(sql`with post as (${insert}),
+    followed as (insert into ${communityPostFollows} (post_id, profile_id)
+      select id, ${values.authorProfileId}::uuid from post)
+    ${counted}
+    select id from post`);
+}
+
 export async function updatePost(tx: DbOrTx, id: string, values: Partial<NewPostRow>): Promise<void> {
   await tx
     .update(communityPosts)

@@ -16,6 +16,7 @@ import {
   clearTopPin,
   firstFreeSlug,
   follow,
+  insertPlainPost,
   insertPost,
   isUniqueViolation,
   lockContainer,
@@ -115,27 +116,39 @@ export function createPostService(deps: PostServiceDeps) {
       };
       const mentions = extractMentions(row.bodyHtml ?? '').length > 0;
       // A generated slug may be taken between finding it free and the insert: take the next one.
+      // A plain post (no poll, mention or pin: nothing to lock or to add) is one statement; the rest a transaction.
+      const plain = !row.voteId && !mentions && !input.isPinnedToTop;
+      const write = async () => {
+        if (plain) {
+          await insertPlainPost(db, row, container);
+          return;
+        }
+        await db.transaction(async (tx) => {
+          if (row.voteId) {
+            await claimVote(tx, row.voteId, id);
+          }
+          await insertPost(tx, row);
+          await follow(tx, id, authorProfileId);
+          if (mentions) {
+            await recordMentions(tx, { type: 'post', id, appId: app.app.id }, row.bodyHtml ?? '');
+          }
+          if (input.isPinnedToTop) {
+            await setTopPin(tx, id, container, true);
+          }
+          if (!publishAt) {
+            await bumpPostsCount(tx, container, 1);
+          }
+        });
+      };
+      // A generated slug: the name's own first (free nearly always); taken, the first free `-2`, `-3` … (which
+      // may be taken again before the insert: then the next one).
       for (let attempt = 0; ; attempt += 1) {
         if (input.slug === undefined) {
-          row.slug = await firstFreeSlug(db, app.app.id, slugBaseOf(input.name));
+          const base = slugBaseOf(input.name);
+          row.slug = attempt === 0 ? base : await firstFreeSlug(db, app.app.id, base);
         }
         try {
-          await db.transaction(async (tx) => {
-            if (row.voteId) {
-              await claimVote(tx, row.voteId, id);
-            }
-            await insertPost(tx, row);
-            await follow(tx, id, authorProfileId);
-            if (mentions) {
-              await recordMentions(tx, { type: 'post', id, appId: app.app.id }, row.bodyHtml ?? '');
-            }
-            if (input.isPinnedToTop) {
-              await setTopPin(tx, id, container, true);
-            }
-            if (!publishAt) {
-              await bumpPostsCount(tx, container, 1);
-            }
-          });
+          await write();
           break;
         } catch (error) {
           if (!isUniqueViolation(error, slugIndex)) {
@@ -144,7 +157,7 @@ export function createPostService(deps: PostServiceDeps) {
           if (input.slug !== undefined) {
             throw slugTaken();
           }
-          if (attempt >= 4) {
+          if (attempt >= 5) {
             throw error;
           }
         }
