@@ -118,6 +118,31 @@ describe('space abilities', () => {
     expect(spaceAbilities(actor('admin'), standing('secret'))).toContain('delete');
   });
 
+  it('lets a team member without a profile moderate but not write, since a post needs an author', () => {
+    const team = spaceAbilities(actor('team', { profileId: null }), standing('private'));
+    expect(team).toEqual(expect.arrayContaining(['view', 'edit', 'delete', 'create_profile']));
+    expect(team).not.toContain('create_post');
+    expect(team).not.toContain('create_scheduled_post');
+    expect(team).not.toContain('join');
+    const onPost = postAbilities(
+      actor('team', { profileId: null }),
+      { readable: true, moderates: true },
+      {
+        authorProfileId: 'profile-member',
+        isPublished: true,
+        isCommentsDisabled: false,
+        isLikesDisabled: false,
+        isShareDisabled: false,
+      },
+    );
+    expect(onPost).toEqual(expect.arrayContaining(['pin_to_top', 'move', 'delete']));
+    expect(onPost).not.toContain('clone');
+    expect(onPost).not.toContain('comment');
+    const category = categoryAbilities(actor('team', { profileId: null }));
+    expect(category).toEqual(expect.arrayContaining(['view', 'edit', 'move']));
+    expect(category).not.toContain('create_post');
+  });
+
   it('gives guests reading of open spaces only, without members or posting', () => {
     expect(spaceAbilities(actor('guest', { guestsMayRead: true }), standing('open'))).toEqual(['view']);
   });

@@ -118,11 +118,16 @@ export function spaceAbilities(actor: CommunityActor, standing: SpaceStanding): 
   if (standing.membership === 'active' && isParticipant(actor)) {
     can.push('bell');
   }
-  if (readable && writes) {
+  // A post has an author: a team member acting without a profile of the app moderates but does not write.
+  const authors = writes && actor.profileId !== null;
+  if (readable && authors) {
     can.push('create_post');
   }
+  if (moderates && authors) {
+    can.push('create_scheduled_post');
+  }
   if (moderates && writes) {
-    can.push('create_scheduled_post', 'create_profile', 'delete_profile', 'export_profiles', 'bulk_invite');
+    can.push('create_profile', 'delete_profile', 'export_profiles', 'bulk_invite');
   }
   if ((isCommunityManager(actor) || standing.isGroupModerator) && writes) {
     can.push('show_settings', 'edit');
@@ -187,7 +192,11 @@ export function postAbilities(
     }
   }
   if (container.moderates) {
-    can.push('pin_to_top', 'pin_to_sidebar', 'move', 'clone');
+    can.push('pin_to_top', 'pin_to_sidebar', 'move');
+    // The clone is the caller's own post.
+    if (actor.profileId !== null) {
+      can.push('clone');
+    }
   }
   return can;
 }
@@ -198,11 +207,15 @@ export function categoryAbilities(actor: CommunityActor): CategoryAbility[] {
     return [];
   }
   const can: CategoryAbility[] = ['view'];
-  if (mayWrite(actor)) {
+  const authors = mayWrite(actor) && actor.profileId !== null;
+  if (authors) {
     can.push('create_post');
   }
+  if (isCommunityManager(actor) && authors) {
+    can.push('create_scheduled_post');
+  }
   if (isCommunityManager(actor) && mayWrite(actor)) {
-    can.push('create_scheduled_post', 'edit', 'delete', 'move');
+    can.push('edit', 'delete', 'move');
   }
   return can;
 }

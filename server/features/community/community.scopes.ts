@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { comments, communityPosts } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
@@ -39,6 +40,21 @@ function headerAppId(request: FastifyRequest): string | undefined {
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The post page's lookup (a hot read): prepared once per handle.
+const postBySlugQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(communityPosts)
+    .where(
+      and(
+        eq(communityPosts.appId, sql.placeholder('appId')),
+        eq(communityPosts.slug, sql.placeholder('slug')),
+        isNull(communityPosts.deletedAt),
+      ),
+    )
+    .prepare('community_post_by_slug'),
+);
 
 export type CommunityScopes = ReturnType<typeof createCommunityScopes>;
 
@@ -109,16 +125,7 @@ export function createCommunityScopes(db: DbOrTx) {
             throw notFound();
           }
           const app: AppAccess = await loadAppAccess(db, request.actor, appId);
-          const [found] = await db
-            .select()
-            .from(communityPosts)
-            .where(
-              and(
-                eq(communityPosts.appId, appId),
-                eq(communityPosts.slug, key),
-                isNull(communityPosts.deletedAt),
-              ),
-            );
+          const [found] = await postBySlugQuery(db).execute({ appId, slug: key });
           if (!found) {
             throw notFound();
           }

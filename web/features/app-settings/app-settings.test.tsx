@@ -167,10 +167,11 @@ describe('services', () => {
     const list = await screen.findByTestId('service-switches');
     expect(
       list.querySelectorAll('[data-testid^="service-"][role="switch"], input[data-testid^="service-"]'),
-    ).toHaveLength(2);
-    expect(screen.getByTestId('service-home')).toBeTruthy();
-    expect(screen.getByTestId('service-cloud')).toBeTruthy();
-    for (const unbuilt of ['community', 'chat', 'courses', 'events', 'helpdesk', 'rewards', 'pages']) {
+    ).toHaveLength(4);
+    for (const built of ['home', 'community', 'communities', 'cloud']) {
+      expect(screen.getByTestId(`service-${built}`)).toBeTruthy();
+    }
+    for (const unbuilt of ['chat', 'courses', 'events', 'helpdesk', 'rewards', 'pages']) {
       expect(screen.queryByTestId(`service-${unbuilt}`)).toBeNull();
     }
   });
