@@ -84,7 +84,7 @@ test('a new person signs up with the mailed code, signs in by password, resets t
   await expect(page.getByTestId('projects-name')).toHaveText('Anna Beispiel');
 });
 
-test('a wrong code is shown at the code with the attempts left', async ({ page }, testInfo) => {
+test('a wrong code is shown at the code with the attempts left', { tag: '@desktop-only' }, async ({ page }, testInfo) => {
   const email = uniqueEmail(testInfo, 'bert');
   await page.goto('/auth/signup');
   await page.getByLabel('E-Mail-Adresse').fill(email);
@@ -96,7 +96,7 @@ test('a wrong code is shown at the code with the attempts left', async ({ page }
   );
 });
 
-test('an expired session sends to sign-in and back to the remembered page afterwards', async ({
+test('an expired session sends to sign-in and back to the remembered page afterwards', { tag: '@desktop-only' }, async ({
   page,
   request,
 }, testInfo) => {
@@ -132,7 +132,7 @@ test('an expired session sends to sign-in and back to the remembered page afterw
   await expect(page.getByTestId('profile-form')).toBeVisible();
 });
 
-test('a stash code signs another browser in and leaves the address', async ({
+test('a stash code signs another browser in and leaves the address', { tag: '@desktop-only' }, async ({
   page,
   browser,
   request,
@@ -165,7 +165,7 @@ test('a stash code signs another browser in and leaves the address', async ({
   await other.close();
 });
 
-test('a signed-in person edits the profile, changes e-mail and password, and deletes the account', async ({
+test('a signed-in person edits the profile, changes e-mail and password, and deletes the account', { tag: '@desktop-only' }, async ({
   page,
   request,
 }, testInfo) => {

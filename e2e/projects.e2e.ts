@@ -6,7 +6,7 @@ import { expectAccessible } from './support/axe';
 // eslint-disable-next-line no-empty-pattern
 test.use({ extraHTTPHeaders: async ({}, use, testInfo) => use(visitorHeaders(testInfo)) });
 
-test('an owner creates a project and an app on the service host and finds the app on the dashboard', async ({
+test('an owner creates a project and an app on the service host and finds the app on the dashboard', { tag: '@desktop-only' }, async ({
   page,
   request,
 }, testInfo) => {

@@ -33,7 +33,7 @@ async function ownerWithApp(request: APIRequestContext, email: string, slug: str
   return { headers, projectId, appId };
 }
 
-test('an owner invites a member by mail, the member joins through the invitation, another project’s member gets 404', async ({
+test('an owner invites a member by mail, the member joins through the invitation, another project’s member gets 404', { tag: '@desktop-only' }, async ({
   page,
   browser,
   request,
