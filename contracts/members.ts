@@ -33,7 +33,14 @@ export const memberTagSchema = z.object({
   kind: defaultMemberTagSchema.nullable(),
 });
 
-/** One member of an app. `email` is null unless the caller is an admin or moderator of the app. */
+/** The community groups (each with all its spaces) and the single spaces a member moderates. */
+export const memberModeratesSchema = z.object({ groupIds: z.array(z.uuid()), spaceIds: z.array(z.uuid()) });
+export type MemberModerates = z.infer<typeof memberModeratesSchema>;
+
+/**
+ * One member of an app. `email` and `moderates` are null unless the caller is an admin or moderator of the app
+ * (who moderates a secret space is not every member's business).
+ */
 export const memberSchema = z.object({
   id: z.uuid(),
   accountId: z.uuid(),
@@ -48,6 +55,7 @@ export const memberSchema = z.object({
   tags: z.array(memberTagSchema),
   punishedUntil: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  moderates: memberModeratesSchema.nullable(),
   permissions: memberPermissionsSchema,
 });
 export type Member = z.infer<typeof memberSchema>;

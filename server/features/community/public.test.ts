@@ -43,6 +43,21 @@ const add = (tenant: CommunityApp, spaceId: string, ...people: Person[]) =>
     profileIds: people.map((person) => person.profileId),
   });
 
+/** What `who` reads of `target`'s `moderates` on the member page and in the members list. */
+const moderatesSeen =
+  (tenant: CommunityApp, target: Person) =>
+  async (who: { auth: string }): Promise<{ page: unknown; list: unknown }> => {
+    const page = await call('GET', `/api/profiles/${target.profileId}`, who);
+    expect(page.statusCode).toBe(200);
+    const list = await call('GET', `/api/apps/${tenant.app.id}/profiles`, who);
+    expect(list.statusCode).toBe(200);
+    const row = list
+      .json<{ data: { id: string; moderates: unknown }[] }>()
+      .data.find((member) => member.id === target.profileId);
+    expect(row).toBeDefined();
+    return { page: page.json<{ data: { moderates: unknown } }>().data.moderates, list: row?.moderates };
+  };
+
 describe(`members and the community (${testDriver})`, () => {
   it('filters members by the groups and spaces they belong to, and refuses ids the app lacks', async () => {
     const { tenant, group, open, secret, elsewhere, other } = await setUp();
@@ -111,6 +126,22 @@ describe(`members and the community (${testDriver})`, () => {
         { spaceId: other.id, role: 'moderator' },
       ].sort((a, b) => a.spaceId.localeCompare(b.spaceId)),
     );
+    // The member's answers say what they moderate, to admins and moderators only.
+    const admin = await tenant.person('admin');
+    const moderates = moderatesSeen(tenant, tenant.member);
+    const firstSaved = { groupIds: [group.id], spaceIds: [secret.id, other.id].sort() };
+    expect(saved.json().data.moderates).toEqual(firstSaved);
+    for (const who of [tenant.owner, admin, tenant.moderator]) {
+      expect(await moderates(who)).toEqual({ page: firstSaved, list: firstSaved });
+    }
+    expect(await moderates(tenant.member)).toEqual({ page: null, list: null });
+    expect(await moderates(tenant.other)).toEqual({ page: null, list: null });
+    // Those who moderate nothing answer empty lists, not null.
+    expect(await moderatesSeen(tenant, tenant.other)(tenant.owner)).toEqual({
+      page: { groupIds: [], spaceIds: [] },
+      list: { groupIds: [], spaceIds: [] },
+    });
+
     // The space shows them as its moderator and now lists for them.
     const spaces = await call('GET', `/api/apps/${tenant.app.id}/community/spaces`, tenant.member);
     const secretSeen = spaces.json().data.find((space: { id: string }) => space.id === secret.id);
@@ -120,7 +151,14 @@ describe(`members and the community (${testDriver})`, () => {
     expect(secretSeen.membersCount).toBe(1);
 
     // Saving again replaces: no longer moderating a space keeps the membership.
-    await call('PATCH', url, tenant.owner, { moderatorGroupIds: [], moderatorSpaceIds: [open.id] });
+    const resaved = await call('PATCH', url, tenant.owner, {
+      moderatorGroupIds: [],
+      moderatorSpaceIds: [open.id],
+    });
+    expect(resaved.statusCode).toBe(200);
+    const nowModerates = { groupIds: [], spaceIds: [open.id] };
+    expect(resaved.json().data.moderates).toEqual(nowModerates);
+    expect(await moderates(admin)).toEqual({ page: nowModerates, list: nowModerates });
     expect(
       await db
         .select()

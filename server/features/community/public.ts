@@ -1,8 +1,14 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { communityPageSizes, type MemberSpace } from '../../../contracts/community-spaces.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { communitySpaceMembers, communitySpaces, profiles } from '../../db/schema/index.ts';
+import {
+  communityGroupModerators,
+  communitySpaceMembers,
+  communitySpaces,
+  profiles,
+} from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { paginate } from '../../platform/pagination.ts';
 import type { UrlSign } from '../cloud/public.ts';
@@ -109,6 +115,62 @@ export async function setModeratorships(
       await activateMemberships(tx, { id: spaceId, appId: profile.appId }, [profile.id], 'moderator');
     }
   }
+}
+
+/** What a member moderates: the groups (and so all their spaces) and the single spaces. */
+export type Moderations = { groupIds: string[]; spaceIds: string[] };
+
+/**
+ * What each of these profiles of the app moderates (the member admin form), in one statement: the group
+ * moderators and the active space memberships with the moderator role. Deleting a group or space deletes these
+ * rows with it (cascade), so only live ones are read. Every profile asked for has an entry, empty ones too.
+ */
+export async function moderationsOf(
+  db: DbOrTx,
+  appId: string,
+  profileIds: readonly string[],
+): Promise<Map<string, Moderations>> {
+  const ids = [...new Set(profileIds)];
+  const result = new Map<string, Moderations>(ids.map((id) => [id, { groupIds: [], spaceIds: [] }]));
+  if (ids.length === 0) {
+    return result;
+  }
+  const rows = await unionAll(
+    db
+      .select({
+        profileId: communityGroupModerators.profileId,
+        kind: sql<'group' | 'space'>`'group'`.as('kind'),
+        id: communityGroupModerators.groupId,
+      })
+      .from(communityGroupModerators)
+      .where(
+        and(eq(communityGroupModerators.appId, appId), inArray(communityGroupModerators.profileId, ids)),
+      ),
+    db
+      .select({
+        profileId: communitySpaceMembers.profileId,
+        kind: sql<'group' | 'space'>`'space'`.as('kind'),
+        id: communitySpaceMembers.spaceId,
+      })
+      .from(communitySpaceMembers)
+      .where(
+        and(
+          eq(communitySpaceMembers.appId, appId),
+          inArray(communitySpaceMembers.profileId, ids),
+          eq(communitySpaceMembers.status, 'active'),
+          eq(communitySpaceMembers.role, 'moderator'),
+        ),
+      ),
+  );
+  for (const row of rows) {
+    const entry = result.get(row.profileId);
+    (row.kind === 'group' ? entry?.groupIds : entry?.spaceIds)?.push(row.id);
+  }
+  for (const entry of result.values()) {
+    entry.groupIds.sort();
+    entry.spaceIds.sort();
+  }
+  return result;
 }
 
 /**

@@ -1,11 +1,14 @@
-import type { Member, MemberAbility } from '../../../contracts/members.ts';
+import type { Member, MemberAbility, MemberModerates } from '../../../contracts/members.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { MemberRow } from './members.repo.ts';
 
-/** A member row as the list and the member page show it; `email` only for admins and moderators. */
+/**
+ * A member row as the list and the member page show it; `email` only for admins and moderators, `moderates`
+ * when the caller read it (admins and moderators).
+ */
 export function presentMember(
   row: MemberRow,
-  options: { showEmail: boolean; can: MemberAbility[]; sign: UrlSign },
+  options: { showEmail: boolean; can: MemberAbility[]; sign: UrlSign; moderates: MemberModerates | null },
 ): Member {
   return {
     id: row.id,
@@ -20,6 +23,7 @@ export function presentMember(
     tags: row.tags.map((tag) => ({ id: tag.id, name: tag.name, kind: tag.kind })),
     punishedUntil: row.punishedUntil ? new Date(row.punishedUntil).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
+    moderates: options.moderates,
     permissions: { can: options.can },
   };
 }

@@ -164,7 +164,7 @@ export function memberRoutes(deps: {
       summary: 'A member of an app (member page)',
       tags,
       schema: { params: memberParamsSchema, response: { 200: memberResponseSchema } },
-      handler: async (request) => ({ data: members.get(request.access) }),
+      handler: async (request) => ({ data: await members.get(request.access) }),
     }),
     defineRoute({
       method: 'PATCH',

@@ -8,6 +8,7 @@ import {
   type MemberDropdownQuery,
   type MemberList,
   type MemberListQuery,
+  type MemberModerates,
   type MemberPatchBody,
 } from '../../../contracts/members.ts';
 import { memberTypeValues } from '../../../contracts/enums.ts';
@@ -23,6 +24,7 @@ import {
   listMemberPosts,
   listMemberSpaces,
   memberFilterConditions,
+  moderationsOf,
   setModeratorships,
 } from '../community/public.ts';
 import type { UrlSign } from '../cloud/public.ts';
@@ -50,8 +52,22 @@ const adminFormFields = [
   'featureFlags',
 ] as const satisfies readonly (keyof MemberPatchBody)[];
 
-export const presentFor = (access: AppAccess, row: repo.MemberRow, sign: UrlSign): Member =>
-  presentMember(row, { showEmail: isStaff(access), can: memberPermissions(access, row), sign });
+/**
+ * `moderates` only for admins and moderators, as read by `moderatesOf`; null for everyone else and where the
+ * caller did not read it (the invitation's answer, which shows only the name).
+ */
+export const presentFor = (
+  access: AppAccess,
+  row: repo.MemberRow,
+  sign: UrlSign,
+  moderates: MemberModerates | null = null,
+): Member =>
+  presentMember(row, {
+    showEmail: isStaff(access),
+    can: memberPermissions(access, row),
+    sign,
+    moderates: isStaff(access) ? moderates : null,
+  });
 
 /** The members list, the member page and the member admin form; follows between members. */
 export function createMemberService(deps: { db: Db; sign: UrlSign }) {
@@ -61,6 +77,19 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
     const counts = await repo.countFollows(db, profileId);
     const isFollowing = viewerProfileId ? await repo.isFollowing(db, viewerProfileId, profileId) : false;
     return { isFollowing, ...counts };
+  }
+
+  /**
+   * What these members moderate in the community, for admins and moderators; an empty map for everyone else
+   * (a member must not learn through it who moderates a secret space).
+   */
+  async function moderatesOf(access: AppAccess, profileIds: string[]): Promise<Map<string, MemberModerates>> {
+    return isStaff(access) ? moderationsOf(db, access.app.id, profileIds) : new Map();
+  }
+
+  async function present(access: AppAccess, row: repo.MemberRow): Promise<Member> {
+    const moderates = await moderatesOf(access, [row.id]);
+    return presentFor(access, row, sign, moderates.get(row.id) ?? null);
   }
 
   /** Following needs the caller's own profile; following oneself is bad input, not a missing right. */
@@ -116,8 +145,12 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
       const total = query.role
         ? counts[query.role]
         : memberTypeValues.reduce((sum, type) => sum + counts[type], 0);
+      const moderates = await moderatesOf(
+        access,
+        rows.map((row) => row.id),
+      );
       const result = paginate(
-        rows.map((row) => presentFor(access, row, sign)),
+        rows.map((row) => presentFor(access, row, sign, moderates.get(row.id) ?? null)),
         total,
         page,
       );
@@ -135,8 +168,8 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
       return paginate(rows, total, page);
     },
 
-    get({ app: access, member }: MemberScopeAccess): Member {
-      return presentFor(access, member, sign);
+    async get({ app: access, member }: MemberScopeAccess): Promise<Member> {
+      return present(access, member);
     },
 
     /**
@@ -235,7 +268,7 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
       if (!updated) {
         throw notFound();
       }
-      return presentFor(access, updated, sign);
+      return present(access, updated);
     },
 
     /** Removes a member from the app (soft delete, personal data erased, sessions there end). */

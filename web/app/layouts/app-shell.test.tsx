@@ -23,6 +23,7 @@ const member = {
   tags: [],
   punishedUntil: null,
   createdAt: '2026-01-05T10:00:00.000Z',
+  moderates: null,
   permissions: { can: ['view'] },
 };
 

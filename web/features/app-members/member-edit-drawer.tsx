@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Drawer, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCrown, IconExternalLink, IconMailQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import type { MemberPatchBody } from '../../../contracts/members';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { CommunityModerationSelect } from './community-moderation-select';
 import { canOpenAdminForm } from './member-actions';
 import { MemberAvatar, RoleBadge, fullName } from './member-badges';
 import { memberKeys, memberQuery, membersApi, type Member } from './members-api';
@@ -28,12 +29,19 @@ import classes from './app-members.module.css';
 const editableRoles = ['member', 'moderator', 'admin'] as const;
 type EditableRole = (typeof editableRoles)[number];
 
-type Values = SanctionValues & { type: EditableRole | null; tagIds: string[] };
+type Values = SanctionValues & {
+  type: EditableRole | null;
+  tagIds: string[];
+  moderatorGroupIds: string[];
+  moderatorSpaceIds: string[];
+};
 
 function valuesOf(member: Member): Values {
   return {
     type: member.type === 'invited' ? null : member.type,
     tagIds: member.tags.filter((tag) => tag.kind === null).map((tag) => tag.id),
+    moderatorGroupIds: member.moderates?.groupIds ?? [],
+    moderatorSpaceIds: member.moderates?.spaceIds ?? [],
     isBlocked: member.tags.some((tag) => tag.kind === 'blocked'),
     punishedUntil: isPunishmentActive(member.punishedUntil) ? localInputOf(member.punishedUntil) : '',
   };
@@ -60,6 +68,12 @@ function changesOf(
   }
   if (values.punishedUntil !== initial.punishedUntil) {
     changes.punishedUntil = isoOfLocalInput(values.punishedUntil);
+  }
+  if (!sameIds(values.moderatorGroupIds, initial.moderatorGroupIds)) {
+    changes.moderatorGroupIds = values.moderatorGroupIds;
+  }
+  if (!sameIds(values.moderatorSpaceIds, initial.moderatorSpaceIds)) {
+    changes.moderatorSpaceIds = values.moderatorSpaceIds;
   }
   if (!sameIds(values.tagIds, initial.tagIds)) {
     const sanctionTags = member.tags.filter((tag) => tag.kind !== null).map((tag) => tag.id);
@@ -186,6 +200,31 @@ function AdminForm({ member, onClose }: { member: Member; onClose: () => void })
               value={values.tagIds}
               onChange={(tagIds) => setValues((current) => ({ ...current, tagIds }))}
             />
+          </section>
+        ) : null}
+
+        {canEdit && member.type !== 'invited' && member.moderates !== null ? (
+          <section className={classes.formSection} data-testid="member-community-moderation">
+            <Title order={3} className={classes.formSectionTitle}>
+              {t('members.edit.communityModeration')}
+            </Title>
+            <Stack gap="sm">
+              <CommunityModerationSelect
+                kind="groups"
+                value={values.moderatorGroupIds}
+                onChange={(moderatorGroupIds) => setValues((current) => ({ ...current, moderatorGroupIds }))}
+                testId="member-moderated-groups"
+              />
+              <CommunityModerationSelect
+                kind="spaces"
+                value={values.moderatorSpaceIds}
+                onChange={(moderatorSpaceIds) => setValues((current) => ({ ...current, moderatorSpaceIds }))}
+                testId="member-moderated-spaces"
+              />
+            </Stack>
+            <Text size="xs" c="dimmed" mt={8}>
+              {t('members.edit.communityModerationHint')}
+            </Text>
           </section>
         ) : null}
 

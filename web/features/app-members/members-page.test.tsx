@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signInForTest, stubFetch, urlOf } from '../../test/fixtures';
+import { callsTo, json, signInForTest, stubFetch, urlOf, type Route } from '../../test/fixtures';
 import { MembersPage } from './members-page';
 import {
+  adminApp,
   blockedTag,
   member,
   memberList,
@@ -102,6 +103,60 @@ describe('members list', () => {
     expect(query?.get('invited')).toBe('false');
     expect(await screen.findByTestId('filter-chips')).toBeTruthy();
   }, 15_000);
+});
+
+describe('community moderation in the admin form', () => {
+  const yoga = { id: '0190f5a2-7c1e-7b4e-9a55-000000007001', name: 'Yoga-Gruppe', slug: 'yoga-gruppe' };
+  const laufen = { id: '0190f5a2-7c1e-7b4e-9a55-000000007002', name: 'Laufgruppe', slug: 'laufgruppe' };
+  const community = `/api/apps/${adminApp.id}/community`;
+  /** The groups dropdown: by `ids=` only those, else the 15 matching `search`. */
+  const groupsRoute: Route = (_init, url) => {
+    const ids = url.searchParams.get('ids')?.split(',');
+    const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+    const data = [yoga, laufen].filter((group) =>
+      ids ? ids.includes(group.id) : group.name.toLowerCase().includes(search),
+    );
+    return json(200, { data, meta: { page: 1, pages: 1, total: data.length } });
+  };
+  const noSpaces: Route = () => json(200, { data: [], meta: { page: 1, pages: 0, total: 0 } });
+
+  it('shows the moderated group by name and saves its removal', async () => {
+    signInForTest();
+    const moderator = member(2, { moderates: { groupIds: [yoga.id], spaceIds: [] } });
+    const fetchMock = stubFetch({
+      [`GET ${paths.profiles}`]: () => memberList([member(1), moderator]),
+      [`GET ${paths.tags}`]: tagsRoute([]),
+      [`GET ${community}/groups/dropdown`]: groupsRoute,
+      [`GET ${community}/spaces/dropdown`]: noSpaces,
+      [`PATCH /api/profiles/${moderator.id}`]: () =>
+        json(200, { data: { ...moderator, moderates: { groupIds: [], spaceIds: [] } } }),
+    });
+    renderInSettings(<MembersPage />, '', `?profile=${moderator.id}`);
+    const section = await screen.findByTestId('member-community-moderation');
+    expect(within(section).getByText('Moderation in der Community')).toBeTruthy();
+    // The chosen group was asked for by id: its name shows on the pill, not a placeholder.
+    const pill = { selector: '.mantine-Pill-label' };
+    expect(await within(section).findByText('Yoga-Gruppe', pill)).toBeTruthy();
+    expect(screen.getByTestId('member-save').hasAttribute('disabled')).toBe(true);
+
+    fireEvent.keyDown(screen.getByTestId('member-moderated-groups'), { key: 'Backspace' });
+    await waitFor(() => expect(within(section).queryByText('Yoga-Gruppe', pill)).toBeNull());
+    fireEvent.click(screen.getByTestId('member-save'));
+    await waitFor(() => expect(callsTo(fetchMock, `PATCH /api/profiles/${moderator.id}`)).toHaveLength(1));
+    // Only what changed: the spaces stay out of the body.
+    expect(callsTo(fetchMock, `PATCH /api/profiles/${moderator.id}`)[0]).toEqual({ moderatorGroupIds: [] });
+  }, 15_000);
+
+  it('leaves the section out when the answer does not say what the member moderates', async () => {
+    signInForTest();
+    stubFetch({
+      [`GET ${paths.profiles}`]: () => memberList([member(1), member(2)]),
+      [`GET ${paths.tags}`]: tagsRoute([]),
+    });
+    renderInSettings(<MembersPage />, '', `?profile=${member(2).id}`);
+    await screen.findByTestId('member-admin-form');
+    expect(screen.queryByTestId('member-community-moderation')).toBeNull();
+  });
 });
 
 describe('member row actions', () => {

@@ -68,6 +68,7 @@ export function member(n: number, overrides: Partial<Member> = {}): Member {
     tags: [],
     punishedUntil: null,
     createdAt: '2025-03-14T09:30:00.000Z',
+    moderates: null,
     permissions: { can: ['edit', 'moderate', 'delete', 'follow'] },
     ...overrides,
   };

@@ -35,6 +35,7 @@ const member = (n: number, overrides: Record<string, unknown> = {}) => ({
   tags: [],
   punishedUntil: null,
   createdAt: '2026-01-05T10:00:00.000Z',
+  moderates: null,
   permissions: { can: [] },
   ...overrides,
 });

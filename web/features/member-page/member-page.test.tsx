@@ -24,6 +24,7 @@ function memberWith(can: Member['permissions']['can'], overrides: Partial<Member
     tags: [{ id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e97', name: 'Kursleitung', kind: null }],
     punishedUntil: null,
     createdAt: '2026-01-05T10:00:00.000Z',
+    moderates: null,
     permissions: { can },
     ...overrides,
   };
