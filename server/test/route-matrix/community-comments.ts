@@ -52,7 +52,8 @@ const participant = (moderates: boolean): CommentHoldings => ({
 const managerWithoutProfile: CommentHoldings = {
   comment: ['view', 'delete'],
   'comments of a post': ['view'],
-  'post to comment on': ['view', 'share', ...moderation],
+  // Cloning makes the caller the author: without a profile, no clone.
+  'post to comment on': ['view', 'share', ...moderation.filter((ability) => ability !== 'clone')],
 };
 
 export const commentHoldingsOf: Record<Role, CommentHoldings> = {

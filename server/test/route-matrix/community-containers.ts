@@ -79,10 +79,16 @@ const participant = (kind: 'member' | 'moderator' | 'manager'): ContainerHolding
   link: kind === 'manager' ? ['edit', 'delete'] : [],
 });
 
-/** An app-managing team member without a profile: manages everything, joins nothing. */
+/** An app-managing team member without a profile: manages everything, joins and writes nothing (a post needs an author). */
 const managerWithoutProfile: ContainerHoldings = {
   ...participant('manager'),
-  space: ['view', 'view_profiles', 'create_post', ...spaceModeration, ...spaceManagement],
+  space: [
+    'view',
+    'view_profiles',
+    ...spaceModeration.filter((ability) => ability !== 'create_scheduled_post'),
+    ...spaceManagement,
+  ],
+  category: ['view', 'edit', 'delete', 'move'],
 };
 
 export const containerHoldingsOf: Record<Role, ContainerHoldings> = {

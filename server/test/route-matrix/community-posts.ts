@@ -75,10 +75,12 @@ const participant = (kind: 'member' | 'moderator' | 'manager'): PostHoldings => 
 };
 
 /** An app-managing team member: no profile in the app, so moderation without taking part. */
+// Cloning makes the caller the author: without a profile, no clone.
+const moderationWithoutProfile = moderation.filter((ability) => ability !== 'clone');
 const managerWithoutProfile: PostHoldings = {
-  post: ['view', 'share', ...moderation],
-  'post by slug': ['view', 'share', ...moderation],
-  'communities post': ['view', 'share', ...moderation],
+  post: ['view', 'share', ...moderationWithoutProfile],
+  'post by slug': ['view', 'share', ...moderationWithoutProfile],
+  'communities post': ['view', 'share', ...moderationWithoutProfile],
   poll: ['view'],
   'poll maker': [],
 };
