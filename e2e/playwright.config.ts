@@ -49,6 +49,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // A screen's first draw waits for scripts and several API answers; on a busy 2-core runner 5 s was too tight.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
