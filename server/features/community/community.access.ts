@@ -162,25 +162,74 @@ export type SpaceAccess = {
   can: SpaceAbility[];
 };
 
+// One space with the caller's standing in it (their membership, and whether they moderate its group): the
+// route scopes of a space and of a post in it need only this, not the standing in every space of the app.
+const spaceWithStanding = preparedQuery((db) =>
+  db
+    .select({
+      space: communitySpaces,
+      status: communitySpaceMembers.status,
+      memberRole: communitySpaceMembers.role,
+      groupModerator: communityGroupModerators.profileId,
+    })
+    .from(communitySpaces)
+    .leftJoin(
+      communitySpaceMembers,
+      and(
+        eq(communitySpaceMembers.spaceId, communitySpaces.id),
+        eq(communitySpaceMembers.profileId, sql.placeholder('profileId')),
+      ),
+    )
+    .leftJoin(
+      communityGroupModerators,
+      and(
+        eq(communityGroupModerators.groupId, communitySpaces.groupId),
+        eq(communityGroupModerators.profileId, sql.placeholder('profileId')),
+      ),
+    )
+    .where(eq(communitySpaces.id, sql.placeholder('id')))
+    .prepare('community_space_with_standing'),
+);
+
+/** The caller's access to a space with their standing in it; 404 when the space is not the app's or not listed. */
+function spaceAccessFrom(app: AppAccess, space: SpaceRow, standing: SpaceStanding): SpaceAccess {
+  const actor = communityActorOf(app);
+  if (space.appId !== app.app.id || !spaceListed(actor, standing)) {
+    throw notFound();
+  }
+  return {
+    app,
+    actor,
+    space,
+    standing,
+    readable: spaceReadable(actor, standing),
+    moderates: moderatesSpace(actor, standing),
+    can: spaceAbilities(actor, standing),
+  };
+}
+
+/** The space and the caller's access to it, in one round trip; 404 when it does not exist or is not listed. */
+async function loadSpaceAccessIn(db: DbOrTx, app: AppAccess, spaceId: string): Promise<SpaceAccess> {
+  const [row] = await spaceWithStanding(db).execute({ id: spaceId, profileId: app.profile?.id ?? noProfile });
+  if (!row) {
+    throw notFound();
+  }
+  return spaceAccessFrom(app, row.space, {
+    access: row.space.access,
+    membership: row.status ?? null,
+    isSpaceModerator: row.status === 'active' && row.memberRole === 'moderator',
+    isGroupModerator: row.groupModerator !== null,
+  });
+}
+
 /** The caller's access to a space already loaded with its app access; 404 when the space is not listed. */
 export async function spaceAccessOf(db: DbOrTx, app: AppAccess, space: SpaceRow): Promise<SpaceAccess> {
   if (space.appId !== app.app.id) {
     throw notFound();
   }
-  const view = await loadCommunityView(db, app);
-  const row = view.spaces.find((candidate) => candidate.id === space.id);
-  if (!row || !spaceListed(view.actor, row.standing)) {
-    throw notFound();
-  }
-  return {
-    app,
-    actor: view.actor,
-    space,
-    standing: row.standing,
-    readable: spaceReadable(view.actor, row.standing),
-    moderates: moderatesSpace(view.actor, row.standing),
-    can: spaceAbilities(view.actor, row.standing),
-  };
+  const access = await loadSpaceAccessIn(db, app, space.id);
+  // The row the caller loaded is the one they act on (it may hold changes of their own transaction).
+  return { ...access, space };
 }
 
 export async function loadSpaceAccess(db: DbOrTx, actor: Actor, spaceId: string): Promise<SpaceAccess> {
@@ -302,11 +351,7 @@ export async function postAccessOf(db: DbOrTx, app: AppAccess, post: PostRow): P
   let category: CategoryAccess | null = null;
   let actor: CommunityActor;
   if (post.spaceId) {
-    const [row] = await spaceById(db).execute({ id: post.spaceId });
-    if (!row) {
-      throw notFound();
-    }
-    space = await spaceAccessOf(db, app, row);
+    space = await loadSpaceAccessIn(db, app, post.spaceId);
     container = { readable: space.readable, moderates: space.moderates };
     actor = space.actor;
   } else {

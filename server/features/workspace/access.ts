@@ -159,23 +159,6 @@ const liveProfileWithSanctions = preparedQuery((db) =>
     .prepare('workspace_live_profile_with_sanctions'),
 );
 
-const appWithProject = preparedQuery((db) =>
-  db
-    .select({ app: apps, project: projects })
-    .from(apps)
-    .innerJoin(projects, eq(projects.id, apps.projectId))
-    .where(eq(apps.id, sql.placeholder('appId')))
-    .prepare('workspace_app_with_project'),
-);
-
-async function findAppWithProject(
-  db: DbOrTx,
-  appId: string,
-): Promise<{ app: AppRow; project: ProjectRow } | undefined> {
-  const [row] = await appWithProject(db).execute({ appId });
-  return row;
-}
-
 type AppAccessOptions = {
   /** Archived apps (and apps of archived projects) are visible to their managers only; set for those screens. */
   includeArchived?: boolean;
@@ -189,22 +172,27 @@ type AppAccessOptions = {
  */
 export const acceptsSignUps = (_app: AppRow): boolean => false;
 
-/** Computes the access of one account (or a guest) to an already loaded app. */
-export async function accessToApp(
-  db: DbOrTx,
+/** The caller's profile in the app with the kinds of its sanction tags, and whether they are on the active team. */
+type Standing = {
+  profile: ProfileRow | null;
+  sanctionKinds: readonly string[];
+  isActiveTeamMember: () => Promise<boolean> | boolean;
+};
+
+/** Role, sanction and abilities of an account (or a guest) in a loaded app, from its standing there. */
+async function accessOf(
   target: { app: AppRow; project: ProjectRow },
   accountId: string | null,
+  standing: Standing,
 ): Promise<AppAccess> {
   const { app, project } = target;
   let role: AppRole = 'guest';
-  let profile: ProfileRow | undefined;
   let sanction: Sanction = null;
+  const profile = standing.profile ?? undefined;
   if (accountId) {
-    const [found] = await liveProfileWithSanctions(db).execute({ appId: app.id, accountId });
-    profile = found?.profile;
-    if (found) {
-      role = roleOfProfile(found.profile);
-      sanction = sanctionOf(found.profile, found.sanctionKinds);
+    if (profile) {
+      role = roleOfProfile(profile);
+      sanction = sanctionOf(profile, standing.sanctionKinds);
     }
     if (project.ownerAccountId === accountId) {
       role = 'owner';
@@ -212,7 +200,7 @@ export async function accessToApp(
     } else if (
       !isManagerRole(role) &&
       teamSettingsOf(project.teamSettings).canManageApps &&
-      (await findActiveTeamMembership(db, project.id, accountId))
+      (await standing.isActiveTeamMember())
     ) {
       role = strongerRole(role, 'team');
       sanction = null;
@@ -221,6 +209,58 @@ export async function accessToApp(
   const can = appAbilities({ role, sanction, masquerading: false, registrationOpen: acceptsSignUps(app) });
   return { app, project, accountId, profile, role, sanction, masquerade: null, can };
 }
+
+/** Computes the access of one account (or a guest) to an already loaded app. */
+export async function accessToApp(
+  db: DbOrTx,
+  target: { app: AppRow; project: ProjectRow },
+  accountId: string | null,
+): Promise<AppAccess> {
+  if (!accountId) {
+    return accessOf(target, null, { profile: null, sanctionKinds: [], isActiveTeamMember: () => false });
+  }
+  const [found] = await liveProfileWithSanctions(db).execute({ appId: target.app.id, accountId });
+  return accessOf(target, accountId, {
+    profile: found?.profile ?? null,
+    sanctionKinds: found?.sanctionKinds ?? [],
+    isActiveTeamMember: () => findActiveTeamMembership(db, target.project.id, accountId),
+  });
+}
+
+/**
+ * Every app-scoped request starts here (the feed's hot path): the app, its project, the caller's live profile
+ * with its sanction tags and their team membership, in one round trip instead of three.
+ */
+const appWithCallerStanding = preparedQuery((db) =>
+  db
+    .select({
+      app: apps,
+      project: projects,
+      profile: profiles,
+      sanctionKinds: sql<string[]>`coalesce((
+        select array_agg(t.kind)::text[] from profile_tags pt
+        inner join tags t on t.id = pt.tag_id
+        where pt.profile_id = "profiles"."id" and t.kind in ('blocked', 'punished')
+      ), '{}'::text[])`,
+      isActiveTeamMember: sql<boolean>`exists (
+        select 1 from team_members tm
+        where tm.project_id = "apps"."project_id" and tm.account_id = ${sql.placeholder('accountId')}::uuid
+          and tm.status = 'active'
+      )`,
+    })
+    .from(apps)
+    .innerJoin(projects, eq(projects.id, apps.projectId))
+    .leftJoin(
+      profiles,
+      and(
+        eq(profiles.appId, apps.id),
+        eq(profiles.accountId, sql`${sql.placeholder('accountId')}::uuid`),
+        isNull(profiles.deletedAt),
+      ),
+    )
+    .where(eq(apps.id, sql.placeholder('appId')))
+    .prepare('workspace_app_with_caller_standing'),
+);
 
 /**
  * The caller's access to an app. 404 when the app does not exist, or is archived and the caller does not
@@ -236,12 +276,17 @@ export async function loadAppAccess(
   if (actor.kind === 'invalid-token') {
     throw unauthorized();
   }
-  const target = await findAppWithProject(db, appId);
-  if (!target) {
+  const accountId = actor.kind === 'account' ? actor.accountId : null;
+  const [found] = await appWithCallerStanding(db).execute({ appId, accountId });
+  if (!found) {
     throw notFound();
   }
-  const accountId = actor.kind === 'account' ? actor.accountId : null;
-  const real = await accessToApp(db, target, accountId);
+  const target = { app: found.app, project: found.project };
+  const real = await accessOf(target, accountId, {
+    profile: found.profile,
+    sanctionKinds: found.sanctionKinds,
+    isActiveTeamMember: () => found.isActiveTeamMember,
+  });
   const archived = target.app.isArchive || target.project.isArchive;
   if (archived && !(options.includeArchived && isManagerRole(real.role))) {
     throw notFound();
