@@ -65,6 +65,16 @@ export type SpaceStandingRow = {
 
 const noProfile = '00000000-0000-0000-0000-000000000000';
 
+// The caller's (`profileId`) membership of the space and moderation of its group, joined to `community_spaces`.
+const callersMembership = and(
+  eq(communitySpaceMembers.spaceId, communitySpaces.id),
+  eq(communitySpaceMembers.profileId, sql.placeholder('profileId')),
+);
+const callerModeratesGroup = and(
+  eq(communityGroupModerators.groupId, communitySpaces.groupId),
+  eq(communityGroupModerators.profileId, sql.placeholder('profileId')),
+);
+
 const spacesWithStanding = preparedQuery((db) =>
   db
     .select({
@@ -76,20 +86,8 @@ const spacesWithStanding = preparedQuery((db) =>
       groupModerator: communityGroupModerators.profileId,
     })
     .from(communitySpaces)
-    .leftJoin(
-      communitySpaceMembers,
-      and(
-        eq(communitySpaceMembers.spaceId, communitySpaces.id),
-        eq(communitySpaceMembers.profileId, sql.placeholder('profileId')),
-      ),
-    )
-    .leftJoin(
-      communityGroupModerators,
-      and(
-        eq(communityGroupModerators.groupId, communitySpaces.groupId),
-        eq(communityGroupModerators.profileId, sql.placeholder('profileId')),
-      ),
-    )
+    .leftJoin(communitySpaceMembers, callersMembership)
+    .leftJoin(communityGroupModerators, callerModeratesGroup)
     .where(eq(communitySpaces.appId, sql.placeholder('appId')))
     .orderBy(communitySpaces.position)
     .prepare('community_spaces_with_standing'),
@@ -173,20 +171,8 @@ const spaceWithStanding = preparedQuery((db) =>
       groupModerator: communityGroupModerators.profileId,
     })
     .from(communitySpaces)
-    .leftJoin(
-      communitySpaceMembers,
-      and(
-        eq(communitySpaceMembers.spaceId, communitySpaces.id),
-        eq(communitySpaceMembers.profileId, sql.placeholder('profileId')),
-      ),
-    )
-    .leftJoin(
-      communityGroupModerators,
-      and(
-        eq(communityGroupModerators.groupId, communitySpaces.groupId),
-        eq(communityGroupModerators.profileId, sql.placeholder('profileId')),
-      ),
-    )
+    .leftJoin(communitySpaceMembers, callersMembership)
+    .leftJoin(communityGroupModerators, callerModeratesGroup)
     .where(eq(communitySpaces.id, sql.placeholder('id')))
     .prepare('community_space_with_standing'),
 );

@@ -135,18 +135,23 @@ function sanctionOf(profile: ProfileRow, kinds: readonly string[]): Sanction {
   return kinds.includes('punished') && punishedNow ? 'punished' : null;
 }
 
+/**
+ * The kinds of the selected profile's sanction tags (blocked, punished). Written out: in a one-table select
+ * drizzle leaves columns unqualified, and `id` would bind inside.
+ */
+const sanctionKindsOfProfile = () => sql<string[]>`coalesce((
+  select array_agg(t.kind)::text[] from profile_tags pt
+  inner join tags t on t.id = pt.tag_id
+  where pt.profile_id = "profiles"."id" and t.kind in ('blocked', 'punished')
+), '{}'::text[])`;
+
 // Every app-scoped request reads these (the feed's hot path): prepared once per handle, and the profile comes
 // with the kinds of its sanction tags in the same round trip.
 const liveProfileWithSanctions = preparedQuery((db) =>
   db
     .select({
       profile: profiles,
-      // Written out: in a one-table select drizzle leaves columns unqualified, and `id` would bind inside.
-      sanctionKinds: sql<string[]>`coalesce((
-        select array_agg(t.kind)::text[] from profile_tags pt
-        inner join tags t on t.id = pt.tag_id
-        where pt.profile_id = "profiles"."id" and t.kind in ('blocked', 'punished')
-      ), '{}'::text[])`,
+      sanctionKinds: sanctionKindsOfProfile(),
     })
     .from(profiles)
     .where(
@@ -237,11 +242,7 @@ const appWithCallerStanding = preparedQuery((db) =>
       app: apps,
       project: projects,
       profile: profiles,
-      sanctionKinds: sql<string[]>`coalesce((
-        select array_agg(t.kind)::text[] from profile_tags pt
-        inner join tags t on t.id = pt.tag_id
-        where pt.profile_id = "profiles"."id" and t.kind in ('blocked', 'punished')
-      ), '{}'::text[])`,
+      sanctionKinds: sanctionKindsOfProfile(),
       isActiveTeamMember: sql<boolean>`exists (
         select 1 from team_members tm
         where tm.project_id = "apps"."project_id" and tm.account_id = ${sql.placeholder('accountId')}::uuid
