@@ -75,15 +75,34 @@ const callerModeratesGroup = and(
   eq(communityGroupModerators.profileId, sql.placeholder('profileId')),
 );
 
+/** The caller's standing columns, selected beside a space over the two joins above. */
+const standingColumns = {
+  status: communitySpaceMembers.status,
+  memberRole: communitySpaceMembers.role,
+  groupModerator: communityGroupModerators.profileId,
+};
+type StandingColumns = {
+  status: 'active' | 'requested' | null;
+  memberRole: string | null;
+  groupModerator: string | null;
+};
+
+function standingOf(access: SpaceStanding['access'], row: StandingColumns): SpaceStanding {
+  return {
+    access,
+    membership: row.status ?? null,
+    isSpaceModerator: row.status === 'active' && row.memberRole === 'moderator',
+    isGroupModerator: row.groupModerator !== null,
+  };
+}
+
 const spacesWithStanding = preparedQuery((db) =>
   db
     .select({
       id: communitySpaces.id,
       groupId: communitySpaces.groupId,
       access: communitySpaces.access,
-      status: communitySpaceMembers.status,
-      memberRole: communitySpaceMembers.role,
-      groupModerator: communityGroupModerators.profileId,
+      ...standingColumns,
     })
     .from(communitySpaces)
     .leftJoin(communitySpaceMembers, callersMembership)
@@ -102,12 +121,7 @@ export async function loadSpaceStandings(db: DbOrTx, app: AppAccess): Promise<Sp
   return rows.map((row) => ({
     id: row.id,
     groupId: row.groupId,
-    standing: {
-      access: row.access,
-      membership: row.status ?? null,
-      isSpaceModerator: row.status === 'active' && row.memberRole === 'moderator',
-      isGroupModerator: row.groupModerator !== null,
-    },
+    standing: standingOf(row.access, row),
   }));
 }
 
@@ -166,9 +180,7 @@ const spaceWithStanding = preparedQuery((db) =>
   db
     .select({
       space: communitySpaces,
-      status: communitySpaceMembers.status,
-      memberRole: communitySpaceMembers.role,
-      groupModerator: communityGroupModerators.profileId,
+      ...standingColumns,
     })
     .from(communitySpaces)
     .leftJoin(communitySpaceMembers, callersMembership)
@@ -200,12 +212,7 @@ async function loadSpaceAccessIn(db: DbOrTx, app: AppAccess, spaceId: string): P
   if (!row) {
     throw notFound();
   }
-  return spaceAccessFrom(app, row.space, {
-    access: row.space.access,
-    membership: row.status ?? null,
-    isSpaceModerator: row.status === 'active' && row.memberRole === 'moderator',
-    isGroupModerator: row.groupModerator !== null,
-  });
+  return spaceAccessFrom(app, row.space, standingOf(row.space.access, row));
 }
 
 /** The caller's access to a space already loaded with its app access; 404 when the space is not listed. */
