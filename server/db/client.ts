@@ -102,6 +102,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'gemeinde',
+    // Our named statements (server/db/prepared.ts) are the hot paths: planned once per connection, not on
+    // every execution. PostgreSQL's default re-plans a statement with the values bound while a generic plan
+    // looks costlier, which the feed pages always did (half their database time; docs/decisions/bench-community.md).
+    // Unnamed statements, everything else, are planned with their values anyway.
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) =>

@@ -95,7 +95,8 @@ function shouldCompress(
     !reply.hasHeader('content-encoding') &&
     !reply.hasHeader('content-range') &&
     !(typeof cacheControl === 'string' && /no-transform/i.test(cacheControl)) &&
-    Buffer.byteLength(payload) >= compressionThresholdBytes
+    // A string's UTF-8 length is at least its length: a long answer is not measured byte by byte.
+    (payload.length >= compressionThresholdBytes || Buffer.byteLength(payload) >= compressionThresholdBytes)
   );
 }
 

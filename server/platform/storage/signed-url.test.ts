@@ -64,6 +64,18 @@ describe('signed URLs', () => {
     expect(signer.sign(path)).not.toBe(first);
   });
 
+  it('signs many paths right, also once the links it keeps are dropped', () => {
+    const clock = { value: 1_700_000_000 };
+    const signer = signerAt(clock);
+    const first = signer.sign(path);
+    const paths = Array.from({ length: 10_001 }, (_, index) => `/api/blobs/f${index}/tile`);
+    for (const each of paths) {
+      expect(signer.verify(each, queryOf(signer.sign(each)))).toBe(true);
+    }
+    expect(signer.sign(path)).toBe(first);
+    expect(signer.verify(paths[0]!, queryOf(signer.sign(paths[1]!)))).toBe(false);
+  });
+
   it('signs only paths and needs a real secret', () => {
     const signer = signerAt({ value: 0 });
     expect(() => signer.sign('/a?b=1')).toThrow(/Only a path/);
