@@ -82,8 +82,19 @@ export type JobsOptions = {
 /** pg-boss on our own connection: node-postgres pool, or PGlite through the executeSql adapter. */
 export async function createJobs(options: JobsOptions): Promise<Jobs> {
   const { database, logger } = options;
+  // pg-boss records a job's end (complete, fail) without awaiting it; `stop` waits for those statements, so a
+  // handler stopped at shutdown is recorded before the database closes, not rejected against a closed pool.
+  const statements = new Set<Promise<unknown>>();
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.sql.query(text, values) },
+    db: {
+      executeSql: (text, values) => {
+        const statement = database.sql.query(text, values);
+        statements.add(statement);
+        const forget = () => statements.delete(statement);
+        statement.then(forget, forget);
+        return statement;
+      },
+    },
     schema: 'pgboss',
     // Maintenance and cron only where a worker runs; supervising twice is harmless but wasteful.
     supervise: true,
@@ -199,7 +210,11 @@ export async function createJobs(options: JobsOptions): Promise<Jobs> {
       });
       // Their clean-up (scratch files, a status update) still needs the database, which closes next; a
       // handler that ignores its signal is not waited for long.
-      await Promise.race([Promise.all(ending), delay(abortGraceMs, undefined, { ref: false })]);
+      const grace = delay(abortGraceMs, undefined, { ref: false });
+      await Promise.race([Promise.all(ending), grace]);
+      // The stopped handlers' rejections reach pg-boss a few ticks later, which then fails their jobs.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.race([Promise.allSettled([...statements]), grace]);
     },
   };
 }
