@@ -31,7 +31,7 @@ const serverTest = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 const webTest = {
   environment: 'jsdom',
@@ -39,7 +39,7 @@ const webTest = {
   // default) cut off tests that were only slow, not stuck.
   testTimeout: 20_000,
   setupFiles: ['web/test/setup.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {
