@@ -256,6 +256,23 @@ test('a member posts with a poll in a private space, another comments, replies, 
   await expect(tomPage.getByTestId('not-found')).toBeVisible();
   await expect(tomPage.getByText('Kursplan für den Herbst')).toHaveCount(0);
 
+  // Tom keeps the groups open; Lena's post in the open space reaches his counters without a reload (issue 16).
+  // Socket.IO's CONNECT answer ("40{…}"): the gateway let Tom in and he listens to the app's room.
+  const listening = tomPage
+    .waitForEvent('websocket', {
+      predicate: (ws) => new URL(ws.url()).pathname.startsWith('/ws/'),
+      timeout: 20_000,
+    })
+    .then((ws) =>
+      ws.waitForEvent('framereceived', {
+        predicate: (frame) => String(frame.payload).startsWith('40'),
+        timeout: 20_000,
+      }),
+    );
+  await tomPage.goto(`${appHost}/${c.slug}/groups`);
+  await expect(tomPage.getByTestId('feed-empty')).toBeVisible();
+  await listening;
+
   // A post of the open space, shared: a fresh browser without a session opens the link and reads it.
   const shared = await data<{ shareHash: string }>(
     await request.post(`/api/spaces/${c.openSpace.id}/posts`, {
@@ -264,6 +281,11 @@ test('a member posts with a poll in a private space, another comments, replies, 
     }),
     201,
   );
+  const tomCounter =
+    project === 'mobile'
+      ? tomPage.getByTestId('groups-nav-open')
+      : tomPage.getByTestId(`nav-space-${c.openSpace.slug}`);
+  await expect(tomCounter).toContainText('1 neuer Beitrag');
   const guest = await freshContext(browser, testInfo, 253);
   const guestPage = await guest.newPage();
   await guestPage.goto(`${appHost}/${c.slug}/groups/g/${c.openSpace.slug}/share/${shared.shareHash}`);

@@ -25,6 +25,8 @@ import {
   type RoutePipeline,
 } from './platform/routes.ts';
 import { registerCompression } from './platform/compression.ts';
+import type { Realtime } from './platform/realtime.ts';
+import { gatewayAuthorizer } from './features/realtime/public.ts';
 import { isAppPageRequest, registerStaticWeb } from './platform/static-web.ts';
 import type { UrlSigner } from './platform/storage/signed-url.ts';
 import type { BlobStorage } from './platform/storage/storage.ts';
@@ -38,6 +40,7 @@ export type AppDeps = {
   jobs: Jobs;
   logger: Logger;
   redis?: Redis;
+  realtime: Realtime;
   /** The cloud library's bytes and the signer of their addresses. */
   storage: BlobStorage;
   urlSigner: UrlSigner;
@@ -95,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Socket.IO answers /ws on the same HTTP server, before Fastify's routes.
+  deps.realtime.attach(app.server, gatewayAuthorizer({ db: deps.database.db, tokens: deps.tokens }));
 
   // Every /api route must come through defineRoute with an auth mode and an ability; anything else stops start-up.
   app.decorate('routeDeclarations', [] as RouteDeclaration[]);

@@ -7,6 +7,7 @@ import { features } from './features.ts';
 import { queuesOf } from './platform/features.ts';
 import { createJobs, type Jobs } from './platform/jobs.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { connectRedis } from './platform/redis.ts';
 import { getOrCreateSecret } from './platform/secrets.ts';
 import { createUrlSigner, type UrlSigner } from './platform/storage/signed-url.ts';
@@ -17,6 +18,8 @@ export type Runtime = {
   database: Database;
   jobs: Jobs;
   redis: Redis | undefined;
+  /** The realtime gateway: emits to rooms on every instance; the web role lets people connect to it. */
+  realtime: Realtime;
   tokens: TokenService;
   /** Server-side key of the hashes of one-time codes (never leaves the database and memory). */
   codePepper: string;
@@ -60,11 +63,13 @@ export async function openRuntime(
       }),
     );
     const redis = connectRedis(config.redisUrl, logger);
+    const realtime = createRealtime({ redis, logger });
     const mailer = createMailer({ db: database.db, jobs, config: config.mail, logger });
     return {
       database,
       jobs,
       redis,
+      realtime,
       tokens: createTokenService(secret),
       codePepper,
       mailer,
@@ -74,6 +79,7 @@ export async function openRuntime(
         await jobs.stop();
         // After the jobs: a delivery still running needs the transport.
         mailer.close();
+        await realtime.close();
         await redis?.quit().catch(() => undefined);
         await database.close();
       },

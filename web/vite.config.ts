@@ -102,14 +102,16 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/api': apiProxy,
-      '/socket.io': { target: apiTarget, ws: true },
+      // The realtime gateway (server/platform/realtime.ts).
+      '/ws': { target: apiTarget, ws: true },
     },
   },
   preview: {
     port: 4173,
     proxy: {
       '/api': apiProxy,
-      '/socket.io': { target: apiTarget, ws: true },
+      // The realtime gateway (server/platform/realtime.ts).
+      '/ws': { target: apiTarget, ws: true },
     },
   },
 });

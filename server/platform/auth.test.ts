@@ -8,8 +8,12 @@ describe('access tokens', () => {
   it('verifies a token it signed, also from the cache', async () => {
     const tokens = createTokenService(secret);
     const token = await tokens.signAccessToken({ accountId: 'a1', sessionId: 's1' });
-    expect(await tokens.verifyAccessToken(token)).toEqual({ accountId: 'a1', sessionId: 's1' });
-    expect(await tokens.verifyAccessToken(token)).toEqual({ accountId: 'a1', sessionId: 's1' });
+    const signedAt = Date.now();
+    const first = await tokens.verifyAccessToken(token);
+    expect(first).toMatchObject({ accountId: 'a1', sessionId: 's1' });
+    // Expiry in milliseconds, 15 minutes on (the JWT's seconds).
+    expect(Math.abs(first!.expiresAt - signedAt - 15 * 60_000)).toBeLessThan(2_000);
+    expect(await tokens.verifyAccessToken(token)).toEqual(first);
   });
 
   it('refuses expired, tampered, foreign and non-access tokens', async () => {

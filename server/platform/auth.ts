@@ -26,9 +26,12 @@ declare module 'fastify' {
 
 export type AccessTokenClaims = { accountId: string; sessionId: string | null };
 
+/** The claims of a valid access token and when it expires (epoch milliseconds). */
+export type VerifiedAccessToken = AccessTokenClaims & { expiresAt: number };
+
 export type TokenService = {
   signAccessToken(claims: AccessTokenClaims, ttlSeconds?: number): Promise<string>;
-  verifyAccessToken(token: string): Promise<AccessTokenClaims | null>;
+  verifyAccessToken(token: string): Promise<VerifiedAccessToken | null>;
 };
 
 const issuer = 'gemeinde';
@@ -43,8 +46,8 @@ export function createTokenService(secret: string): TokenService {
   // Clients poll with the same token many times; verifying its signature once per token (until it expires)
   // saves ~0.2 ms of WebCrypto per request. Only successfully verified tokens are remembered, keyed by the
   // exact token string.
-  const verified = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>();
-  const remember = (token: string, claims: AccessTokenClaims, expiresAt: number) => {
+  const verified = new Map<string, { claims: VerifiedAccessToken; expiresAt: number }>();
+  const remember = (token: string, claims: VerifiedAccessToken, expiresAt: number) => {
     if (verified.size >= verifiedCacheSize) {
       const now = Date.now();
       for (const [cachedToken, entry] of verified) {
@@ -79,6 +82,7 @@ export function createTokenService(secret: string): TokenService {
         const claims = {
           accountId: payload.sub,
           sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+          expiresAt: payload.exp * 1000,
         };
         remember(token, claims, payload.exp * 1000);
         return claims;
@@ -109,10 +113,11 @@ export const authPlugin = fp(
         return;
       }
       const masquerade = request.headers[masqueradeHeader];
+      const account = { accountId: claims.accountId, sessionId: claims.sessionId };
       request.actor =
         typeof masquerade === 'string' && uuidPattern.test(masquerade)
-          ? { kind: 'account', ...claims, masqueradeProfileId: masquerade.toLowerCase() }
-          : { kind: 'account', ...claims };
+          ? { kind: 'account', ...account, masqueradeProfileId: masquerade.toLowerCase() }
+          : { kind: 'account', ...account };
     });
     // Every masqueraded request is logged with the real caller (spec §6, issue 4). A callback hook: it runs on
     // every response, and an async one would cost each request a promise.

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { TokenService } from './auth.ts';
 import type { JobDefinition, Jobs, QueuePolicy } from './jobs.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Realtime } from './realtime.ts';
 import type { DeclaredRoute } from './routes.ts';
 import type { PageHeadResolver } from './static-web.ts';
 import type { UrlSigner } from './storage/signed-url.ts';
@@ -28,6 +29,8 @@ export type FeatureContext = {
   jobs: Jobs;
   logger: Logger;
   redis: Redis | undefined;
+  /** Emit to app, profile and chat rooms after a write committed (server/platform/realtime.ts). */
+  realtime: Realtime;
   storage: BlobStorage;
   urlSigner: UrlSigner;
 };

@@ -1,7 +1,7 @@
 import type { FeatureManifest } from '../../platform/features.ts';
 import { communityCommentRoutes } from './comments.routes.ts';
 import { communityPostRoutes } from './posts.routes.ts';
-import { communityQueues, publishJob } from './publish.job.ts';
+import { communityQueues, postsPublishedTo, publishJob } from './publish.job.ts';
 import { containerRoutes } from './spaces.routes.ts';
 import { communityPageHead } from './share-preview.ts';
 import { communityShareRoutes } from './share.routes.ts';
@@ -21,7 +21,7 @@ export const communityFeature: FeatureManifest = {
   ],
   pageHead: communityPageHead,
   queues: communityQueues,
-  jobs: ({ db }) => [publishJob({ db })],
+  jobs: ({ db, realtime }) => [publishJob({ db, onPublished: postsPublishedTo(realtime) })],
   pathParams: {
     groupId: 'groupId',
     'groups/:id': 'groupId',

@@ -49,11 +49,16 @@ export function createPostActionService(deps: Omit<PostServiceDeps, 'jobs' | 'im
   return {
     /** Publishes a scheduled post now; a post the job published meanwhile is answered as it is (exactly once). */
     async publish(actor: Actor, access: PostAccess): Promise<Post> {
-      await db.transaction(async (tx) => {
-        if (await markPublished(tx, access.post.id)) {
-          await bumpPostsCount(tx, containerOf(access), 1);
+      const published = await db.transaction(async (tx) => {
+        if (!(await markPublished(tx, access.post.id))) {
+          return false;
         }
+        await bumpPostsCount(tx, containerOf(access), 1);
+        return true;
       });
+      if (published) {
+        deps.onPublished(access.post.appId);
+      }
       return reload(actor, access.post.id);
     },
 

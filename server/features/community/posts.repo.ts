@@ -265,7 +265,7 @@ export async function markPublished(
   tx: DbOrTx,
   postId: string,
   options: { dueOnly?: boolean } = {},
-): Promise<ContainerRef | undefined> {
+): Promise<(ContainerRef & { appId: string }) | undefined> {
   const [row] = await tx
     .update(communityPosts)
     .set({ publishedAt: sql`now()`, updatedAt: sql`now()` })
@@ -278,7 +278,11 @@ export async function markPublished(
         options.dueOnly ? sql`${communityPosts.publishAt} <= now()` : undefined,
       ),
     )
-    .returning({ spaceId: communityPosts.spaceId, categoryId: communityPosts.categoryId });
+    .returning({
+      spaceId: communityPosts.spaceId,
+      categoryId: communityPosts.categoryId,
+      appId: communityPosts.appId,
+    });
   return row;
 }
 

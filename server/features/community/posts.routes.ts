@@ -17,6 +17,7 @@ import { feedRoutes } from './feed.routes.ts';
 import { createFeedService, type FeedService } from './feed.service.ts';
 import { postActionRoutes, postScopesOf } from './post-actions.routes.ts';
 import { createPostActionService } from './post-actions.service.ts';
+import { postsPublishedTo } from './publish.job.ts';
 import { createPostLikeService } from './post-likes.service.ts';
 import { createPostService, type PostService } from './posts.service.ts';
 import { createSearchService } from './search.service.ts';
@@ -126,15 +127,16 @@ export function postRoutes(deps: { posts: PostService; feed: FeedService; scopes
 }
 
 /** Every post, poll, feed and search route of the community's manifest. */
-export function communityPostRoutes({ db, config, jobs, urlSigner }: FeatureContext) {
+export function communityPostRoutes({ db, config, jobs, urlSigner, realtime }: FeatureContext) {
   const sign = (path: string) => urlSigner.sign(path);
+  const onPublished = postsPublishedTo(realtime);
   const scopes = createCommunityScopes(db);
   const imageOrigins = [appHostOf(config).appBaseUrl, config.publicBaseUrl];
   const feed = createFeedService({ db, sign });
   return [
-    ...postRoutes({ posts: createPostService({ db, sign, jobs, imageOrigins }), feed, scopes }),
+    ...postRoutes({ posts: createPostService({ db, sign, jobs, imageOrigins, onPublished }), feed, scopes }),
     ...postActionRoutes({
-      actions: createPostActionService({ db, sign }),
+      actions: createPostActionService({ db, sign, onPublished }),
       likes: createPostLikeService({ db }),
       scopes,
     }),

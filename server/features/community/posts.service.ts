@@ -36,7 +36,14 @@ import { findPostIdOfVote, lockVote } from './votes.repo.ts';
  * the body (a schedule, the pin flags) are checked here against the resolved access.
  */
 
-export type PostServiceDeps = { db: Db; sign: UrlSign; jobs: Jobs; imageOrigins: readonly string[] };
+export type PostServiceDeps = {
+  db: Db;
+  sign: UrlSign;
+  jobs: Jobs;
+  imageOrigins: readonly string[];
+  /** Told after a post was published (committed): the members' counters changed (publish.job.ts). */
+  onPublished: (appId: string) => void;
+};
 
 /** Where a new post goes: a space or a communities category, with the caller's access there. */
 export type PostTarget =
@@ -149,6 +156,9 @@ export function createPostService(deps: PostServiceDeps) {
         }
         try {
           await write();
+          if (!publishAt) {
+            deps.onPublished(app.app.id);
+          }
           break;
         } catch (error) {
           if (!isUniqueViolation(error, slugIndex)) {

@@ -1,3 +1,4 @@
+import type { Realtime } from '../../platform/realtime.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobDefinition, Jobs, QueuePolicy } from '../../platform/jobs.ts';
 import { bumpPostsCount, findDuePostIds, markPublished } from './posts.repo.ts';
@@ -22,38 +23,57 @@ export type PublishJobData = { postId?: string };
 export async function publishPost(
   db: DbOrTx,
   postId: string,
-  options: { dueOnly?: boolean } = {},
+  options: { dueOnly?: boolean; onPublished?: (appId: string) => void } = {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const container = await markPublished(tx, postId, options);
-    if (!container) {
-      return false;
+  const appId = await db.transaction(async (tx) => {
+    const published = await markPublished(tx, postId, options);
+    if (!published) {
+      return null;
     }
-    await bumpPostsCount(tx, container, 1);
-    return true;
+    await bumpPostsCount(tx, published, 1);
+    return published.appId;
   });
+  if (appId !== null) {
+    options.onPublished?.(appId);
+  }
+  return appId !== null;
 }
 
 /** What the job does: its post if that is due (a rescheduled post waits for its newer job), or every due post. */
-export async function runPublishJob(db: DbOrTx, data: PublishJobData): Promise<number> {
+export async function runPublishJob(
+  db: DbOrTx,
+  data: PublishJobData,
+  onPublished?: (appId: string) => void,
+): Promise<number> {
   const ids = data.postId ? [data.postId] : await findDuePostIds(db, 500);
   let published = 0;
   for (const id of ids) {
-    if (await publishPost(db, id, { dueOnly: true })) {
+    if (await publishPost(db, id, { dueOnly: true, onPublished })) {
       published += 1;
     }
   }
   return published;
 }
 
-export function publishJob(deps: { db: DbOrTx }): JobDefinition<PublishJobData> {
+export function publishJob(deps: {
+  db: DbOrTx;
+  onPublished?: (appId: string) => void;
+}): JobDefinition<PublishJobData> {
   return {
     name: publishQueue,
     cron: '* * * * *',
     handler: async (data) => {
-      await runPublishJob(deps.db, data ?? {});
+      await runPublishJob(deps.db, data ?? {}, deps.onPublished);
     },
   };
+}
+
+/**
+ * What a published post tells the app's sockets: `counters` with `{ posts: true }`, and each member reads their
+ * own counters again (which spaces have new posts is theirs to know; a secret space's id never goes out).
+ */
+export function postsPublishedTo(realtime: Realtime): (appId: string) => void {
+  return (appId) => realtime.emit(`app:${appId}`, 'counters', { posts: true });
 }
 
 /** Sends the job of a post scheduled for `publishAt` (after the transaction that scheduled it committed). */

@@ -12,11 +12,15 @@ import { createMemberService } from './members.service.ts';
 /** An app's members: list and filters, invitations, the CSV import, moderation, the member page. */
 export const membersFeature: FeatureManifest = {
   name: 'members',
-  routes: ({ db, mailer, jobs, config, urlSigner }) => {
+  routes: ({ db, mailer, jobs, config, urlSigner, realtime }) => {
     const { appBaseUrl } = appHostOf(config);
     const sign = (path: string) => urlSigner.sign(path);
     return memberRoutes({
-      members: createMemberService({ db, sign }),
+      members: createMemberService({
+        db,
+        sign,
+        disconnectProfile: (profileId) => realtime.disconnectProfile(profileId),
+      }),
       invites: createInviteService({ db, mailer, appBaseUrl, sign }),
       imports: createImportService({ db, jobs, tasks: createTaskService({ db }), appBaseUrl }),
       scopes: createAccessScopes(db),

@@ -70,7 +70,12 @@ export const presentFor = (
   });
 
 /** The members list, the member page and the member admin form; follows between members. */
-export function createMemberService(deps: { db: Db; sign: UrlSign }) {
+export function createMemberService(deps: {
+  db: Db;
+  sign: UrlSign;
+  /** Closes a removed or blocked member's sockets at once (the realtime gateway). */
+  disconnectProfile: (profileId: string) => void;
+}) {
   const { db, sign } = deps;
 
   async function followState(viewerProfileId: string | null, profileId: string): Promise<FollowState> {
@@ -213,7 +218,7 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
         throw badRequest({ tagIds: 'validation.invalidValue' });
       }
 
-      await db.transaction(async (tx) => {
+      const blockedNow = await db.transaction(async (tx) => {
         if (!(await repo.lockMember(tx, row.appId, row.id))) {
           throw notFound();
         }
@@ -263,7 +268,12 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
           ...(body.featureFlags ? { featureFlags: body.featureFlags } : {}),
           punishedUntil: punishedEnd,
         });
+        return next.has(blocked) && !current.has(blocked);
       });
+      if (blockedNow) {
+        // A blocked member stops receiving at once; their sockets may not reconnect (server/features/realtime).
+        deps.disconnectProfile(row.id);
+      }
       const updated = await repo.findMember(db, row.id);
       if (!updated) {
         throw notFound();
@@ -284,6 +294,7 @@ export function createMemberService(deps: { db: Db; sign: UrlSign }) {
         // A removed invited person's link must not let them back in.
         await closeOpenInvitations(tx, row.appId, row.email);
       });
+      deps.disconnectProfile(row.id);
     },
 
     /** The member's published posts the caller may read (the member page's posts). */

@@ -163,8 +163,11 @@ describe('app shell', () => {
     // The person's own language, here English, on the app host too.
     signInForTest({ account: { ...testAccount, language: 'en' } });
     renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    // The English texts load on demand: the German message may be there a moment before them.
     expect(
-      within(await screen.findByTestId('app-blocked')).getByText('Your access to Akademie Nord is blocked'),
+      await within(await screen.findByTestId('app-blocked')).findByText(
+        'Your access to Akademie Nord is blocked',
+      ),
     ).toBeTruthy();
   }, 15_000);
 

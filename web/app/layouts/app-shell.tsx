@@ -11,6 +11,7 @@ import { FullPageMessage } from '../../components/full-page-message';
 import { NotFoundMessage } from '../../components/not-found-message';
 import { AccountMenu } from '../../features/account';
 import { AppViewerContext } from '../../kernel/app-viewer';
+import { useRealtimeConnection } from '../../kernel/realtime';
 import { useAccount, useIsAuthenticated } from '../../kernel/session/account-store';
 import {
   appRequestHeaders,
@@ -89,6 +90,9 @@ function AppFrame({ app, slug, children }: FrameProps) {
   useFocusPageOnNavigation(mainRef);
 
   const masquerading = Boolean(app?.masqueradeProfileId);
+  // Members listen to their app's events; an admin viewing the app as someone else does not.
+  const listens = signedIn && app && !masquerading && app.permissions.can.includes('view_posts');
+  useRealtimeConnection(listens ? app.id : null);
   const menuInput = app ? { app, signedIn, masquerading } : null;
   const items = menuInput && !immersive ? appMenuItems(menuInput) : [];
   // A menu of one entry is the brand link again.

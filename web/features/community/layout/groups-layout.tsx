@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer } from '@mantine/core';
 import { IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { NotFoundMessage } from '../../../components/not-found-message';
 import { appCan, useCurrentApp } from '../../../kernel/current-app';
 import { useIsAuthenticated } from '../../../kernel/session/account-store';
+import { useRealtimeEvent } from '../../../kernel/realtime';
 import { useIsMobile } from '../../../kernel/ui-store';
 import { countersQuery } from '../community-api';
+import { communityKeys } from '../community-keys';
 import { ComposerHost } from '../composer';
 import { GroupsNav, NewCount } from './groups-nav';
 import classes from './groups-layout.module.css';
@@ -25,6 +27,11 @@ export function GroupsLayout() {
   const { pathname } = useLocation();
   const signedIn = useIsAuthenticated();
   const counters = useQuery({ ...countersQuery(app.id), enabled: signedIn && isMobile });
+  // A post published anywhere in the app: the member's own counters are read again (issue 16).
+  const queryClient = useQueryClient();
+  useRealtimeEvent('counters', () => {
+    void queryClient.invalidateQueries({ queryKey: communityKeys.counters(app.id) });
+  });
   const fresh = [...(counters.data?.values() ?? [])].reduce((sum, count) => sum + count, 0);
 
   // Choosing a space in the drawer leaves it.

@@ -1,0 +1,160 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { Server, type Socket } from 'socket.io';
+
+/*
+ * The realtime gateway (DESIGN §8, spec GAPS 6): Socket.IO at `/ws`. Every process has one: a web process
+ * attaches it to its HTTP server and lets people connect, a worker only emits. With Redis the events travel
+ * through a Redis stream to every instance (@socket.io/redis-streams-adapter), which also keeps the sessions
+ * for connection-state recovery; without Redis (the embedded mode, one process) they stay in the process.
+ *
+ * Who may join which room is not decided here: `attach` takes an `authorize` function (the permission engine's,
+ * server/features/realtime/gateway.ts) that answers the rooms of a handshake or refuses it.
+ */
+
+export const realtimePath = '/ws';
+/** A client that reconnects within this time gets the events it missed, in order, once. */
+export const recoveryWindowMs = 2 * 60_000;
+
+export type Room = `app:${string}` | `profile:${string}` | `chat:${string}`;
+
+/** Who a socket speaks for, and until when its access token holds. */
+export type SocketIdentity = {
+  accountId: string;
+  appId: string;
+  profileId: string;
+  rooms: Room[];
+  /** Epoch milliseconds: the socket is closed then unless the client sent a newer token (`auth` event). */
+  expiresAt: number;
+};
+
+/** Answers who a handshake (or a newer token of a connected socket) speaks for, or refuses it with a code. */
+export type Authorize = (auth: Record<string, unknown>) => Promise<SocketIdentity | RealtimeRefusal>;
+
+export type RealtimeRefusal = { refused: 'unauthorized' | 'forbidden' | 'not_found' | 'bad_request' };
+
+export type Realtime = {
+  /**
+   * Sends an event to a room on every instance. Call it after the write it tells about has committed: a
+   * client that hears of a change reads it at once.
+   */
+  emit(room: Room, event: string, payload: unknown): void;
+  /** Closes every socket of a profile, on every instance (removed, banned): it stops receiving at once. */
+  disconnectProfile(profileId: string): void;
+  /** Lets people connect through `server` (web role). */
+  attach(server: HttpServer, authorize: Authorize): void;
+  /** Sockets connected to this instance. */
+  readonly connected: number;
+  close(): Promise<void>;
+};
+
+/** Kept with the session for recovery (with Redis, in Redis): plain data only. */
+type SocketData = { identity: SocketIdentity };
+type GatewaySocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+
+const isRefusal = (answer: SocketIdentity | RealtimeRefusal): answer is RealtimeRefusal =>
+  'refused' in answer;
+
+export function createRealtime(options: { redis: Redis | undefined; logger: Logger }): Realtime {
+  const { logger } = options;
+  // The adapter's reads block their connection (XREAD BLOCK): a connection of its own, not the shared one.
+  const streams = options.redis?.duplicate();
+  streams?.on('error', (error) => logger.warn({ err: error }, 'realtime: redis connection problem'));
+  const io = new Server({
+    path: realtimePath,
+    serveClient: false,
+    // A phone's connection that drops in a tunnel comes back within the window and misses nothing.
+    connectionStateRecovery: { maxDisconnectionDuration: recoveryWindowMs, skipMiddlewares: false },
+    ...(streams ? { adapter: createAdapter(streams, { streamName: 'gemeinde:realtime' }) } : {}),
+  });
+
+  let attached = false;
+  const expiries = new Map<string, NodeJS.Timeout>();
+  const closeAtExpiry = (socket: GatewaySocket) => {
+    clearTimeout(expiries.get(socket.id));
+    const wait = socket.data.identity.expiresAt - Date.now();
+    // setTimeout's limit is about 24.8 days; access tokens live 15 minutes.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(wait, 2 ** 31 - 1)));
+    expiry.unref();
+    expiries.set(socket.id, expiry);
+  };
+
+  return {
+    emit(room, event, payload) {
+      io.to(room).emit(event, payload);
+    },
+    disconnectProfile(profileId) {
+      io.in(`profile:${profileId}`).disconnectSockets(true);
+    },
+    get connected() {
+      return io.of('/').sockets.size;
+    },
+    attach(server, authorize) {
+      io.use((socket: GatewaySocket, next) => {
+        const auth = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+        authorize(auth).then(
+          (answer) => {
+            if (isRefusal(answer)) {
+              next(Object.assign(new Error(answer.refused), { data: { code: answer.refused } }));
+              return;
+            }
+            socket.data.identity = answer;
+            next();
+          },
+          (error: unknown) => {
+            logger.error({ err: error }, 'realtime: handshake failed');
+            next(Object.assign(new Error('internal'), { data: { code: 'internal' } }));
+          },
+        );
+      });
+      io.on('connection', (socket: GatewaySocket) => {
+        const { identity } = socket.data;
+        // A recovered socket is back in its rooms already; joining again is harmless.
+        void socket.join(identity.rooms);
+        closeAtExpiry(socket);
+        // A refreshed access token keeps the socket open; it must speak for the same profile of the same app.
+        socket.on('auth', (auth: unknown, ack: unknown) => {
+          const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+          const given = typeof auth === 'object' && auth !== null ? (auth as Record<string, unknown>) : {};
+          authorize({ ...given, appId: identity.appId }).then(
+            (answer) => {
+              if (isRefusal(answer) || answer.profileId !== identity.profileId) {
+                reply({ ok: false, code: isRefusal(answer) ? answer.refused : 'forbidden' });
+                socket.disconnect(true);
+                return;
+              }
+              socket.data.identity = answer;
+              closeAtExpiry(socket);
+              reply({ ok: true, expiresAt: new Date(answer.expiresAt).toISOString() });
+            },
+            (error: unknown) => {
+              logger.error({ err: error }, 'realtime: re-authentication failed');
+              reply({ ok: false, code: 'internal' });
+            },
+          );
+        });
+        socket.on('disconnect', () => {
+          clearTimeout(expiries.get(socket.id));
+          expiries.delete(socket.id);
+        });
+      });
+      io.attach(server);
+      attached = true;
+    },
+    async close() {
+      for (const expiry of expiries.values()) {
+        clearTimeout(expiry);
+      }
+      expiries.clear();
+      // The sockets, the adapter (its Redis reads) and the engine; not the HTTP server, which Fastify closes.
+      io.disconnectSockets(true);
+      await io.of('/').adapter.close();
+      if (attached) {
+        io.engine.close();
+      }
+      await streams?.quit().catch(() => undefined);
+    },
+  };
+}
