@@ -98,8 +98,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Socket.IO answers /ws on the same HTTP server, before Fastify's routes.
+  // Socket.IO answers /ws on the same HTTP server, before Fastify's routes; its sockets close first on shutdown.
   deps.realtime.attach(app.server, gatewayAuthorizer({ db: deps.database.db, tokens: deps.tokens }));
+  app.addHook('preClose', (done) => {
+    deps.realtime.detach();
+    done();
+  });
 
   // Every /api route must come through defineRoute with an auth mode and an ability; anything else stops start-up.
   app.decorate('routeDeclarations', [] as RouteDeclaration[]);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudEntity } from '../contracts/cloud.ts';
 import { projectRoot } from './platform/paths.ts';
@@ -210,6 +211,87 @@ describe.skipIf(needs)(title, () => {
     const head = Buffer.from(await served.arrayBuffer()).subarray(0, 12);
     expect(head.subarray(4, 8).toString('latin1')).toBe('ftyp');
   }, 60_000);
+
+  it('carries realtime events from one web instance and from the worker to a socket on the other', async () => {
+    const owner = await person();
+    const [first, second] = web as [ServerProcess, ServerProcess];
+    const at = (instance: ServerProcess) => `http://127.0.0.1:${instance.port}`;
+    const app = await call<{ data: { id: string } }>(
+      at(first),
+      'POST',
+      `/api/projects/${owner.projectId}/apps`,
+      { token: owner.token, body: { name: 'Verteilt', slug: `verteilt-${randomBytes(4).toString('hex')}` } },
+    );
+    expect(app.status).toBe(201);
+    const appId = app.json.data.id;
+    const group = await call<{ data: { id: string } }>(
+      at(first),
+      'POST',
+      `/api/apps/${appId}/community/groups`,
+      {
+        token: owner.token,
+        body: { name: 'Alle' },
+      },
+    );
+    expect(group.status).toBe(201);
+    const space = await call<{ data: { id: string } }>(
+      at(first),
+      'POST',
+      `/api/groups/${group.json.data.id}/spaces`,
+      { token: owner.token, body: { name: 'Neuigkeiten', access: 'open' } },
+    );
+    expect(space.status).toBe(201);
+
+    // The socket listens on the second instance only.
+    const socket = io(at(second), {
+      path: '/ws',
+      transports: ['websocket'],
+      auth: { token: owner.token, appId },
+      reconnection: false,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const heard: unknown[] = [];
+      const heardCount = (count: number) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (heard.length >= count) {
+              socket.off('counters', check);
+              resolve();
+            }
+          };
+          socket.on('counters', check);
+          check();
+        });
+      socket.on('counters', (payload: unknown) => heard.push(payload));
+
+      // Published through the first instance.
+      const posted = await call(at(first), 'POST', `/api/spaces/${space.json.data.id}/posts`, {
+        token: owner.token,
+        body: { name: 'Von Instanz A', body: '<p>Hallo B</p>' },
+      });
+      expect(posted.status).toBe(201);
+      await heardCount(1);
+
+      // Scheduled through the first instance, published by the worker's job a moment later.
+      const scheduled = await call(at(first), 'POST', `/api/spaces/${space.json.data.id}/posts`, {
+        token: owner.token,
+        body: {
+          name: 'Vom Worker',
+          body: '<p>Geplant</p>',
+          publishAt: new Date(Date.now() + 1_500).toISOString(),
+        },
+      });
+      expect(scheduled.status).toBe(201);
+      await heardCount(2);
+      expect(heard).toEqual([{ posts: true }, { posts: true }]);
+    } finally {
+      socket.disconnect();
+    }
+  }, 30_000);
 
   it('loses nothing when the instance taking an upload dies mid-request and the other one resumes it', async () => {
     const owner = await person();

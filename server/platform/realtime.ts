@@ -47,6 +47,11 @@ export type Realtime = {
   attach(server: HttpServer, authorize: Authorize): void;
   /** Sockets connected to this instance. */
   readonly connected: number;
+  /**
+   * Closes this instance's sockets and stops taking new ones (before the HTTP server closes: an open socket
+   * would keep it waiting). They reconnect to another instance and recover there.
+   */
+  detach(): void;
   close(): Promise<void>;
 };
 
@@ -79,6 +84,19 @@ export function createRealtime(options: { redis: Redis | undefined; logger: Logg
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, Math.min(wait, 2 ** 31 - 1)));
     expiry.unref();
     expiries.set(socket.id, expiry);
+  };
+
+  const detach = () => {
+    for (const expiry of expiries.values()) {
+      clearTimeout(expiry);
+    }
+    expiries.clear();
+    // `local`: with the Redis adapter, `io.disconnectSockets` would close every instance's sockets.
+    io.local.disconnectSockets(true);
+    if (attached) {
+      io.engine.close();
+      attached = false;
+    }
   };
 
   return {
@@ -143,17 +161,10 @@ export function createRealtime(options: { redis: Redis | undefined; logger: Logg
       io.attach(server);
       attached = true;
     },
+    detach,
     async close() {
-      for (const expiry of expiries.values()) {
-        clearTimeout(expiry);
-      }
-      expiries.clear();
-      // The sockets, the adapter (its Redis reads) and the engine; not the HTTP server, which Fastify closes.
-      io.disconnectSockets(true);
+      detach();
       await io.of('/').adapter.close();
-      if (attached) {
-        io.engine.close();
-      }
       await streams?.quit().catch(() => undefined);
     },
   };

@@ -261,4 +261,26 @@ describe(`realtime gateway (${testDriver})`, () => {
     await receivedUpTo(4);
     expect(received).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
   });
+
+  it('closes its sockets when the server shuts down, instead of waiting for them', async () => {
+    const other = await createTestServer();
+    await other.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = other.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const { account } = await insertTestAccount(other);
+    const { app } = await createAppWithProfile(other, account);
+    const { authorization } = await other.tokenFor(account.id);
+    const socket = io(`http://127.0.0.1:${port}`, {
+      path: '/ws',
+      transports: ['websocket'],
+      auth: { token: authorization.slice('Bearer '.length), appId: app.id },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const ended = closed(socket);
+    // Without closing the sockets first, the HTTP server would wait for them and never finish closing.
+    await other.close();
+    expect(['io server disconnect', 'transport close']).toContain(await ended);
+  });
 });
