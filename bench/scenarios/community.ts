@@ -1,5 +1,12 @@
 import { createRandom } from '../lib/random.ts';
-import { defineArea, type Scenario, type ScenarioContext, type ScenarioRequest } from '../lib/types.ts';
+import { measureRealtime } from '../lib/realtime-measurement.ts';
+import {
+  defineArea,
+  type Measurement,
+  type Scenario,
+  type ScenarioContext,
+  type ScenarioRequest,
+} from '../lib/types.ts';
 import { seedCommunity, type CommunitySeed } from '../seed/community.ts';
 import { commentBodies, postBodies, postTitles } from '../seed/community-texts.ts';
 
@@ -56,7 +63,42 @@ export const communityArea = defineArea({
     largestSpacePosts: data.bigSpacePosts,
   }),
   scenarios: (data, context) => communityScenarios(data, context),
+  measurements: (data) => [realtimeMeasurement(data)],
 });
+
+/**
+ * Issue 16: 5,000 sockets of the app's member on the one web instance; a writer publishes a post and every
+ * socket hears `counters`; the member's counters read against /api/health while they stay connected.
+ */
+function realtimeMeasurement(data: CommunitySeed): Measurement {
+  const writer = data.writers[0]!;
+  return {
+    name: 'realtime: 5,000 sockets',
+    run: (context) =>
+      measureRealtime(
+        {
+          sockets: 5_000,
+          appId: data.appId,
+          listenerAccountId: data.memberAccountId,
+          countersPath: `/api/apps/${data.appId}/spaces/posts/counters`,
+          act: async (authorization) => {
+            const response = await fetch(`${context.baseUrl}/api/spaces/${writer.spaceId}/posts`, {
+              method: 'POST',
+              headers: {
+                authorization: await authorization(writer.accountId),
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({ name: 'Neu für alle', body: '<p>Ein Beitrag, den alle hören.</p>' }),
+            });
+            if (response.status !== 201) {
+              throw new Error(`publishing the post answered ${response.status}: ${await response.text()}`);
+            }
+          },
+        },
+        context,
+      ),
+  };
+}
 
 /** The scenarios over seeded data (exported for profiling runs against a kept database). */
 export async function communityScenarios(data: CommunitySeed, context: ScenarioContext): Promise<Scenario[]> {

@@ -13,6 +13,8 @@ type Listener = (payload: unknown) => void;
 
 let socket: Socket | null = null;
 let socketAppId: string | null = null;
+/** Counts opens and closes: an open whose client finished loading after a close (or a newer open) gives up. */
+let generation = 0;
 let stopWatchingTokens: (() => void) | null = null;
 const listeners = new Map<string, Set<Listener>>();
 
@@ -23,9 +25,10 @@ function dispatch(event: string, payload: unknown): void {
 }
 
 async function open(appId: string): Promise<void> {
+  const opening = generation;
   const { io } = await import('socket.io-client');
-  if (socketAppId !== appId) {
-    // Closed or switched to another app while the client loaded.
+  if (opening !== generation) {
+    // Closed, or opened again, while the client loaded.
     return;
   }
   const opened = io({
@@ -55,6 +58,7 @@ async function open(appId: string): Promise<void> {
 }
 
 function close(): void {
+  generation += 1;
   stopWatchingTokens?.();
   stopWatchingTokens = null;
   socket?.disconnect();
