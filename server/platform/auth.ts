@@ -2,6 +2,7 @@ import { createSecretKey } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { isUuid } from './ids.ts';
 
 /**
  * Who is calling. `masqueradeProfileId` (header `x-masquerade-profile`) asks to see an app as that member;
@@ -13,7 +14,6 @@ export type Actor =
   | { kind: 'account'; accountId: string; sessionId: string | null; masqueradeProfileId?: string };
 
 const masqueradeHeader = 'x-masquerade-profile';
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Declaration merging needs `interface`.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -115,7 +115,7 @@ export const authPlugin = fp(
       const masquerade = request.headers[masqueradeHeader];
       const account = { accountId: claims.accountId, sessionId: claims.sessionId };
       request.actor =
-        typeof masquerade === 'string' && uuidPattern.test(masquerade)
+        typeof masquerade === 'string' && isUuid(masquerade)
           ? { kind: 'account', ...account, masqueradeProfileId: masquerade.toLowerCase() }
           : { kind: 'account', ...account };
     });

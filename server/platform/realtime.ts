@@ -45,8 +45,6 @@ export type Realtime = {
   disconnectProfile(profileId: string): void;
   /** Lets people connect through `server` (web role). */
   attach(server: HttpServer, authorize: Authorize): void;
-  /** Sockets connected to this instance. */
-  readonly connected: number;
   /**
    * Closes this instance's sockets and stops taking new ones (before the HTTP server closes: an open socket
    * would keep it waiting). They reconnect to another instance and recover there.
@@ -105,9 +103,6 @@ export function createRealtime(options: { redis: Redis | undefined; logger: Logg
     },
     disconnectProfile(profileId) {
       io.in(`profile:${profileId}`).disconnectSockets(true);
-    },
-    get connected() {
-      return io.of('/').sockets.size;
     },
     attach(server, authorize) {
       io.use((socket: GatewaySocket, next) => {

@@ -20,6 +20,7 @@ import {
   type SpaceAccess,
 } from './community.access.ts';
 import { commentAbilities, type CommentAbility } from './community.policy.ts';
+import { isUuid } from '../../platform/ids.ts';
 
 /*
  * The community's route scopes (issue 15): the platform resolves them before the handler (404 when the item
@@ -38,8 +39,6 @@ function headerAppId(request: FastifyRequest): string | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   return text && /^[0-9a-f-]{36}$/i.test(text) ? text : undefined;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The post page's lookup (a hot read): prepared once per handle.
 const postBySlugQuery = preparedQuery((db) =>
@@ -117,7 +116,7 @@ export function createCommunityScopes(db: DbOrTx) {
         subjects: ['post'],
         async resolve(request) {
           const key = paramOf(request, param);
-          if (uuidPattern.test(key)) {
+          if (isUuid(key)) {
             return loadPostAccess(db, request.actor, key);
           }
           const appId = headerAppId(request);

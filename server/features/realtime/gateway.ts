@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { TokenService } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isUuid } from '../../platform/ids.ts';
 import type { Authorize, RealtimeRefusal } from '../../platform/realtime.ts';
 import { loadAppAccess } from '../workspace/public.ts';
 
@@ -11,8 +12,6 @@ import { loadAppAccess } from '../workspace/public.ts';
  * app's room and the profile's own; chat rooms follow with the chat.
  */
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const refuse = (refused: RealtimeRefusal['refused']): RealtimeRefusal => ({ refused });
 
 export function gatewayAuthorizer(deps: { db: Db; tokens: TokenService }): Authorize {
@@ -21,7 +20,7 @@ export function gatewayAuthorizer(deps: { db: Db; tokens: TokenService }): Autho
     if (typeof token !== 'string' || token.length === 0) {
       return refuse('unauthorized');
     }
-    if (typeof appId !== 'string' || !uuid.test(appId)) {
+    if (typeof appId !== 'string' || !isUuid(appId)) {
       return refuse('bad_request');
     }
     const claims = await deps.tokens.verifyAccessToken(token);
