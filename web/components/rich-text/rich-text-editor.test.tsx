@@ -253,10 +253,9 @@ describe('RichTextEditor', { timeout: 30_000 }, () => {
       editor.chain().focus().insertContent('Hallo @An').run();
     });
     const menu = await screen.findByTestId('mention-menu');
+    // The suggestions arrive a moment after the menu opens.
     expect(
-      within(menu)
-        .getByRole('option', { name: /Anna Berg/ })
-        .getAttribute('aria-selected'),
+      (await within(menu).findByRole('option', { name: /Anna Berg/ })).getAttribute('aria-selected'),
     ).toBe('true');
     expect(suggestMentions).toHaveBeenLastCalledWith('An');
     fireEvent.keyDown(textbox, { key: 'Enter' });
