@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
 import { knownNotificationActionValues, memberTypeSchema } from './enums.ts';
 import { codeSchema, identitySchema } from './auth.ts';
+import { emailDigestSchema } from './notifications.ts';
 import { languageSchema } from './language.ts';
 import { maxLength, requiredString, url } from './validation/index.ts';
 
@@ -111,6 +112,8 @@ export const notificationSettingsSchema = z.object({
   isEmailEnabled: z.boolean(),
   emailActions: z.array(z.string()),
   pushActions: z.array(z.string()),
+  /** A digest of unread notifications by mail (contracts/notifications.ts). */
+  emailDigest: emailDigestSchema,
 });
 
 /** `GET /apps/{appId}/profile/notifications`: the settings plus one row per known action. */
@@ -124,6 +127,7 @@ export const updateNotificationsBodySchema = z.strictObject({
   isEmailEnabled: z.boolean().optional(),
   emailActions: actionList.optional(),
   pushActions: actionList.optional(),
+  emailDigest: emailDigestSchema.optional(),
 });
 export type UpdateNotificationsBody = z.output<typeof updateNotificationsBodySchema>;
 

@@ -289,6 +289,8 @@ export const communityPosts = pgTable(
     publishAt: at('publish_at'),
     timeZone: text('time_zone'),
     publishedAt: at('published_at'),
+    /** Held by moderation (pre-moderation or reports): unpublished until a moderator approves it. */
+    heldAt: at('held_at'),
     pinnedToTopAt: at('pinned_to_top_at'),
     pinnedToSidebarAt: at('pinned_to_sidebar_at'),
     isCommentsDisabled: boolean('is_comments_disabled').notNull().default(false),
@@ -413,6 +415,8 @@ export const comments = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     repliesCount: integer('replies_count').notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** Hidden by reports until a moderator decides: only its author still sees it. */
+    hiddenAt: at('hidden_at'),
     editedAt: at('edited_at'),
     ...timestamps,
   },

@@ -5,3 +5,4 @@ export * from './workspace.ts';
 export * from './members.ts';
 export * from './cloud.ts';
 export * from './community.ts';
+export * from './notifications.ts';

@@ -135,6 +135,10 @@ export const profiles = pgTable(
       .$type<string[]>()
       .notNull()
       .default([...knownNotificationActionValues]),
+    /** A digest of unread notifications by mail: off, daily or weekly. */
+    emailDigest: text('email_digest', { enum: ['off', 'daily', 'weekly'] })
+      .notNull()
+      .default('weekly'),
     /** Member moderation (spec §3 member admin form): the `punished` tag applies until this moment. */
     punishedUntil: at('punished_until'),
     /** Feature flags of the member admin form, e.g. `{canChat: false}`; a missing key = allowed. */

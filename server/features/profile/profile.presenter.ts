@@ -17,6 +17,7 @@ export function presentNotifications(row: ProfileRow): Notifications {
     isEmailEnabled: row.isEmailEnabled,
     emailActions: row.emailActions,
     pushActions: row.pushActions,
+    emailDigest: row.emailDigest,
     list: knownNotificationActionValues.map((type) => ({
       type,
       email: row.emailActions.includes(type),
@@ -62,6 +63,7 @@ export function presentProfile(
       isEmailEnabled: row.isEmailEnabled,
       emailActions: row.emailActions,
       pushActions: row.pushActions,
+      emailDigest: row.emailDigest,
     },
     permissions: { can },
   };

@@ -207,7 +207,11 @@ export function createProfileService(deps: ProfileServiceDeps) {
       input: UpdateNotificationsBody,
     ): Promise<Notifications> {
       const next = await repo.updateLiveProfile(db, app.id, profile.id, {
-        ...definedOnly({ isPushEnabled: input.isPushEnabled, isEmailEnabled: input.isEmailEnabled }),
+        ...definedOnly({
+          isPushEnabled: input.isPushEnabled,
+          isEmailEnabled: input.isEmailEnabled,
+          emailDigest: input.emailDigest,
+        }),
         ...(input.emailActions ? { emailActions: inKnownOrder(input.emailActions) } : {}),
         ...(input.pushActions ? { pushActions: inKnownOrder(input.pushActions) } : {}),
       });

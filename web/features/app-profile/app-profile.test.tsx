@@ -43,7 +43,7 @@ const testProfile: Profile = {
   customFields: {},
   privacy: { showEmail: false, showPhone: false, showLocation: true },
   darkMode: false,
-  notifications: { isPushEnabled: true, isEmailEnabled: true, emailActions: [], pushActions: [] },
+  notifications: { isPushEnabled: true, isEmailEnabled: true, emailActions: [], pushActions: [], emailDigest: 'weekly' },
   permissions: { can: ['edit', 'delete'] },
 };
 
@@ -52,6 +52,7 @@ const testNotifications: Notifications = {
   isEmailEnabled: true,
   emailActions: ['new_post', 'mentions'],
   pushActions: ['mentions'],
+  emailDigest: 'weekly',
   list: [
     { type: 'new_post', email: true, push: false },
     { type: 'mentions', email: true, push: true },
