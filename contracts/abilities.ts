@@ -152,10 +152,13 @@ export const abilitiesBySubject = {
   // added: the community's containers and items (issue 15) beside spec §6's space and post.
   group: ['view', 'edit', 'delete', 'create_space', 'leave', 'view_profiles', 'delete_profile'],
   category: ['view', 'edit', 'delete', 'move', 'create_post', 'create_scheduled_post'],
-  comment: ['view', 'edit', 'delete', 'like', 'reply'],
+  // report: issue 16's moderation (members report what others wrote).
+  comment: ['view', 'edit', 'delete', 'like', 'reply', 'report'],
   link: ['edit', 'delete'],
   // create: polls are made before the post (or chat message) that carries them.
   vote: ['view', 'answer', 'create'],
+  // added: a member's own notification list (issue 16): reading it and marking items read.
+  notification: ['view', 'read'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

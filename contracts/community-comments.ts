@@ -76,6 +76,11 @@ const commentFields = {
   isLiked: z.boolean(),
   likesCount: z.number().int().min(0),
   repliesCount: z.number().int().min(0),
+  /**
+   * Present and true on a comment hidden by moderation (reports or a rejection), which only its author still
+   * sees (issue 16); absent otherwise.
+   */
+  isHidden: z.literal(true).optional(),
   /** Only in the member page's list (`entityType` profile): the post the comment is on; null elsewhere. */
   post: commentPostSchema.nullable(),
   permissions: commentPermissionsSchema,

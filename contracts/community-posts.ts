@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
-import { postDiscriminatorSchema } from './enums.ts';
+import { moderationStatusSchema, postDiscriminatorSchema } from './enums.ts';
 import { paginated } from './pagination.ts';
 import { richTextMaxLength } from './rich-text.ts';
 import { maxLength, minLength, requiredString, validationKeys } from './validation/index.ts';
@@ -139,8 +139,13 @@ export const postSchema = z.object({
   timeZone: z.string().nullable(),
   /** Null until published. */
   publishedAt: z.iso.datetime().nullable(),
-  /** Not published yet (scheduled, or a clone waiting for its publish call). */
+  /** Not published yet (scheduled, or a clone waiting for its publish call); false while held by moderation. */
   isScheduled: z.boolean(),
+  /**
+   * Present while moderation holds the post (issue 16): waiting for approval (`inbox`), or refused
+   * (`rejected`); only its author and its moderators see such a post.
+   */
+  moderation: z.object({ status: moderationStatusSchema }).optional(),
   pinnedToTopAt: z.iso.datetime().nullable(),
   pinnedToSidebarAt: z.iso.datetime().nullable(),
   /** The caller may pin it to the top of its space or category. */

@@ -62,6 +62,15 @@ export const errorCodes = {
    * spaces …): refused until it exists instead of answering as if it did. `errors` names the field, if any.
    */
   featureNotAvailable: 'FEATURE_NOT_AVAILABLE',
+  // moderation (issue 16): 429s carry `details: {retryAfterSeconds, limit}` and the `Retry-After` header
+  /** The member wrote as many posts in the last hour as the app's moderation settings allow. */
+  postRateLimited: 'POST_RATE_LIMITED',
+  /** The member wrote as many comments in the last hour as the app's moderation settings allow. */
+  commentRateLimited: 'COMMENT_RATE_LIMITED',
+  /** The member sent as many reports in the last hour as the app's moderation settings allow. */
+  reportRateLimited: 'REPORT_RATE_LIMITED',
+  /** The person has reported this post or comment already (409). */
+  alreadyReported: 'ALREADY_REPORTED',
   // rich text
   /** Rich text longer than `richTextMaxLength` before sanitizing (400); `details: {maxLength}`, `errors` names the field. */
   richTextTooLong: 'RICH_TEXT_TOO_LONG',

@@ -75,8 +75,12 @@ export const notificationSchema = z.object({
       id: z.uuid(),
       slug: z.string(),
       name: z.string(),
-      /** The web address inside the app, without the app slug: `post/{slug}` or `communities/{slug}`. */
       container: z.enum(['groups', 'communities']),
+      /**
+       * The post's space (groups): its page is `/{appSlug}/groups/g/{spaceSlug}/p/{slug}`; a communities post's
+       * is `/{appSlug}/communities/p/{slug}`.
+       */
+      spaceSlug: z.string().nullable(),
     })
     .nullable(),
   commentId: z.uuid().nullable(),

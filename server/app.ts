@@ -130,6 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   // tus PATCH bodies stay unread here: the upload handler streams them to disk itself.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  // Mail clients' one-click unsubscribe (RFC 8058) posts `List-Unsubscribe=One-Click` as a form.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   await registerSecurityHeaders(app, {
     imageOrigins: features.flatMap((feature) => feature.imageOrigins?.(config) ?? []),
   });

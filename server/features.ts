@@ -9,6 +9,8 @@ import { gifsFeature } from './features/gifs/index.ts';
 import { invitationLinksFeature } from './features/invitation-links/index.ts';
 import { invitationsFeature } from './features/invitations/index.ts';
 import { membersFeature } from './features/members/index.ts';
+import { moderationFeature } from './features/moderation/index.ts';
+import { notificationsFeature } from './features/notifications/index.ts';
 import { profileFeature } from './features/profile/index.ts';
 import { projectsFeature } from './features/projects/index.ts';
 import { systemFeature } from './features/system/index.ts';
@@ -42,4 +44,6 @@ export const features: readonly FeatureManifest[] = [
   membersFeature,
   cloudFeature,
   communityFeature,
+  moderationFeature,
+  notificationsFeature,
 ];

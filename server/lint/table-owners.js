@@ -18,6 +18,8 @@ export const tableOwners = {
       projects: 'owner names',
       team: 'names',
       community: 'names of post and comment authors, joined in the feed and comment queries (hot path)',
+      moderation: 'names of reporters and deciding moderators in the moderation inbox',
+      notifications: 'actor names and the recipient’s address and language, joined in the list and mail queries',
     },
   },
   sessions: { owner: 'auth', grants: { contacts: 'last seen', profile: 'push sign-out' } },
@@ -61,6 +63,8 @@ export const tableOwners = {
       profile: 'the own profile',
       tags: 'tag counts',
       community: 'authors of posts and comments and space members, joined in the feed queries (hot path)',
+      moderation: 'reporters and moderators in the inbox, and the staff told that the inbox changed',
+      notifications: 'actors, recipients’ settings (mail, push, digest) and the unsubscribe switch',
     },
   },
   pushTokens: { owner: 'profile' },
@@ -106,9 +110,15 @@ export const tableOwners = {
   profileFollows: { owner: 'members' },
   memberImports: { owner: 'members' },
   // platform
-  platformSecrets: { owner: 'platform' },
+  platformSecrets: {
+    owner: 'platform',
+    grants: { notifications: 'the VAPID key pair, one per deployment, like the JWT secret' },
+  },
   tasks: { owner: 'tasks', grants: { members: 'an import runs as a task' } },
-  mailOutbox: { owner: 'platform' },
+  mailOutbox: {
+    owner: 'platform',
+    grants: { notifications: 'the daily cap of notification mails per address' },
+  },
   platformInstances: { owner: 'platform' },
   // cloud
   cloudFolders: { owner: 'cloud' },
@@ -124,12 +134,18 @@ export const tableOwners = {
   // community (issue 15)
   communityGroups: { owner: 'community' },
   communityGroupModerators: { owner: 'community' },
-  communitySpaces: { owner: 'community' },
+  communitySpaces: {
+    owner: 'community',
+    grants: { notifications: 'the space slug of a notified post’s address' },
+  },
   communitySpaceMembers: { owner: 'community' },
   communitySpaceReads: { owner: 'community' },
   communityCategories: { owner: 'community' },
   communityLinks: { owner: 'community' },
-  communityPosts: { owner: 'community' },
+  communityPosts: {
+    owner: 'community',
+    grants: { notifications: 'the title and address of the post an item opens (list, mails, push)' },
+  },
   communityPostFollows: { owner: 'community' },
   communityPostLikes: { owner: 'community' },
   comments: { owner: 'community' },
@@ -138,4 +154,14 @@ export const tableOwners = {
   votes: { owner: 'community' },
   voteOptions: { owner: 'community' },
   voteAnswers: { owner: 'community' },
+  // moderation (issue 16)
+  moderationSettings: { owner: 'moderation' },
+  moderationItems: { owner: 'moderation' },
+  moderationReports: { owner: 'moderation' },
+  // notifications (issue 16); the community records its items through notifications/public.ts
+  notifications: { owner: 'notifications' },
+  notificationCounters: { owner: 'notifications' },
+  pushSubscriptions: { owner: 'notifications' },
+  onboardingSettings: { owner: 'notifications' },
+  onboardingProgress: { owner: 'notifications' },
 };

@@ -43,6 +43,11 @@ export type Realtime = {
   emit(room: Room, event: string, payload: unknown): void;
   /** Closes every socket of a profile, on every instance (removed, banned): it stops receiving at once. */
   disconnectProfile(profileId: string): void;
+  /**
+   * Whether a room has a socket on any instance (push goes only to people without an open app). Answers false
+   * when the instances do not answer in time: a push too many beats a missed one.
+   */
+  isOccupied(room: Room): Promise<boolean>;
   /** Lets people connect through `server` (web role). */
   attach(server: HttpServer, authorize: Authorize): void;
   /**
@@ -103,6 +108,15 @@ export function createRealtime(options: { redis: Redis | undefined; logger: Logg
     },
     disconnectProfile(profileId) {
       io.in(`profile:${profileId}`).disconnectSockets(true);
+    },
+    async isOccupied(room) {
+      try {
+        const sockets = await io.in(room).fetchSockets();
+        return sockets.length > 0;
+      } catch (error) {
+        logger.warn({ err: error, room }, 'realtime: presence check failed');
+        return false;
+      }
     },
     attach(server, authorize) {
       io.use((socket: GatewaySocket, next) => {

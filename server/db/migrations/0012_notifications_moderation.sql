@@ -87,6 +87,7 @@ CREATE TABLE "push_subscriptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "headers" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "email_digest" text DEFAULT 'weekly' NOT NULL;--> statement-breakpoint
 ALTER TABLE "comments" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "community_posts" ADD COLUMN "held_at" timestamp with time zone;--> statement-breakpoint
@@ -109,6 +110,8 @@ CREATE INDEX "moderation_items_list_idx" ON "moderation_items" USING btree ("app
 CREATE INDEX "moderation_reports_reporter_idx" ON "moderation_reports" USING btree ("reporter_profile_id","created_at");--> statement-breakpoint
 CREATE INDEX "notifications_profile_list_idx" ON "notifications" USING btree ("profile_id","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_collapse_idx" ON "notifications" USING btree ("profile_id","collapse_key") WHERE "notifications"."read_at" is null and "notifications"."collapse_key" is not null;--> statement-breakpoint
+CREATE INDEX "notifications_post_idx" ON "notifications" USING btree ("post_id","type");--> statement-breakpoint
+CREATE INDEX "notifications_email_pending_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."email_state" = 'pending';--> statement-breakpoint
 CREATE INDEX "notifications_unread_idx" ON "notifications" USING btree ("profile_id","created_at") WHERE "notifications"."read_at" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "push_subscriptions_endpoint_idx" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_profile_idx" ON "push_subscriptions" USING btree ("profile_id");

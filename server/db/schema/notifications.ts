@@ -68,6 +68,12 @@ export const notifications = pgTable(
     uniqueIndex('notifications_collapse_idx')
       .on(table.profileId, table.collapseKey)
       .where(sql`${table.readAt} is null and ${table.collapseKey} is not null`),
+    // "Who was told of this post already" (the new-post fan-out runs again after a retry).
+    index('notifications_post_idx').on(table.postId, table.type),
+    // The mail sweep: items whose hold may have passed.
+    index('notifications_email_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.emailState} = 'pending'`),
     // The digest: what a person has not read, oldest first.
     index('notifications_unread_idx')
       .on(table.profileId, table.createdAt)

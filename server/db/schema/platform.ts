@@ -47,6 +47,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Extra headers, e.g. `List-Unsubscribe` (RFC 8058) of notification mails. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['queued', 'sent', 'stored', 'failed'] })
       .notNull()
       .default('queued'),

@@ -27,6 +27,7 @@ export function presentComment(
     isLiked: view.isLiked,
     likesCount: view.likesCount,
     repliesCount: view.repliesCount,
+    ...(view.isHidden ? { isHidden: true as const } : {}),
     post: view.post ?? null,
     permissions: { can: options.can },
     replies: options.replies ?? [],

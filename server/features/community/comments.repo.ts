@@ -29,6 +29,8 @@ export type CommentView = {
   likesCount: number;
   repliesCount: number;
   isLiked: boolean;
+  /** Hidden by moderation: only its author still sees it in lists. */
+  isHidden: boolean;
   /** Only in a member's list: the post the comment is on. */
   post?: {
     id: string;
@@ -55,6 +57,7 @@ type RawComment = {
   likes_count: number | string;
   replies_count: number | string;
   is_liked: boolean;
+  is_hidden: boolean;
   post_id?: string;
   post_name?: string;
   post_slug?: string;
@@ -88,6 +91,7 @@ function toView(row: RawComment): CommentView {
     likesCount: Number(row.likes_count),
     repliesCount: Number(row.replies_count),
     isLiked: row.is_liked,
+    isHidden: row.is_hidden,
     ...(row.post_id
       ? {
           post: {
@@ -105,7 +109,14 @@ function toView(row: RawComment): CommentView {
 /** The columns of a comment view over `c` (a comments row or CTE) and the caller's like `l`. */
 const viewColumns = sql`c.id, c.entity_type, c.entity_id, c.parent_comment_id, c.body_html, c.author_profile_id,
   a.first_name, a.last_name, p.avatar_id, c.created_at, c.edited_at, c.is_deleted, c.likes_count,
-  c.replies_count, (l.profile_id is not null) as is_liked`;
+  c.replies_count, (l.profile_id is not null) as is_liked, (c.hidden_at is not null) as is_hidden`;
+
+/**
+ * Comments hidden by moderation (reports, a rejection) leave every list but their author's (issue 16); their
+ * counts left the post's and parent's counters when they were hidden (`hideComment`).
+ */
+const shownTo = (alias: SQL, viewerProfileId: string | null) =>
+  sql`(${alias}.hidden_at is null or ${alias}.author_profile_id = ${viewerProfileId ?? noProfile})`;
 
 const authorAndLike = (viewerProfileId: string | null) => sql`
   join profiles p on p.id = c.author_profile_id
@@ -132,26 +143,33 @@ export async function listTopLevel(
     sql`with page as materialized (
         select * from comments c
         where c.entity_id = ${entity.id} and c.entity_type = ${entity.type} and c.parent_comment_id is null
+          and ${shownTo(sql`c`, options.viewerProfileId)}
         order by ${orderOf[options.sort]}
         limit ${options.limit} offset ${options.offset}
       )
       select ${viewColumns},
         (select count(*) from comments t
-          where t.entity_id = ${entity.id} and t.entity_type = ${entity.type} and t.parent_comment_id is null) as total
+          where t.entity_id = ${entity.id} and t.entity_type = ${entity.type} and t.parent_comment_id is null
+            and ${shownTo(sql`t`, options.viewerProfileId)}) as total
       from page c ${authorAndLike(options.viewerProfileId)}
       order by ${orderOf[options.sort]}`,
   );
   if (found.length > 0) {
     return { rows: found.map(toView), total: Number(found[0]!.total) };
   }
-  return { rows: [], total: await countTopLevel(db, entity) };
+  return { rows: [], total: await countTopLevel(db, entity, options.viewerProfileId) };
 }
 
-async function countTopLevel(db: DbOrTx, entity: { type: CommentEntityType; id: string }): Promise<number> {
+async function countTopLevel(
+  db: DbOrTx,
+  entity: { type: CommentEntityType; id: string },
+  viewerProfileId: string | null,
+): Promise<number> {
   const [row] = await rows<{ total: number | string }>(
     db,
-    sql`select count(*) as total from comments
-      where entity_id = ${entity.id} and entity_type = ${entity.type} and parent_comment_id is null`,
+    sql`select count(*) as total from comments c
+      where c.entity_id = ${entity.id} and c.entity_type = ${entity.type} and c.parent_comment_id is null
+        and ${shownTo(sql`c`, viewerProfileId)}`,
   );
   return Number(row?.total ?? 0);
 }
@@ -176,6 +194,7 @@ export async function firstReplies(
     sql`with c as (
         select r.*, row_number() over (partition by r.parent_comment_id order by r.created_at, r.id) as position
         from comments r where r.parent_comment_id in (${idList(parentIds)})
+          and ${shownTo(sql`r`, options.viewerProfileId)}
       )
       select ${viewColumns} from c ${authorAndLike(options.viewerProfileId)}
       where c.position <= ${options.perParent}
@@ -193,9 +212,10 @@ export async function listReplies(
   const found = await rows<RawComment>(
     db,
     sql`select ${viewColumns},
-        (select count(*) from comments t where t.parent_comment_id = ${parentId}) as total
+        (select count(*) from comments t where t.parent_comment_id = ${parentId}
+          and ${shownTo(sql`t`, options.viewerProfileId)}) as total
       from comments c ${authorAndLike(options.viewerProfileId)}
-      where c.parent_comment_id = ${parentId}
+      where c.parent_comment_id = ${parentId} and ${shownTo(sql`c`, options.viewerProfileId)}
       order by c.created_at, c.id
       limit ${options.limit} offset ${options.offset}`,
   );
@@ -204,7 +224,8 @@ export async function listReplies(
   }
   const [row] = await rows<{ total: number | string }>(
     db,
-    sql`select count(*) as total from comments where parent_comment_id = ${parentId}`,
+    sql`select count(*) as total from comments c
+      where c.parent_comment_id = ${parentId} and ${shownTo(sql`c`, options.viewerProfileId)}`,
   );
   return { rows: [], total: Number(row?.total ?? 0) };
 }
@@ -225,6 +246,7 @@ export async function listByAuthor(
   options: { limit: number; offset: number; viewerProfileId: string | null },
 ): Promise<Page> {
   const where = sql`c.author_profile_id = ${author.profileId} and c.is_deleted = false
+    and ${shownTo(sql`c`, options.viewerProfileId)}
     and po.app_id = ${author.appId} and po.deleted_at is null and po.published_at is not null
     and ${placesCondition(places)}`;
   const from = sql`comments c join community_posts po on po.id = c.entity_id
@@ -285,7 +307,7 @@ export async function insertComment(db: DbOrTx, comment: NewComment): Promise<Co
     sql`with parent as (
         select id from comments
         where id = ${parent}::uuid and entity_id = ${comment.entityId} and entity_type = ${comment.entityType}
-          and parent_comment_id is null and is_deleted = false
+          and parent_comment_id is null and is_deleted = false and hidden_at is null
         for key share
       ), c as (
         insert into comments (id, app_id, entity_type, entity_id, parent_comment_id, author_profile_id,
@@ -349,14 +371,24 @@ export async function deleteComment(
   comment: { id: string; entityId: string; parentCommentId: string | null },
 ): Promise<boolean> {
   // Locks the row: a reply arriving meanwhile waits, then counts on the state this leaves.
-  const [current] = await rows<{ replies_count: number | string; is_deleted: boolean }>(
+  const [current] = await rows<{
+    replies_count: number | string;
+    is_deleted: boolean;
+    is_hidden: boolean;
+    parent_hidden: boolean | null;
+  }>(
     tx,
-    sql`select replies_count, is_deleted from comments where id = ${comment.id} for update`,
+    sql`select c.replies_count, c.is_deleted, c.hidden_at is not null as is_hidden,
+        (select p.hidden_at is not null from comments p where p.id = c.parent_comment_id) as parent_hidden
+      from comments c where c.id = ${comment.id} for update`,
   );
   if (!current || current.is_deleted) {
     return false;
   }
-  await uncount(tx, comment.entityId);
+  // A hidden comment (or a reply in a hidden thread) left the post's count when it was hidden.
+  if (!current.is_hidden && !current.parent_hidden) {
+    await uncount(tx, comment.entityId);
+  }
   await dropMentions(tx, [comment.id]);
   if (comment.parentCommentId === null && Number(current.replies_count) > 0) {
     await tx.execute(sql`delete from comment_likes where comment_id = ${comment.id}`);
@@ -367,9 +399,10 @@ export async function deleteComment(
   }
   await tx.delete(comments).where(eq(comments.id, comment.id));
   if (comment.parentCommentId !== null) {
+    // A hidden reply left its parent's count when it was hidden.
     const [parent] = await rows<{ replies_count: number | string; is_deleted: boolean }>(
       tx,
-      sql`update comments set replies_count = greatest(replies_count - 1, 0)
+      sql`update comments set replies_count = greatest(replies_count - ${current.is_hidden ? 0 : 1}, 0)
         where id = ${comment.parentCommentId}
         returning replies_count, is_deleted`,
     );
@@ -381,26 +414,127 @@ export async function deleteComment(
   return true;
 }
 
+// ---------- moderation (issue 16) ----------
+
+/**
+ * Moves the counters when a comment is hidden (`-1`) or shown again (`+1`): the post counts the comment (unless
+ * it is a placeholder) and, for a top-level comment, its shown replies, which leave the lists with it; a reply
+ * counts on its parent. A reply in a hidden thread left the post's count with its thread already.
+ */
+async function shiftCounts(
+  tx: DbOrTx,
+  comment: { id: string; entityId: string; parentCommentId: string | null; isDeleted: boolean },
+  sign: 1 | -1,
+): Promise<void> {
+  let moved = comment.isDeleted ? 0 : 1;
+  if (comment.parentCommentId === null) {
+    const [replies] = await rows<{ count: number | string }>(
+      tx,
+      sql`select count(*) as count from comments where parent_comment_id = ${comment.id} and hidden_at is null`,
+    );
+    moved += Number(replies?.count ?? 0);
+  } else {
+    const [parent] = await rows<{ hidden: boolean }>(
+      tx,
+      sql`update comments set replies_count = greatest(replies_count + ${sign}, 0)
+        where id = ${comment.parentCommentId}
+        returning hidden_at is not null as hidden`,
+    );
+    if (parent?.hidden) {
+      moved = 0;
+    }
+  }
+  if (moved > 0) {
+    const delta = sign * moved;
+    await tx.execute(sql`update community_posts
+      set comments_count = greatest(comments_count + ${delta}, 0),
+        trend_score = likes_count + 2 * greatest(comments_count + ${delta}, 0)
+      where id = ${comment.entityId}`);
+  }
+}
+
+type ModeratedComment = {
+  id: string;
+  entity_id: string;
+  parent_comment_id: string | null;
+  is_deleted: boolean;
+};
+
+const countedOf = (row: ModeratedComment) => ({
+  id: row.id,
+  entityId: row.entity_id,
+  parentCommentId: row.parent_comment_id,
+  isDeleted: row.is_deleted,
+});
+
+/**
+ * Hides a comment from everyone but its author until a moderator decides, and takes it (with its thread) off
+ * the counters. True when this call hid it (a conditional update: two hides count once).
+ */
+export async function hideComment(tx: DbOrTx, commentId: string): Promise<boolean> {
+  const [row] = await rows<ModeratedComment>(
+    tx,
+    sql`update comments set hidden_at = now(), updated_at = now()
+      where id = ${commentId} and hidden_at is null
+      returning id, entity_id, parent_comment_id, is_deleted`,
+  );
+  if (!row) {
+    return false;
+  }
+  await shiftCounts(tx, countedOf(row), -1);
+  return true;
+}
+
+/** Shows a hidden comment again and counts it (and its thread) again; true when this call showed it. */
+export async function unhideComment(tx: DbOrTx, commentId: string): Promise<boolean> {
+  const [row] = await rows<ModeratedComment>(
+    tx,
+    sql`update comments set hidden_at = null, updated_at = now()
+      where id = ${commentId} and hidden_at is not null
+      returning id, entity_id, parent_comment_id, is_deleted`,
+  );
+  if (!row) {
+    return false;
+  }
+  await shiftCounts(tx, countedOf(row), 1);
+  return true;
+}
+
+/** When the author's latest comments of the last hour were written, newest first, at most `limit` (rate limit). */
+export async function latestCommentTimes(
+  db: DbOrTx,
+  authorProfileId: string,
+  limit: number,
+): Promise<Date[]> {
+  const found = await rows<{ created_at: Date | string }>(
+    db,
+    sql`select created_at from comments
+      where author_profile_id = ${authorProfileId} and created_at > now() - interval '1 hour'
+      order by created_at desc limit ${limit}`,
+  );
+  return found.map((row) => new Date(row.created_at));
+}
+
 /** Adds or removes the caller's like (idempotent) and keeps the comment's count with it; the new count. */
 export async function setLike(
   db: DbOrTx,
   like: { commentId: string; profileId: string },
   liked: boolean,
-): Promise<number | undefined> {
+): Promise<{ likesCount: number; changed: boolean } | undefined> {
   const change = liked
     ? sql`insert into comment_likes (comment_id, profile_id) values (${like.commentId}, ${like.profileId})
         on conflict do nothing returning 1`
     : sql`delete from comment_likes where comment_id = ${like.commentId} and profile_id = ${like.profileId}
         returning 1`;
   const sign = liked ? sql`+` : sql`-`;
-  const [row] = await rows<{ likes_count: number | string }>(
+  const [row] = await rows<{ likes_count: number | string; changed: number | string }>(
     db,
     sql`with changed as (${change})
       update comments set likes_count = greatest(likes_count ${sign} (select count(*) from changed), 0)
       where id = ${like.commentId}
-      returning likes_count`,
+      returning likes_count, (select count(*) from changed) as changed`,
   );
-  return row ? Number(row.likes_count) : undefined;
+  return row ? { likesCount: Number(row.likes_count), changed: Number(row.changed) > 0 } : undefined;
 }
 
 /** A foreign key refused the row (PostgreSQL 23503): what it pointed at went meanwhile. */

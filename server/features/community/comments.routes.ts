@@ -10,6 +10,7 @@ import {
 } from '../../../contracts/community-comments.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { FeatureContext } from '../../platform/features.ts';
+import { createNotifier } from '../notifications/public.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { appHostOf } from '../apps/public.ts';
 import { createCommunityScopes, type CommunityScopes } from './community.scopes.ts';
@@ -101,9 +102,10 @@ export function commentRoutes(deps: { comments: CommentService; scopes: Communit
 }
 
 /** The comment routes of the community's manifest. Images in comments: our cloud, on our own origins. */
-export function communityCommentRoutes({ db, config, urlSigner }: FeatureContext) {
+export function communityCommentRoutes({ db, config, urlSigner, realtime, jobs, logger }: FeatureContext) {
   const comments = createCommentService({
     db,
+    notifier: createNotifier({ realtime, jobs, logger }),
     sign: (path) => urlSigner.sign(path),
     imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
   });

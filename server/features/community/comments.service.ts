@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { extractMentions, richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import type { UrlSign } from '../cloud/public.ts';
+import { assertWithinHourlyLimit, dropModerationItem, moderationSettingsOf } from '../moderation/public.ts';
 import {
   communityActorOf,
   loadCommunityView,
@@ -25,6 +26,8 @@ import * as repo from './comments.repo.ts';
 import { presentComment, presentReply } from './comments.presenter.ts';
 import type { CommentEntityAccess, CommentListAccess } from './comments.scopes.ts';
 import { recordMentions } from './mentions.ts';
+import type { Notifier } from '../notifications/public.ts';
+import { notifyComment, notifyCommentLike } from './community-notifications.ts';
 
 /*
  * Comments on posts (issue 15): one level of replies, edit, delete (a comment with replies stays as a
@@ -34,8 +37,13 @@ import { recordMentions } from './mentions.ts';
 
 const pagesOf = (total: number, size: number) => Math.ceil(total / size);
 
-export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins: readonly string[] }) {
-  const { db, sign } = deps;
+export function createCommentService(deps: {
+  db: Db;
+  sign: UrlSign;
+  imageOrigins: readonly string[];
+  notifier: Pick<Notifier, 'deliver'>;
+}) {
+  const { db, sign, notifier } = deps;
 
   const abilitiesOn = (post: PostAccess, view: repo.CommentView): CommentAbility[] =>
     commentAbilities(
@@ -85,7 +93,12 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
     const viewerProfileId = post.actor.profileId;
     if (query.parentCommentId) {
       const parent = await repo.findView(db, query.parentCommentId, viewerProfileId);
-      if (!parent || parent.entityId !== post.post.id || parent.parentCommentId !== null) {
+      if (
+        !parent ||
+        parent.entityId !== post.post.id ||
+        parent.parentCommentId !== null ||
+        (parent.isHidden && parent.authorProfileId !== viewerProfileId)
+      ) {
         throw notFound();
       }
       const size = commentLimits.repliesPageSize;
@@ -137,6 +150,22 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
     };
   }
 
+  /**
+   * The comment's author hears of a like. Told after the like's own statement (which stays one round trip); a
+   * like taken back and given again within the collapse window adds nothing new to the author's item.
+   */
+  async function tellCommentLiked(access: CommentAccess, likerProfileId: string): Promise<void> {
+    const told = await db.transaction((tx) =>
+      notifyCommentLike(tx, {
+        post: access.post.post,
+        commentId: access.comment.id,
+        commentAuthorProfileId: access.comment.authorProfileId,
+        likerProfileId,
+      }),
+    );
+    await notifier.deliver(told);
+  }
+
   return {
     list: (access: CommentListAccess, query: CommentListQuery): Promise<CommentList> =>
       access.kind === 'entity' ? listOfEntity(access, query) : listOfMember(access, query),
@@ -150,6 +179,14 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
         throw notFound();
       }
       const clean = cleanBody(body.body);
+      // The moderation settings' hourly limit per member; whoever moderates the post is not limited.
+      if (!post.moderates) {
+        const { commentsPerHour } = await moderationSettingsOf(db, post.post.appId);
+        if (commentsPerHour > 0) {
+          const latest = await repo.latestCommentTimes(db, authorProfileId, commentsPerHour);
+          assertWithinHourlyLimit('comment', latest, commentsPerHour);
+        }
+      }
       const comment: repo.NewComment = {
         id: newId(),
         appId: post.post.appId,
@@ -160,25 +197,31 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
         bodyHtml: clean.html,
         bodyText: clean.text,
       };
-      // Most comments mention nobody: then the one statement is the whole write.
-      const created =
-        extractMentions(clean.html).length === 0
-          ? await repo.insertComment(db, comment)
-          : await db.transaction(async (tx) => {
-              const inserted = await repo.insertComment(tx, comment);
-              if (inserted) {
-                await recordMentions(
-                  tx,
-                  { type: 'comment', id: comment.id, appId: comment.appId },
-                  clean.html,
-                );
-              }
-              return inserted;
-            });
-      if (!created) {
+      // The comment, its mentions and who hears of it: one transaction, delivered after commit.
+      const written = await db.transaction(async (tx) => {
+        const inserted = await repo.insertComment(tx, comment);
+        if (!inserted) {
+          return undefined;
+        }
+        const mentioned =
+          extractMentions(clean.html).length === 0
+            ? []
+            : await recordMentions(tx, { type: 'comment', id: comment.id, appId: comment.appId }, clean.html);
+        const told = await notifyComment(tx, {
+          post: post.post,
+          commentId: comment.id,
+          authorProfileId,
+          parentCommentId: comment.parentCommentId,
+          mentionedProfileIds: mentioned,
+        });
+        return { inserted, told };
+      });
+      if (!written) {
         // No live top-level comment of this post by that id: replies go one level deep, on the same post.
         throw badRequest({ parentCommentId: validationKeys.invalidValue });
       }
+      await notifier.deliver(written.told);
+      const created = written.inserted;
       return presentComment(created, { can: abilitiesOn(post, created), sign });
     },
 
@@ -200,13 +243,16 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
 
     async remove(access: CommentAccess): Promise<CommentDeleteResult> {
       const { comment } = access;
-      const isRemoved = await db.transaction((tx) =>
-        repo.deleteComment(tx, {
+      const isRemoved = await db.transaction(async (tx) => {
+        const removed = await repo.deleteComment(tx, {
           id: comment.id,
           entityId: comment.entityId,
           parentCommentId: comment.parentCommentId,
-        }),
-      );
+        });
+        // Nothing of it is left to decide on: it leaves the moderation inbox too.
+        await dropModerationItem(tx, 'comment', comment.id);
+        return removed;
+      });
       return { id: comment.id, isRemoved };
     },
 
@@ -216,9 +262,9 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
       if (profileId === null) {
         throw notFound();
       }
-      let likesCount: number | undefined;
+      let result: Awaited<ReturnType<typeof repo.setLike>>;
       try {
-        likesCount = await repo.setLike(db, { commentId: access.comment.id, profileId }, liked);
+        result = await repo.setLike(db, { commentId: access.comment.id, profileId }, liked);
       } catch (error) {
         // The comment went meanwhile.
         if (repo.isForeignKeyViolation(error)) {
@@ -226,10 +272,13 @@ export function createCommentService(deps: { db: Db; sign: UrlSign; imageOrigins
         }
         throw error;
       }
-      if (likesCount === undefined) {
+      if (result === undefined) {
         throw notFound();
       }
-      return { isLiked: liked, likesCount };
+      if (liked && result.changed) {
+        await tellCommentLiked(access, profileId);
+      }
+      return { isLiked: liked, likesCount: result.likesCount };
     },
   };
 }

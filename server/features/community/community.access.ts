@@ -362,6 +362,7 @@ export async function postAccessOf(db: DbOrTx, app: AppAccess, post: PostRow): P
   const can = postAbilities(actor, container, {
     authorProfileId: post.authorProfileId,
     isPublished: post.publishedAt !== null,
+    isHeld: post.heldAt !== null,
     isCommentsDisabled: post.isCommentsDisabled,
     isLikesDisabled: post.isLikesDisabled,
     isShareDisabled: post.isShareDisabled,

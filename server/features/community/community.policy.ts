@@ -142,6 +142,8 @@ export function spaceAbilities(actor: CommunityActor, standing: SpaceStanding): 
 export type PostFacts = {
   authorProfileId: string;
   isPublished: boolean;
+  /** Held by moderation (waiting for approval, or hidden by reports): only a moderator's decision publishes it. */
+  isHeld?: boolean;
   isCommentsDisabled: boolean;
   isLikesDisabled: boolean;
   isShareDisabled: boolean;
@@ -187,7 +189,7 @@ export function postAbilities(
   }
   if (isAuthor || container.moderates) {
     can.push('edit', 'delete');
-    if (!post.isPublished) {
+    if (!post.isPublished && !post.isHeld) {
       can.push('publish', 'edit_publish_time');
     }
   }
@@ -271,6 +273,10 @@ export function commentAbilities(
   }
   if (isAuthor || entity.moderates) {
     can.push('delete');
+  }
+  // Reporting is a member's own act about what someone else wrote (issue 16).
+  if (actor.profileId !== null && !isAuthor) {
+    can.push('report');
   }
   return can;
 }

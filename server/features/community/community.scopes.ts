@@ -147,6 +147,14 @@ export function createCommunityScopes(db: DbOrTx) {
             throw notFound();
           }
           const post = await loadPostAccess(db, request.actor, comment.entityId);
+          // Hidden by moderation: only its author and whoever moderates the post still reach it.
+          if (
+            comment.hiddenAt !== null &&
+            comment.authorProfileId !== post.actor.profileId &&
+            !post.moderates
+          ) {
+            throw notFound();
+          }
           const can = commentAbilities(
             post.actor,
             { canComment: post.can.includes('comment'), moderates: post.moderates },

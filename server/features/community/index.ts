@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '../../platform/features.ts';
+import { createNotifier } from '../notifications/public.ts';
 import { communityCommentRoutes } from './comments.routes.ts';
 import { communityPostRoutes } from './posts.routes.ts';
 import { communityQueues, postsPublishedTo, publishJob } from './publish.job.ts';
@@ -21,7 +22,9 @@ export const communityFeature: FeatureManifest = {
   ],
   pageHead: communityPageHead,
   queues: communityQueues,
-  jobs: ({ db, realtime }) => [publishJob({ db, onPublished: postsPublishedTo(realtime) })],
+  jobs: ({ db, realtime, jobs, logger }) => [
+    publishJob({ db, onPublished: postsPublishedTo(realtime, createNotifier({ realtime, jobs, logger })) }),
+  ],
   pathParams: {
     groupId: 'groupId',
     'groups/:id': 'groupId',

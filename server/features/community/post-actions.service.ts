@@ -3,6 +3,7 @@ import type { Actor } from '../../platform/auth.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { moveModerationItems } from '../moderation/public.ts';
 import { loadCategoryAccess, loadPostAccess, loadSpaceAccess, type PostAccess } from './community.access.ts';
 import { recordMentions } from './mentions.ts';
 import { slugBaseOf } from './posts.form.ts';
@@ -33,7 +34,7 @@ const containerOf = (access: PostAccess): ContainerRef => ({
   categoryId: access.post.categoryId,
 });
 
-export function createPostActionService(deps: Omit<PostServiceDeps, 'jobs' | 'imageOrigins'>) {
+export function createPostActionService(deps: Omit<PostServiceDeps, 'jobs' | 'imageOrigins' | 'onHeld'>) {
   const { db, sign } = deps;
 
   /** The post again, with abilities from a fresh load (publishing or moving changes them). */
@@ -57,7 +58,7 @@ export function createPostActionService(deps: Omit<PostServiceDeps, 'jobs' | 'im
         return true;
       });
       if (published) {
-        deps.onPublished(access.post.appId);
+        deps.onPublished(access.post.appId, access.post.id);
       }
       return reload(actor, access.post.id);
     },
@@ -116,6 +117,8 @@ export function createPostActionService(deps: Omit<PostServiceDeps, 'jobs' | 'im
           await bumpPostsCount(tx, from, -1);
           await bumpPostsCount(tx, to, 1);
         }
+        // Its moderation item follows it: the new space's moderators decide on it now.
+        await moveModerationItems(tx, { appId: post.appId, postId: post.id }, to.spaceId);
       });
       return reload(actor, post.id);
     },
@@ -143,6 +146,8 @@ export function createPostActionService(deps: Omit<PostServiceDeps, 'jobs' | 'im
               publishAt: null,
               timeZone: null,
               publishedAt: null,
+              // A held post's copy is the caller's own draft (only moderators clone): nothing to moderate.
+              heldAt: null,
               pinnedToTopAt: null,
               pinnedToSidebarAt: null,
               shareHash: randomToken(16),

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { communityPostLikes, communityPosts } from '../../db/schema/index.ts';
 import type { PostAccess } from './community.access.ts';
+import type { Notifier } from '../notifications/public.ts';
+import { notifyPostLike } from './community-notifications.ts';
 import { authorOf } from './posts.service.ts';
 
 /*
@@ -12,8 +14,8 @@ import { authorOf } from './posts.service.ts';
 
 export type LikeState = { isLiked: boolean; likesCount: number };
 
-export function createPostLikeService(deps: { db: Db }) {
-  const { db } = deps;
+export function createPostLikeService(deps: { db: Db; notifier: Pick<Notifier, 'deliver'> }) {
+  const { db, notifier } = deps;
 
   async function countOf(postId: string): Promise<number> {
     const [row] = await db
@@ -27,7 +29,7 @@ export function createPostLikeService(deps: { db: Db }) {
     async like(access: PostAccess): Promise<LikeState> {
       const profileId = authorOf(access.app);
       const postId = access.post.id;
-      const likesCount = await db.transaction(async (tx) => {
+      const liked = await db.transaction(async (tx) => {
         const [added] = await tx
           .insert(communityPostLikes)
           .values({ postId, profileId })
@@ -44,8 +46,13 @@ export function createPostLikeService(deps: { db: Db }) {
           })
           .where(eq(communityPosts.id, postId))
           .returning({ likesCount: communityPosts.likesCount });
-        return row?.likesCount;
+        const told = await notifyPostLike(tx, access.post, profileId);
+        return { likesCount: row?.likesCount, told };
       });
+      if (liked) {
+        await notifier.deliver(liked.told);
+      }
+      const likesCount = liked?.likesCount;
       return { isLiked: true, likesCount: likesCount ?? (await countOf(postId)) };
     },
 

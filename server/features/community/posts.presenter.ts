@@ -1,4 +1,5 @@
 import { postLimits, type Post, type PostAbility, type Vote } from '../../../contracts/community-posts.ts';
+import type { ModerationStatus } from '../../../contracts/enums.ts';
 import { libraryFileUrl, pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { LibraryFileRow, PostViewRow } from './posts.repo.ts';
 import type { VoteView } from './votes.repo.ts';
@@ -49,6 +50,8 @@ export type PostPresentContext = {
   sign: UrlSign;
   media: ReadonlyMap<string, LibraryFileRow>;
   votes: ReadonlyMap<string, Vote>;
+  /** The moderation status of the held posts among the rows (issue 16). */
+  moderation?: ReadonlyMap<string, ModerationStatus>;
 };
 
 export function presentPost(row: PostViewRow, can: PostAbility[], context: PostPresentContext): Post {
@@ -69,7 +72,11 @@ export function presentPost(row: PostViewRow, can: PostAbility[], context: PostP
     publishAt: iso(row.publishAt),
     timeZone: row.timeZone,
     publishedAt: iso(row.publishedAt),
-    isScheduled: row.publishedAt === null,
+    // A held post waits for a moderator, not for a time.
+    isScheduled: row.publishedAt === null && row.heldAt === null,
+    ...(row.heldAt !== null
+      ? { moderation: { status: context.moderation?.get(row.id) ?? ('inbox' as const) } }
+      : {}),
     pinnedToTopAt: iso(row.pinnedToTopAt),
     pinnedToSidebarAt: iso(row.pinnedToSidebarAt),
     isAllowedPinToTop: can.includes('pin_to_top'),

@@ -274,6 +274,8 @@ export async function markPublished(
         eq(communityPosts.id, postId),
         isNull(communityPosts.publishedAt),
         isNull(communityPosts.deletedAt),
+        // A post held by moderation is published only by a moderator's approval (releaseHeldPost).
+        isNull(communityPosts.heldAt),
         // The job of a post whose schedule moved later finds it not yet due (its newer job will come).
         options.dueOnly ? sql`${communityPosts.publishAt} <= now()` : undefined,
       ),
@@ -284,6 +286,101 @@ export async function markPublished(
       appId: communityPosts.appId,
     });
   return row;
+}
+
+// ---------- moderation (issue 16) ----------
+
+/**
+ * Takes a published live post off every list until a moderator approves it: unpublished and held. Answers its
+ * container and the publication time it had (kept by the moderation item) when this call held it.
+ */
+export async function holdPublishedPost(
+  tx: DbOrTx,
+  postId: string,
+): Promise<(ContainerRef & { publishedAt: Date }) | undefined> {
+  const result: unknown = await tx.execute(sql`
+    with before as (
+      select id, published_at from ${communityPosts}
+      where id = ${postId} and published_at is not null and deleted_at is null
+      for update
+    )
+    update ${communityPosts} p set published_at = null, held_at = now(), updated_at = now()
+    from before where p.id = before.id
+    returning p.space_id, p.category_id, before.published_at`);
+  const [row] = (
+    result as { rows: { space_id: string | null; category_id: string | null; published_at: Date | string }[] }
+  ).rows;
+  return row
+    ? { spaceId: row.space_id, categoryId: row.category_id, publishedAt: new Date(row.published_at) }
+    : undefined;
+}
+
+/**
+ * Publishes a held live post again: at `publishedAt` (the time it had before reports hid it) or now. The one
+ * conditional update of an approval, so two moderators approving at once publish (and count) it once.
+ */
+export async function releaseHeldPost(
+  tx: DbOrTx,
+  postId: string,
+  publishedAt: Date | null,
+): Promise<(ContainerRef & { appId: string }) | undefined> {
+  const [row] = await tx
+    .update(communityPosts)
+    .set({
+      heldAt: null,
+      publishedAt: publishedAt ?? sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(communityPosts.id, postId),
+        sql`${communityPosts.heldAt} is not null`,
+        isNull(communityPosts.publishedAt),
+        isNull(communityPosts.deletedAt),
+      ),
+    )
+    .returning({
+      spaceId: communityPosts.spaceId,
+      categoryId: communityPosts.categoryId,
+      appId: communityPosts.appId,
+    });
+  return row;
+}
+
+/**
+ * When the author's latest live posts of the last hour were written, newest first, at most `limit` (the rate
+ * limit of the moderation settings; the author index answers it).
+ */
+export async function latestPostTimes(db: DbOrTx, authorProfileId: string, limit: number): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: communityPosts.createdAt })
+    .from(communityPosts)
+    .where(
+      and(
+        eq(communityPosts.authorProfileId, authorProfileId),
+        isNull(communityPosts.deletedAt),
+        sql`${communityPosts.createdAt} > now() - interval '1 hour'`,
+      ),
+    )
+    .orderBy(sql`${communityPosts.createdAt} desc`)
+    .limit(limit);
+  return rows.map((row) => row.createdAt);
+}
+
+/** How many of the author's live posts are published, counted up to `cap` (pre-moderation of first posts). */
+export async function countPublishedPostsOf(
+  db: DbOrTx,
+  authorProfileId: string,
+  cap: number,
+): Promise<number> {
+  const result: unknown = await db.execute(sql`
+    select count(*)::int as count from (
+      select 1 from ${communityPosts}
+      where author_profile_id = ${authorProfileId} and deleted_at is null and published_at is not null
+      limit ${cap}
+    ) as published`);
+  const [row] = (result as { rows: { count: number | string }[] }).rows;
+  return Number(row?.count ?? 0);
 }
 
 /** Soft-deletes a live post; answers what it was (published, where) when this call deleted it. */
@@ -312,6 +409,7 @@ export async function findDuePostIds(db: DbOrTx, limit: number): Promise<string[
       and(
         isNull(communityPosts.publishedAt),
         isNull(communityPosts.deletedAt),
+        isNull(communityPosts.heldAt),
         sql`${communityPosts.publishAt} <= now()`,
       ),
     )

@@ -17,6 +17,8 @@ import { feedRoutes } from './feed.routes.ts';
 import { createFeedService, type FeedService } from './feed.service.ts';
 import { postActionRoutes, postScopesOf } from './post-actions.routes.ts';
 import { createPostActionService } from './post-actions.service.ts';
+import { createModerationSignals } from '../moderation/public.ts';
+import { createNotifier } from '../notifications/public.ts';
 import { postsPublishedTo } from './publish.job.ts';
 import { createPostLikeService } from './post-likes.service.ts';
 import { createPostService, type PostService } from './posts.service.ts';
@@ -127,17 +129,23 @@ export function postRoutes(deps: { posts: PostService; feed: FeedService; scopes
 }
 
 /** Every post, poll, feed and search route of the community's manifest. */
-export function communityPostRoutes({ db, config, jobs, urlSigner, realtime }: FeatureContext) {
+export function communityPostRoutes({ db, config, jobs, urlSigner, realtime, logger }: FeatureContext) {
   const sign = (path: string) => urlSigner.sign(path);
-  const onPublished = postsPublishedTo(realtime);
+  const notifier = createNotifier({ realtime, jobs, logger });
+  const onPublished = postsPublishedTo(realtime, notifier);
+  const moderation = createModerationSignals({ db, realtime, logger });
   const scopes = createCommunityScopes(db);
   const imageOrigins = [appHostOf(config).appBaseUrl, config.publicBaseUrl];
   const feed = createFeedService({ db, sign });
   return [
-    ...postRoutes({ posts: createPostService({ db, sign, jobs, imageOrigins, onPublished }), feed, scopes }),
+    ...postRoutes({
+      posts: createPostService({ db, sign, jobs, imageOrigins, onPublished, onHeld: moderation.inboxChanged }),
+      feed,
+      scopes,
+    }),
     ...postActionRoutes({
       actions: createPostActionService({ db, sign, onPublished }),
-      likes: createPostLikeService({ db }),
+      likes: createPostLikeService({ db, notifier }),
       scopes,
     }),
     ...feedRoutes({ feed, search: createSearchService({ db, sign }), scopes }),

@@ -6,10 +6,12 @@ import { newId } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { extractMentions } from '../../platform/rich-text.ts';
 import type { UrlSign } from '../cloud/public.ts';
+import { dropModerationItem, holdNewPost } from '../moderation/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import type { CategoryAccess, PostAccess, SpaceAccess } from './community.access.ts';
 import type { CommunityActor } from './community.policy.ts';
 import { recordMentions } from './mentions.ts';
+import { moderationOfNewPost } from './posts.moderation.ts';
 import { formValues, scheduleOf, slugBaseOf, slugTaken } from './posts.form.ts';
 import {
   bumpPostsCount,
@@ -42,7 +44,9 @@ export type PostServiceDeps = {
   jobs: Jobs;
   imageOrigins: readonly string[];
   /** Told after a post was published (committed): the members' counters changed (publish.job.ts). */
-  onPublished: (appId: string) => void;
+  onPublished: (appId: string, postId: string) => void;
+  /** Told after a new post was held for moderation (committed): the moderators' inbox changed. */
+  onHeld: (appId: string, spaceId: string | null) => void;
 };
 
 /** Where a new post goes: a space or a communities category, with the caller's access there. */
@@ -101,6 +105,8 @@ export function createPostService(deps: PostServiceDeps) {
         throw forbidden();
       }
       const values = await formValues(db, input, { app, actor, imageOrigins });
+      // The moderation settings: the hourly limit (429), and whether the post waits for a moderator (held).
+      const { held } = await moderationOfNewPost(db, target, authorProfileId);
       const container: ContainerRef =
         target.kind === 'space'
           ? { spaceId: target.access.space.id, categoryId: null }
@@ -117,14 +123,17 @@ export function createPostService(deps: PostServiceDeps) {
         slug: values.slug ?? '',
         publishAt,
         timeZone: input.timeZone ?? null,
-        publishedAt: publishAt ? null : new Date(),
+        publishedAt: publishAt || held ? null : new Date(),
+        heldAt: held ? new Date() : null,
         pinnedToSidebarAt: input.isPinnedToSidebar ? new Date() : null,
         shareHash: randomToken(16),
       };
+      const publishesNow = row.publishedAt !== null;
       const mentions = extractMentions(row.bodyHtml ?? '').length > 0;
       // A generated slug may be taken between finding it free and the insert: take the next one.
       // A plain post (no poll, mention or pin: nothing to lock or to add) is one statement; the rest a transaction.
-      const plain = !row.voteId && !mentions && !input.isPinnedToTop;
+      // A held post adds its moderation item in the same transaction.
+      const plain = !row.voteId && !mentions && !input.isPinnedToTop && !held;
       const write = async () => {
         if (plain) {
           await insertPlainPost(db, row, container);
@@ -142,8 +151,16 @@ export function createPostService(deps: PostServiceDeps) {
           if (input.isPinnedToTop) {
             await setTopPin(tx, id, container, true);
           }
-          if (!publishAt) {
+          if (publishesNow) {
             await bumpPostsCount(tx, container, 1);
+          }
+          if (held) {
+            await holdNewPost(tx, {
+              appId: app.app.id,
+              postId: id,
+              spaceId: container.spaceId,
+              authorProfileId,
+            });
           }
         });
       };
@@ -156,8 +173,11 @@ export function createPostService(deps: PostServiceDeps) {
         }
         try {
           await write();
-          if (!publishAt) {
-            deps.onPublished(app.app.id);
+          if (publishesNow) {
+            deps.onPublished(app.app.id, row.id);
+          }
+          if (held) {
+            deps.onHeld(app.app.id, container.spaceId);
           }
           break;
         } catch (error) {
@@ -244,6 +264,8 @@ export function createPostService(deps: PostServiceDeps) {
         if (deleted?.publishedAt) {
           await bumpPostsCount(tx, deleted, -1);
         }
+        // Nothing is left to decide on: the post leaves the moderation inbox too.
+        await dropModerationItem(tx, 'post', access.post.id);
       });
     },
   };

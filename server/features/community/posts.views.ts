@@ -1,6 +1,7 @@
 import type { Post, PostAbility, Vote } from '../../../contracts/community-posts.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { UrlSign } from '../cloud/public.ts';
+import { moderationStatusOfPosts } from '../moderation/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import { communityActorOf, type CommunityView, type PostAccess } from './community.access.ts';
 import {
@@ -31,6 +32,7 @@ export type PostViewer = {
 const factsOf = (row: PostViewRow) => ({
   authorProfileId: row.authorProfileId,
   isPublished: row.publishedAt !== null,
+  isHeld: row.heldAt !== null,
   isCommentsDisabled: row.isCommentsDisabled,
   isLikesDisabled: row.isLikesDisabled,
   isShareDisabled: row.isShareDisabled,
@@ -96,9 +98,12 @@ export async function presentPostRows(
   });
   const mediaIds = [...new Set(seen.flatMap(({ row }) => row.mediaIds))];
   const voteIds = [...new Set(seen.flatMap(({ row }) => (row.voteId ? [row.voteId] : [])))];
-  const [media, voteViews] = await Promise.all([
+  // Held posts show their author and moderators where moderation stands (issue 16); they are rare in a page.
+  const heldIds = seen.flatMap(({ row }) => (row.heldAt !== null ? [row.id] : []));
+  const [media, voteViews, moderation] = await Promise.all([
     findMediaFiles(db, mediaIds),
     findVoteViews(db, voteIds, viewer.profileId),
+    moderationStatusOfPosts(db, heldIds),
   ]);
   const votes = new Map<string, Vote>();
   for (const { row, can, actor } of seen) {
@@ -107,7 +112,7 @@ export async function presentPostRows(
       votes.set(view.vote.id, presentVote(view, mayAnswer(row, can, actor)));
     }
   }
-  return seen.map(({ row, can }) => presentPost(row, can, { sign, media, votes }));
+  return seen.map(({ row, can }) => presentPost(row, can, { sign, media, votes, moderation }));
 }
 
 /** The posts of `ids` (in that order) as the caller sees them. */

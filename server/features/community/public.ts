@@ -12,8 +12,15 @@ import {
 import { badRequest } from '../../platform/errors.ts';
 import { paginate } from '../../platform/pagination.ts';
 import type { UrlSign } from '../cloud/public.ts';
-import type { AppAccess } from '../workspace/public.ts';
-import { listedSpaceIds, loadCommunityView } from './community.access.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
+import {
+  communityActorOf,
+  listedSpaceIds,
+  loadCommunityView,
+  readableSpaceIds,
+} from './community.access.ts';
+import { categoryAbilities } from './community.policy.ts';
 import { findGroupIdsOfApp, replaceModeratedGroups } from './groups.repo.ts';
 import { memberPostsOf } from './feed.service.ts';
 import { listSpacesOfProfile } from './space-members.lists.ts';
@@ -216,3 +223,27 @@ export async function listMemberSpaces(
 
 /** A member's published posts the caller may read (the member page's posts), newest first, 20 per page. */
 export const listMemberPosts = memberPostsOf;
+
+/**
+ * What a person reads of an app's community (the notification list hides posts they no longer may): the spaces
+ * whose posts they read, and whether they read the communities categories.
+ */
+export async function readableSpaceIdsOf(
+  db: DbOrTx,
+  actor: Actor,
+  appId: string,
+): Promise<{ spaceIds: Set<string>; categories: boolean }> {
+  const app = await loadAppAccess(db, actor, appId);
+  const view = await loadCommunityView(db, app);
+  return {
+    spaceIds: new Set(readableSpaceIds(view)),
+    categories: categoryAbilities(communityActorOf(app, 'communities')).includes('view'),
+  };
+}
+export { notifyPublishedPost } from './community-notifications.ts';
+
+// Moderation (issue 16): hiding and showing posts and comments, the inbox's summaries, who moderates a space.
+export * from './moderated-content.ts';
+export { postsPublishedTo, type OnPublished } from './publish.job.ts';
+export type { PostAccess } from './community.access.ts';
+export type { CommentAccess } from './community.scopes.ts';

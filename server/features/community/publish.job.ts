@@ -1,4 +1,5 @@
 import type { Realtime } from '../../platform/realtime.ts';
+import type { Notifier } from '../notifications/public.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobDefinition, Jobs, QueuePolicy } from '../../platform/jobs.ts';
 import { bumpPostsCount, findDuePostIds, markPublished } from './posts.repo.ts';
@@ -19,11 +20,14 @@ export const communityQueues = {
 
 export type PublishJobData = { postId?: string };
 
+/** Told after a post's publication committed (the feed's counters, the space's notifications). */
+export type OnPublished = (appId: string, postId: string) => void;
+
 /** Publishes the post now if it is still unpublished; true when this call published it. */
 export async function publishPost(
   db: DbOrTx,
   postId: string,
-  options: { dueOnly?: boolean; onPublished?: (appId: string) => void } = {},
+  options: { dueOnly?: boolean; onPublished?: OnPublished } = {},
 ): Promise<boolean> {
   const appId = await db.transaction(async (tx) => {
     const published = await markPublished(tx, postId, options);
@@ -34,7 +38,7 @@ export async function publishPost(
     return published.appId;
   });
   if (appId !== null) {
-    options.onPublished?.(appId);
+    options.onPublished?.(appId, postId);
   }
   return appId !== null;
 }
@@ -43,7 +47,7 @@ export async function publishPost(
 export async function runPublishJob(
   db: DbOrTx,
   data: PublishJobData,
-  onPublished?: (appId: string) => void,
+  onPublished?: OnPublished,
 ): Promise<number> {
   const ids = data.postId ? [data.postId] : await findDuePostIds(db, 500);
   let published = 0;
@@ -57,7 +61,7 @@ export async function runPublishJob(
 
 export function publishJob(deps: {
   db: DbOrTx;
-  onPublished?: (appId: string) => void;
+  onPublished?: OnPublished;
 }): JobDefinition<PublishJobData> {
   return {
     name: publishQueue,
@@ -69,11 +73,15 @@ export function publishJob(deps: {
 }
 
 /**
- * What a published post tells the app's sockets: `counters` with `{ posts: true }`, and each member reads their
- * own counters again (which spaces have new posts is theirs to know; a secret space's id never goes out).
+ * What a published post tells: the app's sockets get `counters` with `{ posts: true }`, and each member reads
+ * their own counters again (which spaces have new posts is theirs to know; a secret space's id never goes out);
+ * the members of its space are notified by the worker (server/features/notifications).
  */
-export function postsPublishedTo(realtime: Realtime): (appId: string) => void {
-  return (appId) => realtime.emit(`app:${appId}`, 'counters', { posts: true });
+export function postsPublishedTo(realtime: Realtime, notifier: Pick<Notifier, 'postPublished'>): OnPublished {
+  return (appId, postId) => {
+    realtime.emit(`app:${appId}`, 'counters', { posts: true });
+    void notifier.postPublished(postId);
+  };
 }
 
 /** Sends the job of a post scheduled for `publishAt` (after the transaction that scheduled it committed). */

@@ -6,7 +6,8 @@ export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMailRow = Pick<
   typeof mailOutbox.$inferInsert,
   'id' | 'projectId' | 'template' | 'language' | 'toAddress' | 'fromAddress' | 'subject' | 'text' | 'html'
->;
+> &
+  Partial<Pick<typeof mailOutbox.$inferInsert, 'headers'>>;
 
 /** lastError is kept short: it is for an admin to read, not a stack dump. */
 const maxErrorLength = 1000;

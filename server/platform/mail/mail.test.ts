@@ -38,6 +38,20 @@ const samples: { [Name in MailTemplateName]: MailTemplateParams[Name] } = {
     projectName: 'Grüne Wiese',
     link: 'https://app.example.com/projects?teamInvitation=abc',
   },
+  notification: {
+    appName: 'Grüne Wiese',
+    sentence: 'Anna Schmidt und 4 weitere haben „Willkommen“ kommentiert',
+    link: 'https://app.example.com/gruene-wiese/groups/g/start/p/willkommen',
+    unsubscribeLink: 'https://app.example.com/projects/p1/unsubscribe/abc',
+  },
+  'notification-digest': {
+    appName: 'Grüne Wiese',
+    period: 'weekly',
+    items: [{ text: 'Anna Schmidt gefällt Ihr Beitrag „Willkommen“', link: 'https://app.example.com/a' }],
+    moreCount: 3,
+    link: 'https://app.example.com/gruene-wiese/notifications',
+    unsubscribeLink: 'https://app.example.com/projects/p1/unsubscribe/abd',
+  },
 };
 const templateNames = Object.keys(mailTemplates) as MailTemplateName[];
 const from = 'Gemeinde <no-reply@example.com>';

@@ -36,6 +36,8 @@ export type OutgoingMail<Name extends MailTemplateName> = {
   to: string;
   language: Language;
   projectId?: string | null;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of notification mails). */
+  headers?: Record<string, string>;
 };
 
 /** Which pg-boss attempt this is; on the last one a failure marks the mail 'failed'. */
@@ -74,6 +76,7 @@ export function createMailer(deps: MailerDeps): Mailer {
         language: mail.language,
         toAddress: mail.to,
         fromAddress: config.from,
+        headers: mail.headers ?? {},
         ...rendered,
       });
       try {
@@ -112,6 +115,7 @@ export function createMailer(deps: MailerDeps): Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          headers: mail.headers,
         });
         await markMailSent(db, mail.id, info.messageId);
         logger.debug({ mailId: mail.id, messageId: info.messageId }, 'mail sent');

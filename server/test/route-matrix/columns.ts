@@ -1,6 +1,7 @@
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
 import { postColumns, postScopeColumns } from './community-posts.ts';
+import { moderationColumns, moderationScopeColumns } from './moderation.ts';
 
 /** The kinds of scope: one column of the matrix each, with the ability subject its routes ask for. */
 export const columns = {
@@ -25,6 +26,7 @@ export const columns = {
   ...commentColumns,
   ...containerColumns,
   ...postColumns,
+  ...moderationColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -62,4 +64,5 @@ export const columnOfScope: Record<string, Column> = {
   ...commentScopeColumns,
   ...containerScopeColumns,
   ...postScopeColumns,
+  ...moderationScopeColumns,
 };

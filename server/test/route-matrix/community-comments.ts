@@ -43,7 +43,8 @@ const moderation = ['edit', 'delete', 'pin_to_top', 'pin_to_sidebar', 'move', 'c
 
 /** A participant with a profile: comments, likes and replies; moderators also delete others' comments. */
 const participant = (moderates: boolean): CommentHoldings => ({
-  comment: moderates ? ['view', 'like', 'reply', 'delete'] : ['view', 'like', 'reply'],
+  // Reporting (issue 16): the fixture's comment is someone else's.
+  comment: moderates ? ['view', 'like', 'reply', 'delete', 'report'] : ['view', 'like', 'reply', 'report'],
   'comments of a post': ['view'],
   'post to comment on': moderates ? [...memberPost, ...moderation] : memberPost,
 });

@@ -1,6 +1,8 @@
 import type { Language } from '../../../../contracts/language.ts';
 import { contactChangeCodeMail, type ContactChangeCodeParams } from './contact-change-code.ts';
 import { invitationMail, type InvitationParams } from './invitation.ts';
+import { notificationDigestMail, type NotificationDigestParams } from './notification-digest.ts';
+import { notificationMail, type NotificationMailParams } from './notification.ts';
 import type { MailTemplate, RenderedMail } from './layout.ts';
 import { profileDeletionCodeMail, type ProfileDeletionCodeParams } from './profile-deletion-code.ts';
 import { resetPasswordMail, type ResetPasswordParams } from './reset-password.ts';
@@ -11,6 +13,8 @@ import { teamInvitationMail, type TeamInvitationParams } from './team-invitation
 export type {
   ContactChangeCodeParams,
   InvitationParams,
+  NotificationDigestParams,
+  NotificationMailParams,
   ProfileDeletionCodeParams,
   ResetPasswordParams,
   SigninCodeParams,
@@ -29,6 +33,8 @@ export type MailTemplateParams = {
   'contact-change-code': ContactChangeCodeParams;
   'profile-deletion-code': ProfileDeletionCodeParams;
   'team-invitation': TeamInvitationParams;
+  notification: NotificationMailParams;
+  'notification-digest': NotificationDigestParams;
 };
 export type MailTemplateName = keyof MailTemplateParams;
 
@@ -41,6 +47,8 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<MailTempl
   'contact-change-code': contactChangeCodeMail,
   'profile-deletion-code': profileDeletionCodeMail,
   'team-invitation': teamInvitationMail,
+  notification: notificationMail,
+  'notification-digest': notificationDigestMail,
 };
 
 export function renderMailTemplate<Name extends MailTemplateName>(

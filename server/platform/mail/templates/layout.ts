@@ -14,7 +14,11 @@ export type MailBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'code'; code: string }
   | { kind: 'button'; label: string; link: string }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** A small line with a plain link (e.g. unsubscribing), below the content. */
+  | { kind: 'link'; text: string; label: string; link: string }
+  /** A list of lines, each linking somewhere (a digest's items). */
+  | { kind: 'items'; items: { text: string; link: string }[] };
 
 export type MailContent = {
   language: Language;
@@ -72,8 +76,16 @@ export function renderMail(content: MailContent): RenderedMail {
   const brand = brandOf(content.brandName);
   for (const block of content.blocks) {
     // Links come from our own code, but a javascript: or data: URL in a mail would be a phishing tool.
-    if (block.kind === 'button' && !/^https?:\/\/\S+$/i.test(block.link)) {
-      throw new Error(`Mail link must be an http(s) URL, got ${JSON.stringify(block.link.slice(0, 80))}`);
+    const links =
+      block.kind === 'button' || block.kind === 'link'
+        ? [block.link]
+        : block.kind === 'items'
+          ? block.items.map((item) => item.link)
+          : [];
+    for (const link of links) {
+      if (!/^https?:\/\/\S+$/i.test(link)) {
+        throw new Error(`Mail link must be an http(s) URL, got ${JSON.stringify(link.slice(0, 80))}`);
+      }
     }
   }
   if (content.logoUrl !== undefined && !/^https?:\/\/\S+$/i.test(content.logoUrl)) {
@@ -98,6 +110,10 @@ function renderText(content: MailContent, brand: string): string {
         return `    ${block.code}`;
       case 'button':
         return `${block.label}:\n${block.link}`;
+      case 'link':
+        return `${block.text} ${block.label}: ${block.link}`;
+      case 'items':
+        return block.items.map((item) => `- ${item.text}\n  ${item.link}`).join('\n');
     }
   });
   return [copy.greeting, ...blocks, `-- \n${copy.footer(brand)}`].join('\n\n') + '\n';
@@ -133,6 +149,25 @@ function renderBlockHtml(block: MailBlock, language: Language): string {
         `<a href="${href}" target="_blank" rel="noopener" style="color:${accentColor};word-break:break-all;">${href}</a></p>`
       );
     }
+    case 'link':
+      return (
+        `<p style="margin:24px 0 0;font-size:12px;line-height:18px;color:${mutedColor};">${escapeHtml(block.text)} ` +
+        `<a href="${escapeHtml(block.link)}" target="_blank" rel="noopener" style="color:${mutedColor};">` +
+        `${escapeHtml(block.label)}</a></p>`
+      );
+    case 'items':
+      return (
+        `<ul style="margin:0 0 16px;padding:0 0 0 20px;">` +
+        block.items
+          .map(
+            (item) =>
+              `<li style="margin:0 0 8px;font-size:16px;line-height:24px;color:${textColor};">` +
+              `<a href="${escapeHtml(item.link)}" target="_blank" rel="noopener" style="color:${accentColor};">` +
+              `${escapeHtml(item.text)}</a></li>`,
+          )
+          .join('') +
+        `</ul>`
+      );
   }
 }
 

@@ -1,0 +1,99 @@
+import type { Language } from '../../../contracts/language.ts';
+
+/*
+ * The sentence of a notification in mails and push messages (the web app words its list itself, in the same
+ * way). Collapsed items name the latest actor and count the others: "Anna Schmidt und 4 weitere …".
+ */
+
+export type NotificationFacts = {
+  type: string;
+  count: number;
+  actorsCount: number;
+  /** The latest actor's name, when there is one. */
+  actorName: string | null;
+  /** The post's title ('' when it has none or is gone). */
+  postName: string;
+  reason: string;
+};
+
+const quoted = (language: Language, text: string) =>
+  text === '' ? '' : language === 'de' ? ` „${text}“` : ` “${text}”`;
+
+function actorsDe(facts: NotificationFacts): { who: string; many: boolean } {
+  const name = facts.actorName ?? 'Jemand';
+  const others = Math.max(0, facts.actorsCount - 1);
+  if (others === 0) {
+    return { who: name, many: false };
+  }
+  return { who: others === 1 ? `${name} und 1 weitere Person` : `${name} und ${others} weitere`, many: true };
+}
+
+function actorsEn(facts: NotificationFacts): { who: string; many: boolean } {
+  const name = facts.actorName ?? 'Someone';
+  const others = Math.max(0, facts.actorsCount - 1);
+  if (others === 0) {
+    return { who: name, many: false };
+  }
+  return { who: `${name} and ${others} ${others === 1 ? 'other' : 'others'}`, many: true };
+}
+
+/** One sentence, e.g. "Anna Schmidt und 4 weitere haben „Willkommen“ kommentiert". */
+export function notificationSentence(facts: NotificationFacts, language: Language): string {
+  const post = quoted(language, facts.postName);
+  if (language === 'de') {
+    const { who, many } = actorsDe(facts);
+    switch (facts.type) {
+      case 'post_like':
+        return `${who} gefällt Ihr Beitrag${post}`;
+      case 'comment_like':
+        return `${who} gefällt Ihr Kommentar zu${post || ' einem Beitrag'}`;
+      case 'new_comment':
+        return `${who} ${many ? 'haben' : 'hat'}${post || ' einen Beitrag'} kommentiert`;
+      case 'comment_reply':
+        return `${who} ${many ? 'haben' : 'hat'} auf Ihren Kommentar zu${post || ' einem Beitrag'} geantwortet`;
+      case 'mention':
+        return `${who} hat Sie in${post || ' einem Beitrag'} erwähnt`;
+      case 'new_post':
+        return `Neuer Beitrag von ${who}:${post || ' ohne Titel'}`;
+      case 'post_approved':
+        return `Ihr Beitrag${post} wurde freigegeben`;
+      case 'post_rejected':
+        return `Ihr Beitrag${post} wurde abgelehnt`;
+      case 'comment_rejected':
+        return `Ihr Kommentar zu${post || ' einem Beitrag'} wurde entfernt`;
+      default:
+        return 'Es gibt Neuigkeiten für Sie';
+    }
+  }
+  const { who, many } = actorsEn(facts);
+  switch (facts.type) {
+    case 'post_like':
+      return `${who} ${many ? 'like' : 'likes'} your post${post}`;
+    case 'comment_like':
+      return `${who} ${many ? 'like' : 'likes'} your comment on${post || ' a post'}`;
+    case 'new_comment':
+      return `${who} commented on${post || ' a post'}`;
+    case 'comment_reply':
+      return `${who} replied to your comment on${post || ' a post'}`;
+    case 'mention':
+      return `${who} mentioned you in${post || ' a post'}`;
+    case 'new_post':
+      return `New post by ${who}:${post || ' untitled'}`;
+    case 'post_approved':
+      return `Your post${post} was approved`;
+    case 'post_rejected':
+      return `Your post${post} was rejected`;
+    case 'comment_rejected':
+      return `Your comment on${post || ' a post'} was removed`;
+    default:
+      return 'There is news for you';
+  }
+}
+
+/** The moderator's reason, as a second line, when the item carries one. */
+export function reasonLine(facts: NotificationFacts, language: Language): string | null {
+  if (facts.reason === '') {
+    return null;
+  }
+  return language === 'de' ? `Begründung: ${facts.reason}` : `Reason: ${facts.reason}`;
+}

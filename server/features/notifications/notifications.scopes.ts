@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Language } from '../../../contracts/language.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { notFound, unauthorized } from '../../platform/errors.ts';
+import type { RouteScope } from '../../platform/routes.ts';
+import { paramOf } from '../workspace/public.ts';
+
+/*
+ * Route scopes of the notification list: always the caller's own. The badge is read on every page, so the scope
+ * is one indexed read (profile of the account in the app, with the account alive) and nothing else.
+ */
+
+export type OwnNotificationsAccess = {
+  actor: Extract<Actor, { kind: 'account' }>;
+  profileId: string;
+  appId: string;
+  language: Language;
+};
+
+export type NotificationItemAccess = OwnNotificationsAccess & { notificationId: string };
+
+type Found = { profile_id: string; app_id: string; language: Language };
+
+async function one(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Found | undefined> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Found[] }).rows[0];
+}
+
+const accountOf = (actor: Actor): Extract<Actor, { kind: 'account' }> => {
+  if (actor.kind !== 'account') {
+    throw unauthorized();
+  }
+  return actor;
+};
+
+const abilities = ['notification:view', 'notification:read'] as const;
+
+export function createNotificationScopes(db: DbOrTx) {
+  return {
+    /** The caller's live profile in the app of `:appId`; 404 without one (whether or not the app exists). */
+    own(param = 'appId'): RouteScope<OwnNotificationsAccess> {
+      return {
+        label: `own-notifications(:${param})`,
+        subjects: ['notification'],
+        async resolve(request) {
+          const actor = accountOf(request.actor);
+          const found = await one(
+            db,
+            sql`select p.id as profile_id, p.app_id, coalesce(p.language, a.language) as language
+              from profiles p join accounts a on a.id = p.account_id
+              where p.app_id = ${paramOf(request, param)} and p.account_id = ${actor.accountId}
+                and p.deleted_at is null and a.deleted_at is null`,
+          );
+          if (!found) {
+            throw notFound();
+          }
+          return { actor, profileId: found.profile_id, appId: found.app_id, language: found.language };
+        },
+        abilities: () => abilities,
+      };
+    },
+
+    /** One of the caller's items by `:id`; another person's item answers 404 like a missing one. */
+    item(param = 'id'): RouteScope<NotificationItemAccess> {
+      return {
+        label: `own-notification(:${param})`,
+        subjects: ['notification'],
+        async resolve(request) {
+          const actor = accountOf(request.actor);
+          const id = paramOf(request, param);
+          const found = await one(
+            db,
+            sql`select p.id as profile_id, p.app_id, coalesce(p.language, a.language) as language
+              from notifications n join profiles p on p.id = n.profile_id join accounts a on a.id = p.account_id
+              where n.id = ${id} and p.account_id = ${actor.accountId}
+                and p.deleted_at is null and a.deleted_at is null`,
+          );
+          if (!found) {
+            throw notFound();
+          }
+          return {
+            actor,
+            profileId: found.profile_id,
+            appId: found.app_id,
+            language: found.language,
+            notificationId: id,
+          };
+        },
+        abilities: () => abilities,
+      };
+    },
+  };
+}
