@@ -2,12 +2,13 @@
 // opens `count` Socket.IO connections to the gateway and answers the parent over IPC.
 //   argv: baseUrl appId token count
 //   → { type: 'connected', connected, failed, seconds }
-//   ← { type: 'listen', event, timeoutMs }   → { type: 'listening' }, then { type: 'heard', times: number[] }
-//                                              (Date.now() when each socket heard the event)
+//   ← { type: 'listen', event, key?, timeoutMs }   → { type: 'listening' }, then { type: 'heard', times: number[] }
+//                                              (Date.now() when each socket heard the event; with `key`, only
+//                                              an event whose payload has that key counts)
 //   ← { type: 'close' }                      → exits
 import { io, type Socket } from 'socket.io-client';
 
-type Command = { type: 'listen'; event: string; timeoutMs: number } | { type: 'close' };
+type Command = { type: 'listen'; event: string; key?: string; timeoutMs: number } | { type: 'close' };
 
 const [baseUrl, appId, token, countText] = process.argv.slice(2);
 const count = Number(countText);
@@ -66,12 +67,17 @@ process.on('message', (command: Command) => {
     send({ type: 'heard', times });
   };
   for (const socket of sockets) {
-    socket.once(command.event, () => {
+    const heard = (payload: unknown) => {
+      if (command.key && !(typeof payload === 'object' && payload !== null && command.key in payload)) {
+        return;
+      }
+      socket.off(command.event, heard);
       times.push(Date.now());
       if (times.length === sockets.length) {
         done();
       }
-    });
+    };
+    socket.on(command.event, heard);
   }
   const timer = setTimeout(done, command.timeoutMs);
   send({ type: 'listening' });

@@ -81,6 +81,25 @@ function realtimeMeasurement(data: CommunitySeed): Measurement {
           appId: data.appId,
           listenerAccountId: data.memberAccountId,
           countersPath: `/api/apps/${data.appId}/spaces/posts/counters`,
+          badgePath: `/api/apps/${data.appId}/notifications/counters`,
+          notifyRounds: 5,
+          notify: async (authorization) => {
+            const response = await fetch(`${context.baseUrl}/api/comments`, {
+              method: 'POST',
+              headers: {
+                authorization: await authorization(writer.accountId),
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({
+                entityType: 'post',
+                entityId: writer.postId,
+                body: `<p>Schau mal, <span data-type="mention" data-id="${data.memberProfileId}" data-label="Mitglied">@Mitglied</span></p>`,
+              }),
+            });
+            if (response.status !== 201) {
+              throw new Error(`the mention answered ${response.status}: ${await response.text()}`);
+            }
+          },
           act: async (authorization) => {
             const response = await fetch(`${context.baseUrl}/api/spaces/${writer.spaceId}/posts`, {
               method: 'POST',

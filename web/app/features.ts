@@ -11,6 +11,7 @@ import { customFieldsFeature } from '../features/custom-fields/custom-fields.rou
 import { homeFeature } from '../features/home/home.routes';
 import { memberPageFeature } from '../features/member-page/member-page.routes';
 import { notFoundFeature } from '../features/not-found/not-found.routes';
+import { notificationsFeature } from '../features/notifications/notifications.routes';
 import { projectSettingsFeature } from '../features/project-settings/project-settings.routes';
 import { projectsFeature } from '../features/projects/projects.routes';
 import { teamFeature } from '../features/team/team.routes';
@@ -36,6 +37,7 @@ export const webFeatures: readonly WebFeature[] = [
   communitySettingsFeature,
   appMembersFeature,
   memberPageFeature,
+  notificationsFeature,
   notFoundFeature,
 ];
 

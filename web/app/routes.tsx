@@ -103,7 +103,11 @@ export function createRoutes(host: HostKind): RouteObject[] {
           <RouteErrorBoundary fullScreen />
         </>
       ),
-      children: host === 'service' ? serviceRoutes() : appRoutes(),
+      children: [
+        // Pages without a shell: their paths are more specific than the shells' routes, so the router picks them.
+        ...withAccess(slotRoutes('bare'), host === 'service' ? serviceGuard : appGuard),
+        ...(host === 'service' ? serviceRoutes() : appRoutes()),
+      ],
     },
   ];
 }

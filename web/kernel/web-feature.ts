@@ -8,9 +8,11 @@ import type { RouterApp } from './current-app';
  * - `project`: below `/projects/:projectId`, inside the project layout (hosted by the projects feature);
  * - `app`: below `/:appSlug` on an app host, inside the app shell;
  * - `appSettings`: below `/:appSlug/settings`, inside the settings layout (hosted by the app-settings feature);
- * - `appHostRoot`: an app host's addresses outside any app (only the not-found page).
+ * - `appHostRoot`: an app host's addresses outside any app (only the not-found page);
+ * - `bare`: addresses served on both hosts outside any shell, for people who need nothing but that one page
+ *   (a mail's unsubscribe link).
  */
-export type RouteSlot = 'service' | 'project' | 'app' | 'appSettings' | 'appHostRoot';
+export type RouteSlot = 'service' | 'project' | 'app' | 'appSettings' | 'appHostRoot' | 'bare';
 
 /** The slots whose parent is a feature's layout route rather than a shell. */
 export type NestedSlot = 'project' | 'appSettings';

@@ -124,11 +124,12 @@ export function moderationRoutes(deps: { db: DbOrTx; inbox: InboxService; decisi
       tags,
       schema: {
         params: moderationItemParamsSchema,
-        body: moderationRejectBodySchema,
+        // Optional: a reject without a reason may send no body at all.
+        body: moderationRejectBodySchema.nullish(),
         response: { 200: moderationItemResponseSchema },
       },
       handler: async (request) => ({
-        data: await decisions.reject(request.access, request.body.reason),
+        data: await decisions.reject(request.access, request.body?.reason ?? ''),
       }),
     }),
   ];

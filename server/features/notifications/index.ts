@@ -6,6 +6,9 @@ import { createNotifier, notificationQueues } from './notifier.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { createNotificationScopes } from './notifications.scopes.ts';
 import { createNotificationService } from './notifications.service.ts';
+import { createOnboardingService } from './onboarding.service.ts';
+import { onboardingRoutes } from './onboarding.routes.ts';
+import { createAccessScopes } from '../workspace/public.ts';
 import { createUnsubscribeLinks, createUnsubscribeService } from './unsubscribe.ts';
 import { unsubscribeRoutes } from './unsubscribe.routes.ts';
 
@@ -25,6 +28,7 @@ export const notificationsFeature: FeatureManifest = {
       ...unsubscribeRoutes({
         unsubscribe: createUnsubscribeService({ db, links: createUnsubscribeLinks(db) }),
       }),
+      ...onboardingRoutes({ onboarding: createOnboardingService({ db }), scopes: createAccessScopes(db) }),
     ];
   },
   queues: notificationQueues,

@@ -132,12 +132,6 @@ export async function unreadCounts(
   return found.map((row) => ({ profileId: row.profile_id, unread: Number(row.unread) }));
 }
 
-/** The badge: one primary-key read. */
-export async function unreadCount(db: DbOrTx, profileId: string): Promise<number> {
-  const [row] = await unreadCounts(db, [profileId]);
-  return row?.unread ?? 0;
-}
-
 /** Marks one of the person's items read; the new badge, or null when nothing changed. */
 export async function markRead(db: DbOrTx, profileId: string, id: string): Promise<number | null> {
   return db.transaction(async (tx) => {

@@ -16,11 +16,13 @@ export type OwnNotificationsAccess = {
   profileId: string;
   appId: string;
   language: Language;
+  /** The badge, read with the profile (the counters call is this one read). */
+  unread: number;
 };
 
 export type NotificationItemAccess = OwnNotificationsAccess & { notificationId: string };
 
-type Found = { profile_id: string; app_id: string; language: Language };
+type Found = { profile_id: string; app_id: string; language: Language; unread?: number | null };
 
 async function one(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Found | undefined> {
   const result: unknown = await db.execute(query);
@@ -47,15 +49,22 @@ export function createNotificationScopes(db: DbOrTx) {
           const actor = accountOf(request.actor);
           const found = await one(
             db,
-            sql`select p.id as profile_id, p.app_id, coalesce(p.language, a.language) as language
+            sql`select p.id as profile_id, p.app_id, coalesce(p.language, a.language) as language, c.unread
               from profiles p join accounts a on a.id = p.account_id
+              left join notification_counters c on c.profile_id = p.id
               where p.app_id = ${paramOf(request, param)} and p.account_id = ${actor.accountId}
                 and p.deleted_at is null and a.deleted_at is null`,
           );
           if (!found) {
             throw notFound();
           }
-          return { actor, profileId: found.profile_id, appId: found.app_id, language: found.language };
+          return {
+            actor,
+            profileId: found.profile_id,
+            appId: found.app_id,
+            language: found.language,
+            unread: Number(found.unread ?? 0),
+          };
         },
         abilities: () => abilities,
       };
@@ -84,6 +93,7 @@ export function createNotificationScopes(db: DbOrTx) {
             profileId: found.profile_id,
             appId: found.app_id,
             language: found.language,
+            unread: Number(found.unread ?? 0),
             notificationId: id,
           };
         },

@@ -99,8 +99,9 @@ export function createNotificationService(deps: { db: Db; sign: UrlSign; notifie
       };
     },
 
-    async counters(access: OwnNotificationsAccess): Promise<NotificationCounters> {
-      return { notifications: await repo.unreadCount(db, access.profileId) };
+    /** The badge came with the caller's profile in the scope's one read. */
+    counters(access: OwnNotificationsAccess): NotificationCounters {
+      return { notifications: access.unread };
     },
 
     async readAll(access: OwnNotificationsAccess): Promise<void> {

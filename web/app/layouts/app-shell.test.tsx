@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../../../contracts/workspace';
+import { clearSession } from '../../api/token-store';
+import { setAccount } from '../../kernel/session/account-store';
 import { installSessionHandling } from '../../kernel/session/session';
 import { json, signInForTest, stubFetch, testAccount, testApp, urlOf, type Route } from '../../test/fixtures';
 import { renderRoutes } from '../../test/render';
@@ -170,6 +172,28 @@ describe('app shell', () => {
       ),
     ).toBeTruthy();
   }, 15_000);
+
+  it('puts the notification bell into the header of members with a profile, not of guests', async () => {
+    signInForTest();
+    const app = appWith(['view', 'view_profiles'], { viewer: viewer() });
+    stubFetch({
+      'GET /api/router': routerWith(app),
+      [`GET /api/apps/${app.id}/notifications/counters`]: () => json(200, { notifications: 4 }),
+    });
+    const view = renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    const header = await screen.findByRole('banner');
+    expect(
+      await within(header).findByRole('button', { name: 'Benachrichtigungen, 4 ungelesen' }),
+    ).toBeTruthy();
+    view.unmount();
+
+    clearSession();
+    setAccount(null);
+    stubFetch({ 'GET /api/router': routerWith(appWith(['view'])) });
+    renderRoutes(createRoutes('app'), { url: '/akademie', host: 'app' });
+    expect(await screen.findByTestId('app-shell-app')).toBeTruthy();
+    expect(screen.queryByTestId('notification-bell')).toBeNull();
+  });
 
   it('speaks the account’s language on the app host unless the app profile has its own', async () => {
     signInForTest({ account: { ...testAccount, language: 'en' } });

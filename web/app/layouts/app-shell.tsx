@@ -10,6 +10,7 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { FullPageMessage } from '../../components/full-page-message';
 import { NotFoundMessage } from '../../components/not-found-message';
 import { AccountMenu } from '../../features/account';
+import { NotificationBell } from '../../features/notifications';
 import { AppViewerContext } from '../../kernel/app-viewer';
 import { useRealtimeConnection } from '../../kernel/realtime';
 import { useAccount, useIsAuthenticated } from '../../kernel/session/account-store';
@@ -146,6 +147,7 @@ function AppFrame({ app, slug, children }: FrameProps) {
           account || themeEntry ? (
             <>
               {themeEntry}
+              <NotificationBell app={app} />
               {account}
             </>
           ) : null

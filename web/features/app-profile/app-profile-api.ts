@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { codeSentSchema } from '../../../contracts/auth';
+import { pushSettingsSchema, type PushSettings, type PushSubscriptionBody } from '../../../contracts/push';
 import {
   notificationsSchema,
   profileSchema,
@@ -11,7 +12,7 @@ import {
 import { api } from '../../api/client';
 import type { CodeSent } from '../auth';
 
-export type { Notifications, Profile, UpdateNotificationsBody, UpdateProfileBody };
+export type { Notifications, Profile, PushSettings, UpdateNotificationsBody, UpdateProfileBody };
 
 const base = (appId: string) => `/apps/${appId}/profile`;
 
@@ -30,6 +31,14 @@ export const notificationsQuery = (appId: string) =>
     queryKey: ['app-profile', appId, 'notifications'],
     queryFn: ({ signal }) => api.get(`${base(appId)}/notifications`, { schema: notificationsSchema, signal }),
     meta: { silent: true },
+  });
+
+/** `GET /apps/{appId}/profile/notifications/push`: the key browsers subscribe with, and how many did. */
+export const pushSettingsQuery = (appId: string) =>
+  queryOptions({
+    queryKey: ['app-profile', appId, 'push'],
+    queryFn: ({ signal }) =>
+      api.get(`${base(appId)}/notifications/push`, { schema: pushSettingsSchema, signal }),
   });
 
 /** The member-profile calls of spec §7 "Profile", typed from contracts/profile.ts. */
@@ -63,4 +72,11 @@ export const appProfileApi = {
 
   updateNotifications: (appId: string, changes: UpdateNotificationsBody): Promise<Notifications> =>
     api.patch(`${base(appId)}/notifications`, { body: changes, schema: notificationsSchema }),
+
+  /** This browser receives push for the caller (the server takes the subscription over from anyone else). */
+  subscribePush: (appId: string, subscription: PushSubscriptionBody): Promise<unknown> =>
+    api.post(`${base(appId)}/notifications/push`, { body: subscription }),
+
+  unsubscribePush: (appId: string, endpoint: string): Promise<unknown> =>
+    api.delete(`${base(appId)}/notifications/push`, { body: { endpoint } }),
 };

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomField } from '../../../contracts/custom-fields';
 import type { Notifications, Profile } from '../../../contracts/profile';
 import { getAccessToken } from '../../api/token-store';
@@ -43,7 +43,13 @@ const testProfile: Profile = {
   customFields: {},
   privacy: { showEmail: false, showPhone: false, showLocation: true },
   darkMode: false,
-  notifications: { isPushEnabled: true, isEmailEnabled: true, emailActions: [], pushActions: [], emailDigest: 'weekly' },
+  notifications: {
+    isPushEnabled: true,
+    isEmailEnabled: true,
+    emailActions: [],
+    pushActions: [],
+    emailDigest: 'weekly',
+  },
   permissions: { can: ['edit', 'delete'] },
 };
 
@@ -261,5 +267,158 @@ describe('notification settings', () => {
     fireEvent.click(box);
     expect(save.hasAttribute('disabled')).toBe(true);
     expect(callsTo(fetchMock, `PATCH ${profilePath}/notifications`)).toHaveLength(0);
+  });
+});
+
+describe('email digest', () => {
+  it('offers none, daily and weekly, and only while e-mails are on', async () => {
+    signInForTest();
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}/notifications`]: () => json(200, testNotifications),
+      [`PATCH ${profilePath}/notifications`]: () => json(200, { ...testNotifications, emailDigest: 'daily' }),
+    });
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    const digest = await screen.findByTestId<HTMLInputElement>('notifications-email-digest');
+    expect(screen.getAllByLabelText('Zusammenfassung per E-Mail')).toContain(digest);
+    expect(digest.value).toBe('Wöchentlich');
+    fireEvent.click(digest);
+    expect(screen.getByRole('option', { name: 'Keine' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('option', { name: 'Täglich' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, `PATCH ${profilePath}/notifications`)).toEqual([{ emailDigest: 'daily' }]),
+    );
+
+    // Saved: the form shows the stored settings anew.
+    await screen.findByText('Ihre Benachrichtigungen wurden gespeichert.');
+    fireEvent.click(screen.getByRole('switch', { name: /^E-Mail/ }));
+    expect(screen.getByTestId('notifications-email-digest').hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('push on this device', () => {
+  const pushPath = `${profilePath}/notifications/push`;
+  // A VAPID public key as the server sends it: 65 bytes, base64url.
+  const publicKey = `B${'A'.repeat(85)}E`;
+  const browserSubscription = {
+    endpoint: 'https://push.example.com/send/abc123',
+    expirationTime: null,
+    keys: { p256dh: `B${'q'.repeat(86)}`, auth: 'c2VjcmV0LWF1dGgtMTZiMQ' },
+  };
+
+  /** The browser's push APIs as far as the page uses them: a worker registration with its push manager. */
+  function fakeBrowser(permission: NotificationPermission) {
+    let subscription: PushSubscription | null = null;
+    const made = {
+      endpoint: browserSubscription.endpoint,
+      options: { applicationServerKey: null as ArrayBuffer | null },
+      toJSON: () => browserSubscription,
+      unsubscribe: vi.fn(async () => {
+        subscription = null;
+        return true;
+      }),
+    };
+    const pushManager = {
+      getSubscription: vi.fn(async () => subscription),
+      subscribe: vi.fn(async (options: PushSubscriptionOptionsInit) => {
+        made.options.applicationServerKey = (options.applicationServerKey as Uint8Array).slice().buffer;
+        subscription = made as unknown as PushSubscription;
+        return subscription;
+      }),
+    };
+    const registration = { scope: 'http://localhost/akademie/', active: {}, pushManager };
+    const serviceWorker = {
+      getRegistration: vi.fn(async () => (subscription ? registration : undefined)),
+      register: vi.fn(async () => registration),
+    };
+    const notification = {
+      permission,
+      requestPermission: vi.fn(async () => {
+        notification.permission = 'granted';
+        return 'granted' as const;
+      }),
+    };
+    vi.stubGlobal('isSecureContext', true);
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', notification);
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: serviceWorker });
+    return { serviceWorker, pushManager, notification, made };
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('says so when the browser cannot receive push', async () => {
+    signInForTest();
+    stubFetch({ [`GET ${profilePath}/notifications`]: () => json(200, testNotifications) });
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    const section = await screen.findByTestId('push-device');
+    expect(within(section).getByText('Push-Benachrichtigungen auf diesem Gerät')).toBeTruthy();
+    expect(within(section).getByTestId('push-unsupported')).toBeTruthy();
+    expect(within(section).queryByRole('button')).toBeNull();
+  });
+
+  it('asks for permission, subscribes with the server’s key in the app’s scope, then switches off again', async () => {
+    signInForTest();
+    const browser = fakeBrowser('default');
+    let devices = 0;
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}/notifications`]: () => json(200, testNotifications),
+      [`GET ${pushPath}`]: () => json(200, { publicKey, subscriptions: devices }),
+      [`POST ${pushPath}`]: () => {
+        devices = 1;
+        return new Response(null, { status: 204 });
+      },
+      [`DELETE ${pushPath}`]: () => {
+        devices = 0;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    const section = await screen.findByTestId('push-device');
+    expect(within(section).getByTestId('push-permission').textContent).toBe('Noch nicht gefragt');
+    expect(within(section).getByTestId('push-device-status').textContent).toBe('Ausgeschaltet');
+    const enable = within(section).getByRole('button', { name: 'Auf diesem Gerät einschalten' });
+    await waitFor(() => expect(enable.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(enable);
+
+    expect(await screen.findByText('Push ist auf diesem Gerät eingeschaltet.')).toBeTruthy();
+    expect(browser.notification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(browser.serviceWorker.register).toHaveBeenCalledWith('/push-sw.js', { scope: '/akademie/' });
+    const [options] = browser.pushManager.subscribe.mock.calls[0]!;
+    expect(options.userVisibleOnly).toBe(true);
+    const key = new Uint8Array(options.applicationServerKey as Uint8Array);
+    expect(key).toHaveLength(65);
+    expect(key[0]).toBe(4);
+    expect(callsTo(fetchMock, `POST ${pushPath}`)).toEqual([browserSubscription]);
+    expect(within(section).getByTestId('push-permission').textContent).toBe('Erteilt');
+    expect(within(section).getByTestId('push-device-status').textContent).toBe('Eingeschaltet');
+    expect((await within(section).findByTestId('push-device-count')).textContent).toBe(
+      'Push ist auf 1 Gerät eingeschaltet.',
+    );
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Auf diesem Gerät ausschalten' }));
+    expect(await screen.findByText('Push ist auf diesem Gerät ausgeschaltet.')).toBeTruthy();
+    expect(browser.made.unsubscribe).toHaveBeenCalledTimes(1);
+    expect(callsTo(fetchMock, `DELETE ${pushPath}`)).toEqual([{ endpoint: browserSubscription.endpoint }]);
+    expect(within(section).getByTestId('push-device-status').textContent).toBe('Ausgeschaltet');
+  });
+
+  it('explains how to unblock notifications the browser refuses, and asks nothing', async () => {
+    signInForTest();
+    const browser = fakeBrowser('denied');
+    stubFetch({
+      [`GET ${profilePath}/notifications`]: () => json(200, testNotifications),
+      [`GET ${pushPath}`]: () => json(200, { publicKey, subscriptions: 0 }),
+    });
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    const section = await screen.findByTestId('push-device');
+    expect(within(section).getByTestId('push-permission').textContent).toBe('Blockiert');
+    expect(within(section).getByTestId('push-denied').textContent).toMatch(/blockiert/);
+    const enable = within(section).getByRole('button', { name: 'Auf diesem Gerät einschalten' });
+    fireEvent.click(enable);
+    expect(enable.hasAttribute('disabled')).toBe(true);
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
   });
 });

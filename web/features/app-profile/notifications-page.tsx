@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Checkbox, Switch, Table, Text } from '@mantine/core';
+import { Checkbox, Select, Switch, Table, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBellRinging, IconMail } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { emailDigestValues, type EmailDigest } from '../../../contracts/notifications';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import { AccountSection } from '../account';
@@ -16,6 +17,7 @@ import {
 } from './app-profile-api';
 import { AppProfileLayout, ProfileQueryFallback } from './app-profile-layout';
 import classes from './app-profile.module.css';
+import { PushDeviceSection } from './push-device-section';
 import { SaveBar } from '../../components/save-bar';
 
 const switchClassNames = {
@@ -26,11 +28,12 @@ const switchClassNames = {
 };
 
 type Row = { type: string; email: boolean; push: boolean };
-type Values = { isEmailEnabled: boolean; isPushEnabled: boolean; list: Row[] };
+type Values = { isEmailEnabled: boolean; isPushEnabled: boolean; emailDigest: EmailDigest; list: Row[] };
 
 const valuesOf = (settings: Notifications): Values => ({
   isEmailEnabled: settings.isEmailEnabled,
   isPushEnabled: settings.isPushEnabled,
+  emailDigest: settings.emailDigest,
   list: settings.list.map((row) => ({ ...row })),
 });
 
@@ -48,6 +51,9 @@ function changesOf(settings: Notifications, values: Values): UpdateNotifications
   }
   if (values.isPushEnabled !== settings.isPushEnabled) {
     changes.isPushEnabled = values.isPushEnabled;
+  }
+  if (values.emailDigest !== settings.emailDigest) {
+    changes.emailDigest = values.emailDigest;
   }
   const emailActions = typesWith(values.list, 'email');
   if (!sameTypes(emailActions, typesWith(settings.list, 'email'))) {
@@ -141,7 +147,31 @@ function NotificationsForm({ settings }: { settings: Notifications }) {
             data-testid="notifications-push-enabled"
           />
         </div>
+        <Select
+          label={t('appProfile.notifications.digest')}
+          description={t('appProfile.notifications.digestHint')}
+          data={emailDigestValues.map((value) => ({
+            value,
+            label: t(`appProfile.notifications.digestOptions.${value}`),
+          }))}
+          value={values.emailDigest}
+          onChange={(value) => {
+            const digest = emailDigestValues.find((known) => known === value);
+            if (digest) {
+              setValues((current) => ({ ...current, emailDigest: digest }));
+            }
+          }}
+          // A digest is an e-mail: it goes only while the e-mail channel is on.
+          disabled={!values.isEmailEnabled}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          maw={320}
+          mt="md"
+          data-testid="notifications-email-digest"
+        />
       </AccountSection>
+
+      <PushDeviceSection isPushEnabled={settings.isPushEnabled} />
 
       <AccountSection
         title={t('appProfile.notifications.actionsTitle')}

@@ -57,3 +57,6 @@ export function shareLink(
   }
   return null;
 }
+
+/** The id a comment carries on its post's page, so `…/p/{postSlug}#comment-{id}` leads to it. */
+export const commentAnchor = (commentId: string) => `comment-${commentId}`;

@@ -18,7 +18,7 @@ export {
   spacePostsQuery,
   spacesQuery,
 } from './community-api';
-export { communityLinks, postLink, shareLink, spaceEntryLink } from './community-links';
+export { commentAnchor, communityLinks, postLink, shareLink, spaceEntryLink } from './community-links';
 export { useFollowPost, useLikePost, useSpaceMembership, useVote, withAnswer } from './community-mutations';
 export { apiPaths as communityApiPaths } from './community-paths';
 export { cancelPostQueries, patchPost, restorePosts } from './post-cache';

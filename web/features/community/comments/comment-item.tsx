@@ -9,9 +9,10 @@ import { ConfirmActions } from '../../../components/confirm-actions';
 import { RichText } from '../../../components/rich-text';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { itemsOfPages } from '../community-api';
+import { commentAnchor } from '../community-links';
 import { AuthorAvatar, AuthorName } from '../shared/author';
 import { LikeButton } from '../shared/like-button';
-import { TimeAgo } from '../shared/time-ago';
+import { TimeAgo } from '../../../components/time-ago';
 import actionClasses from '../shared/actions.module.css';
 import { CommentEditor } from './comment-editor';
 import {
@@ -69,7 +70,7 @@ function CommentBody({ post, comment, canWrite, onReply }: ItemProps & { onReply
 
   if (comment.isDeleted) {
     return (
-      <div className={classes.comment} data-testid="comment" data-deleted>
+      <div id={commentAnchor(comment.id)} className={classes.comment} data-testid="comment" data-deleted>
         <span className={classes.deletedMark} aria-hidden="true" />
         <p className={classes.deleted}>{t('community.comments.deleted')}</p>
       </div>
@@ -77,7 +78,12 @@ function CommentBody({ post, comment, canWrite, onReply }: ItemProps & { onReply
   }
   const author = comment.author;
   return (
-    <div className={classes.comment} data-testid="comment" data-reply={isReply || undefined}>
+    <div
+      id={commentAnchor(comment.id)}
+      className={classes.comment}
+      data-testid="comment"
+      data-reply={isReply || undefined}
+    >
       {author ? <AuthorAvatar {...author} size={isReply ? 30 : 36} /> : null}
       <div className={classes.main}>
         <div className={classes.bubble}>

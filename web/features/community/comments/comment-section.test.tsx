@@ -37,7 +37,10 @@ beforeEach(() => {
   signInForTest();
 });
 
-function renderComments(routes: Record<string, Route> = {}) {
+function renderComments(
+  routes: Record<string, Route> = {},
+  url = '/akademie/groups/g/yoga-am-morgen/p/beitrag-1',
+) {
   const fetchMock = stubFetch({
     'GET /api/comments': (_init, url) =>
       url.searchParams.get('page') === '2'
@@ -53,7 +56,7 @@ function renderComments(routes: Record<string, Route> = {}) {
     </CurrentAppContext>,
     {
       path: '/:appSlug/groups/g/:spaceSlug/p/:postSlug',
-      url: '/akademie/groups/g/yoga-am-morgen/p/beitrag-1',
+      url,
       host: 'app',
     },
   );
@@ -169,5 +172,22 @@ describe('the comments of a post', () => {
     refuse(json(403, { code: 'FORBIDDEN', message: 'errors.FORBIDDEN' }));
     await waitFor(() => expect(like.getAttribute('aria-pressed')).toBe('false'));
     expect(like.textContent).toBe('1');
+  });
+
+  it('scrolls to the comment a link names (`#comment-{id}`, a notification’s) and marks it', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = window.HTMLElement.prototype.scrollIntoView;
+    window.HTMLElement.prototype.scrollIntoView = function record(this: HTMLElement) {
+      scrolled.push(this);
+    };
+    try {
+      const reply = firstWithReply.replies[0]!;
+      renderComments({}, `/akademie/groups/g/yoga-am-morgen/p/beitrag-1#comment-${reply.id}`);
+      await waitFor(() => expect(scrolled.map((element) => element.id)).toEqual([`comment-${reply.id}`]));
+      expect(document.getElementById(`comment-${reply.id}`)?.hasAttribute('data-anchored')).toBe(true);
+      expect(document.getElementById(`comment-${second.id}`)?.hasAttribute('data-anchored')).toBe(false);
+    } finally {
+      window.HTMLElement.prototype.scrollIntoView = scrollIntoView;
+    }
   });
 });

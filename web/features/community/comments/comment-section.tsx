@@ -15,6 +15,7 @@ import { EmptyState, LoadError } from '../shared/states';
 import { CommentThread } from './comment-item';
 import { NewCommentField } from './comment-editor';
 import { commentsQuery, useCreateComment } from './comments-api';
+import { useCommentAnchor } from './use-comment-anchor';
 import classes from './comments.module.css';
 
 /**
@@ -31,6 +32,7 @@ export function CommentSection({ post }: { post: Post }) {
   const create = useCreateComment(app.id, post);
   const canWrite = !post.isCommentsDisabled && post.permissions.can.includes('comment');
   const comments = itemsOfPages(query.data);
+  useCommentAnchor(query.isSuccess);
 
   if (post.isCommentsDisabled) {
     return (

@@ -11,7 +11,7 @@ import { useLikePost } from '../community-mutations';
 import { PostActionsMenu } from '../post-actions';
 import { AuthorAvatar, AuthorName } from '../shared/author';
 import { LikeButton } from '../shared/like-button';
-import { TimeAgo } from '../shared/time-ago';
+import { TimeAgo } from '../../../components/time-ago';
 import actionClasses from '../shared/actions.module.css';
 import classes from './posts.module.css';
 

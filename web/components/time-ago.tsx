@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../../kernel/format';
+import { useFormat } from '../kernel/format';
 
 const minute = 60_000;
 const hour = 60 * minute;

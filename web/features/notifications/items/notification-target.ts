@@ -1,0 +1,23 @@
+import type { Notification } from '../../../../contracts/notifications';
+import { commentAnchor, communityLinks } from '../../community';
+
+/**
+ * Where an item leads: its post's page in the space or in the communities, at the comment when it is about one.
+ * Null when the post is gone or no longer visible to the reader.
+ */
+export function notificationTarget(appSlug: string, item: Notification): string | null {
+  const post = item.post;
+  if (!post) {
+    return null;
+  }
+  const page =
+    post.container === 'communities'
+      ? communityLinks.communitiesPost(appSlug, post.slug)
+      : post.spaceSlug
+        ? communityLinks.spacePost(appSlug, post.spaceSlug, post.slug)
+        : null;
+  if (!page) {
+    return null;
+  }
+  return item.commentId ? `${page}#${commentAnchor(item.commentId)}` : page;
+}

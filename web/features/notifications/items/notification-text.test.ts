@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '../../../../contracts/notifications';
+import { i18n, setLanguage } from '../../../i18n/i18n';
+import { anna, ben, cleo, testNotification } from '../notifications-test-data';
+import { notificationTarget } from './notification-target';
+import { notificationSentence, reasonOf, sentenceText } from './notification-text';
+
+const text = (item: Notification) => sentenceText(notificationSentence(item, i18n.t));
+
+const liked = (actorsCount: number) =>
+  testNotification(1, { actorsCount, count: actorsCount, actors: [anna, ben, cleo].slice(0, actorsCount) });
+
+describe('notification sentences', () => {
+  it('collapses likes and comments into the latest actor and a count, in German', async () => {
+    await setLanguage('de', { persist: false });
+    expect(text(liked(1))).toBe('Anna Schmidt gefällt Ihr Beitrag „Willkommen“');
+    expect(text(liked(2))).toBe('Anna Schmidt und 1 weitere Person gefällt Ihr Beitrag „Willkommen“');
+    expect(text(testNotification(1, { actorsCount: 5, count: 7 }))).toBe(
+      'Anna Schmidt und 4 weitere gefällt Ihr Beitrag „Willkommen“',
+    );
+    expect(text(testNotification(1, { type: 'new_comment' }))).toBe(
+      'Anna Schmidt hat „Willkommen“ kommentiert',
+    );
+    expect(text(testNotification(1, { type: 'new_comment', actorsCount: 3, actors: [anna, ben] }))).toBe(
+      'Anna Schmidt und 2 weitere haben „Willkommen“ kommentiert',
+    );
+    expect(text(testNotification(1, { type: 'comment_reply' }))).toBe(
+      'Anna Schmidt hat auf Ihren Kommentar zu „Willkommen“ geantwortet',
+    );
+    expect(text(testNotification(1, { type: 'comment_like', actorsCount: 2, actors: [anna, ben] }))).toBe(
+      'Anna Schmidt und 1 weitere Person gefällt Ihr Kommentar zu „Willkommen“',
+    );
+    expect(text(testNotification(1, { type: 'mention' }))).toBe(
+      'Anna Schmidt hat Sie in „Willkommen“ erwähnt',
+    );
+    expect(text(testNotification(1, { type: 'new_post' }))).toBe(
+      'Neuer Beitrag von Anna Schmidt: „Willkommen“',
+    );
+  });
+
+  it('says the same in English, the verb agreeing with the people', async () => {
+    await setLanguage('en', { persist: false });
+    expect(text(liked(1))).toBe('Anna Schmidt likes your post “Willkommen”');
+    expect(text(liked(2))).toBe('Anna Schmidt and 1 other like your post “Willkommen”');
+    expect(text(testNotification(1, { actorsCount: 5 }))).toBe(
+      'Anna Schmidt and 4 others like your post “Willkommen”',
+    );
+    expect(text(testNotification(1, { type: 'new_comment', actorsCount: 3 }))).toBe(
+      'Anna Schmidt and 2 others commented on “Willkommen”',
+    );
+    expect(text(testNotification(1, { type: 'comment_reply' }))).toBe(
+      'Anna Schmidt replied to your comment on “Willkommen”',
+    );
+    expect(text(testNotification(1, { type: 'mention' }))).toBe('Anna Schmidt mentioned you in “Willkommen”');
+    expect(text(testNotification(1, { type: 'new_post' }))).toBe('New post by Anna Schmidt: “Willkommen”');
+  });
+
+  it('words moderation news with the title kept by the item and the moderator’s reason', async () => {
+    await setLanguage('de', { persist: false });
+    const rejected = testNotification(1, {
+      type: 'post_rejected',
+      actors: [],
+      actorsCount: 0,
+      post: null,
+      data: { title: 'Flohmarkt', reason: 'Werbung ist hier nicht erlaubt.' },
+    });
+    expect(text(rejected)).toBe('Ihr Beitrag „Flohmarkt“ wurde abgelehnt');
+    expect(reasonOf(rejected, i18n.t)).toBe('Begründung: Werbung ist hier nicht erlaubt.');
+    expect(text(testNotification(1, { type: 'post_approved', actors: [], actorsCount: 0 }))).toBe(
+      'Ihr Beitrag „Willkommen“ wurde freigegeben',
+    );
+    const removed = testNotification(1, {
+      type: 'comment_rejected',
+      actors: [],
+      actorsCount: 0,
+      post: null,
+      data: { reason: 'Beleidigend' },
+    });
+    expect(text(removed)).toBe('Ihr Kommentar wurde entfernt');
+    expect(reasonOf(removed, i18n.t)).toBe('Begründung: Beleidigend');
+
+    await setLanguage('en', { persist: false });
+    expect(text(rejected)).toBe('Your post “Flohmarkt” was rejected');
+    expect(reasonOf(rejected, i18n.t)).toBe('Reason: Werbung ist hier nicht erlaubt.');
+  });
+
+  it('reads neutrally for a type it does not know, a missing title or a missing actor', async () => {
+    await setLanguage('de', { persist: false });
+    expect(text(testNotification(1, { type: 'event_starts' }))).toBe('Es gibt Neuigkeiten für Sie');
+    expect(text(testNotification(1, { post: null }))).toBe('Anna Schmidt gefällt Ihr Beitrag');
+    expect(text(testNotification(1, { actors: [], type: 'new_comment' }))).toBe(
+      'Jemand hat „Willkommen“ kommentiert',
+    );
+    await setLanguage('en', { persist: false });
+    expect(text(testNotification(1, { type: 'event_starts' }))).toBe('There is news for you');
+  });
+
+  it('sets the actor’s name and the title apart from the words', async () => {
+    await setLanguage('de', { persist: false });
+    expect(notificationSentence(liked(2), i18n.t)).toEqual([
+      { kind: 'actor', text: 'Anna Schmidt' },
+      { kind: 'text', text: ' und 1 weitere Person gefällt Ihr Beitrag ' },
+      { kind: 'post', text: '„Willkommen“' },
+    ]);
+  });
+});
+
+describe('notification targets', () => {
+  it('leads to the post in its space or in the communities, at the comment', () => {
+    expect(notificationTarget('akademie', testNotification(1))).toBe(
+      '/akademie/groups/g/yoga-am-morgen/p/willkommen-1',
+    );
+    const comment = testNotification(1, {
+      type: 'new_comment',
+      commentId: '0190f5a2-7c1e-7b4e-9a55-000000000077',
+    });
+    expect(notificationTarget('akademie', comment)).toBe(
+      '/akademie/groups/g/yoga-am-morgen/p/willkommen-1#comment-0190f5a2-7c1e-7b4e-9a55-000000000077',
+    );
+    const community = testNotification(2, {
+      post: {
+        id: comment.post!.id,
+        slug: 'fragen',
+        name: 'Fragen',
+        container: 'communities',
+        spaceSlug: null,
+      },
+    });
+    expect(notificationTarget('akademie', community)).toBe('/akademie/communities/p/fragen');
+    expect(notificationTarget('akademie', testNotification(3, { post: null }))).toBeNull();
+  });
+});
