@@ -10,8 +10,10 @@ import { contactsFeature } from '../features/contacts/contacts.routes';
 import { customFieldsFeature } from '../features/custom-fields/custom-fields.routes';
 import { homeFeature } from '../features/home/home.routes';
 import { memberPageFeature } from '../features/member-page/member-page.routes';
+import { moderationFeature } from '../features/moderation/moderation.routes';
 import { notFoundFeature } from '../features/not-found/not-found.routes';
 import { notificationsFeature } from '../features/notifications/notifications.routes';
+import { onboardingFeature } from '../features/onboarding/onboarding.routes';
 import { projectSettingsFeature } from '../features/project-settings/project-settings.routes';
 import { projectsFeature } from '../features/projects/projects.routes';
 import { teamFeature } from '../features/team/team.routes';
@@ -36,6 +38,8 @@ export const webFeatures: readonly WebFeature[] = [
   customFieldsFeature,
   communitySettingsFeature,
   appMembersFeature,
+  moderationFeature,
+  onboardingFeature,
   memberPageFeature,
   notificationsFeature,
   notFoundFeature,

@@ -11,6 +11,13 @@ import { getAccessToken, tokenStore } from '../api/token-store';
 
 type Listener = (payload: unknown) => void;
 
+/**
+ * Sent to the hooks below each time the socket (re)connects: what happened before it was listening (the page
+ * read its data, then the socket connected) or while it was away without recovery is read again by whoever
+ * shows live data.
+ */
+export const realtimeConnectedEvent = 'realtime:connected';
+
 let socket: Socket | null = null;
 let socketAppId: string | null = null;
 /** Counts opens and closes: an open whose client finished loading after a close (or a newer open) gives up. */
@@ -38,6 +45,12 @@ async function open(appId: string): Promise<void> {
     auth: (callback) => callback({ token: getAccessToken(), appId }),
   });
   opened.onAny((event: string, payload: unknown) => dispatch(event, payload));
+  opened.on('connect', () => {
+    // A recovered connection was handed what it missed; only a fresh one may have missed something.
+    if (!opened.recovered) {
+      dispatch(realtimeConnectedEvent, undefined);
+    }
+  });
   opened.on('connect_error', (error: Error & { data?: { code?: string } }) => {
     // Refused (the person may not listen here): no retries; anything else Socket.IO retries itself.
     if (error.data?.code && error.data.code !== 'internal' && error.data.code !== 'unauthorized') {

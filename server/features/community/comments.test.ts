@@ -302,8 +302,9 @@ describe(`comments: conversations (${testDriver})`, () => {
     expect(page.data[0]!.replies.map((item) => [item.id, item.body, item.author?.name])).toEqual([
       [reply.id, '<p>Antwort</p>', 'Anna Autorin'],
     ]);
-    expect(page.data[0]!.permissions.can).toEqual(['view', 'like', 'reply']);
-    expect(page.data[0]!.replies[0]!.permissions.can).toEqual(['view', 'like']);
+    // Others' comments can be reported to the moderators (issue 16).
+    expect(page.data[0]!.permissions.can).toEqual(['view', 'like', 'reply', 'report']);
+    expect(page.data[0]!.replies[0]!.permissions.can).toEqual(['view', 'like', 'report']);
   });
 
   it('pages top-level comments by 10, oldest first, and replies inline up to 50 and then by parent', async () => {

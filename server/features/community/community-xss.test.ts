@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment } from '../../../contracts/community-comments.ts';
-import { comments, communityPosts } from '../../db/schema/index.ts';
+import { comments, communityPosts, moderationSettings } from '../../db/schema/index.ts';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { xssCorpus } from '../../platform/xss-corpus.ts';
 import { apiCaller } from '../../test/identity.ts';
@@ -33,6 +33,10 @@ beforeAll(async () => {
   spaceId = space.id;
   postId = (await world.addPost({ spaceId: space.id }, author)).id;
   db = world.db;
+  // Hundreds of posts and comments by one member: the moderation settings' hourly limits are off here.
+  await db
+    .insert(moderationSettings)
+    .values({ appId: world.app.id, values: { postsPerHour: 0, commentsPerHour: 0 } });
   const protocol = new URL(server.config.publicBaseUrl).protocol;
   imageOrigins = [`${protocol}//${server.config.publicDomain}`, server.config.publicBaseUrl];
 });

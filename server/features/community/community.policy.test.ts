@@ -189,6 +189,19 @@ describe('post abilities', () => {
     );
   });
 
+  it('publishes a post held by moderation only through a moderator’s decision (issue 16)', () => {
+    const held = { ...published, isPublished: false, isHeld: true };
+    expect(postAbilities(member, reads, held)).toEqual([]);
+    expect(postAbilities(member, reads, { ...held, authorProfileId: 'profile-member' })).toEqual([
+      'view',
+      'edit',
+      'delete',
+    ]);
+    const moderates = postAbilities(actor('admin'), { readable: true, moderates: true }, held);
+    expect(moderates).not.toContain('publish');
+    expect(moderates).not.toContain('report');
+  });
+
   it('follows the disable flags', () => {
     const can = postAbilities(member, reads, {
       ...published,
@@ -259,5 +272,16 @@ describe('groups, categories and comments', () => {
       'edit',
     );
     expect(commentAbilities(member, entity, { ...own, isDeleted: true })).toEqual(['view']);
+  });
+
+  it('lets participants with a profile report what others wrote (issue 16)', () => {
+    const entity = { canComment: true, moderates: false };
+    const others = { authorProfileId: 'profile-other', isDeleted: false, isReply: false };
+    expect(commentAbilities(member, entity, others)).toEqual(['view', 'like', 'reply', 'report']);
+    expect(commentAbilities(member, entity, { ...others, authorProfileId: 'profile-member' })).not.toContain(
+      'report',
+    );
+    expect(commentAbilities(actor('member', { sanction: 'punished' }), entity, others)).toEqual(['view']);
+    expect(commentAbilities(member, entity, { ...others, isDeleted: true })).toEqual(['view']);
   });
 });

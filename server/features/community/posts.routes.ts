@@ -139,7 +139,14 @@ export function communityPostRoutes({ db, config, jobs, urlSigner, realtime, log
   const feed = createFeedService({ db, sign });
   return [
     ...postRoutes({
-      posts: createPostService({ db, sign, jobs, imageOrigins, onPublished, onHeld: moderation.inboxChanged }),
+      posts: createPostService({
+        db,
+        sign,
+        jobs,
+        imageOrigins,
+        onPublished,
+        onHeld: moderation.inboxChanged,
+      }),
       feed,
       scopes,
     }),

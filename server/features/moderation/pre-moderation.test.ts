@@ -9,6 +9,8 @@ import {
 } from '../../db/schema/index.ts';
 import { communityApp, postsCaller, writePost, type Person } from '../../test/community-posts.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import type { PostList } from '../../../contracts/community-posts.ts';
+import type { ModerationCounters, ModerationList } from '../../../contracts/moderation.ts';
 import { publishPost } from '../community/publish.job.ts';
 
 /*
@@ -48,11 +50,13 @@ async function setUp() {
   const inbox = (who: Person, query = '') =>
     call('GET', `/api/apps/${community.app.id}/moderation${query}`, who.token);
   const counters = async (who: Person) =>
-    (await call('GET', `/api/apps/${community.app.id}/moderation/counters`, who.token)).json().data;
+    (await call('GET', `/api/apps/${community.app.id}/moderation/counters`, who.token)).json<{
+      data: ModerationCounters;
+    }>().data;
   const home = async (who: Person) =>
-    (await call('GET', `/api/apps/${community.app.id}/community/posts/home`, who.token)).json();
+    (await call('GET', `/api/apps/${community.app.id}/community/posts/home`, who.token)).json<PostList>();
   const spacePosts = async (who: Person) =>
-    (await call('GET', `/api/spaces/${space}/posts`, who.token)).json();
+    (await call('GET', `/api/spaces/${space}/posts`, who.token)).json<PostList>();
   const bySlug = (who: Person, slug: string) =>
     call('GET', `/api/posts/${slug}`, who.token, undefined, { 'x-app-id': community.app.id });
   return { ...community, space, author, reader, inbox, counters, home, spacePosts, bySlug };
@@ -123,10 +127,7 @@ describe(`pre-moderated spaces (${testDriver})`, () => {
       id: itemId,
       isHidden: false,
     });
-    const told = await db()
-      .select()
-      .from(notifications)
-      .where(eq(notifications.profileId, author.profileId!));
+    const told = await db().select().from(notifications).where(eq(notifications.profileId, author.profileId));
     expect(told.map((row) => row.type)).toEqual(['post_approved']);
     expect(told[0]!.data).toEqual({ title: 'Erst prüfen' });
   });
@@ -147,7 +148,7 @@ describe(`pre-moderated spaces (${testDriver})`, () => {
     const [told] = await db()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.profileId, author.profileId!), eq(notifications.type, 'post_rejected')));
+      .where(and(eq(notifications.profileId, author.profileId), eq(notifications.type, 'post_rejected')));
     expect(told!.data).toEqual({ reason: 'Bitte ohne Werbung.', title: 'Strittig' });
     expect(told!.postId).toBe(post.id);
     expect(told!.actorIds).toEqual([owner.profileId]);
@@ -250,14 +251,16 @@ describe(`who moderates which item (${testDriver})`, () => {
 
     const idsSeenBy = async (who: Person) =>
       (await call('GET', `/api/apps/${app.id}/moderation`, who.token))
-        .json()
-        .data.map((item: { id: string }) => item.id)
+        .json<ModerationList>()
+        .data.map((item) => item.id)
         .sort();
     expect(await idsSeenBy(moderatorA)).toEqual([itemA]);
     expect(await idsSeenBy(moderatorB)).toEqual([itemB]);
     expect(await idsSeenBy(admin)).toEqual([itemA, itemB].sort());
     const countersOf = async (who: Person) =>
-      (await call('GET', `/api/apps/${app.id}/moderation/counters`, who.token)).json().data.inboxCount;
+      (await call('GET', `/api/apps/${app.id}/moderation/counters`, who.token)).json<{
+        data: ModerationCounters;
+      }>().data.inboxCount;
     expect([await countersOf(moderatorA), await countersOf(admin)]).toEqual([1, 2]);
 
     // Space A's moderator cannot reach B's item at all.

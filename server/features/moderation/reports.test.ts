@@ -7,6 +7,8 @@ import {
   moderationItems,
   notifications,
 } from '../../db/schema/index.ts';
+import type { CommentList } from '../../../contracts/community-comments.ts';
+import type { ModerationCounters } from '../../../contracts/moderation.ts';
 import { newId } from '../../platform/ids.ts';
 import { signedInTestAccount } from '../../test/identity.ts';
 import { communityApp, postsCaller, writePost, type Person } from '../../test/community-posts.ts';
@@ -60,8 +62,9 @@ async function setUp(reportsToHide = 2) {
   const report = (who: Person, url: string, body: object = { reason: 'spam' }) =>
     call('POST', url, who.token, body);
   const counters = async () =>
-    (await call('GET', `/api/apps/${community.app.id}/moderation/counters`, community.owner.token)).json()
-      .data;
+    (await call('GET', `/api/apps/${community.app.id}/moderation/counters`, community.owner.token)).json<{
+      data: ModerationCounters;
+    }>().data;
   return { ...community, space, author, readers, post, report, counters };
 }
 
@@ -187,7 +190,9 @@ describe(`reporting comments (${testDriver})`, () => {
       return response.json().data as { id: string };
     };
     const listOf = async (who: Person) =>
-      (await call('GET', `/api/comments?entityType=post&entityId=${setup.post.id}`, who.token)).json();
+      (
+        await call('GET', `/api/comments?entityType=post&entityId=${setup.post.id}`, who.token)
+      ).json<CommentList>();
     const commentsCount = async () => (await postRow(setup.post.id)).commentsCount;
     return { ...setup, commenter, comment, listOf, commentsCount };
   }
@@ -211,14 +216,14 @@ describe(`reporting comments (${testDriver})`, () => {
     expect(await commentsCount()).toBe(1);
     const own = await listOf(commenter);
     expect(own.data[0]).toMatchObject({ id: reported.id, isHidden: true });
-    expect(own.data[1].isHidden).toBeUndefined();
-    const replies = `/api/comments?entityType=post&entityId=${own.data[0].entityId}&parentCommentId=${reported.id}`;
+    expect(own.data[1]!.isHidden).toBeUndefined();
+    const replies = `/api/comments?entityType=post&entityId=${own.data[0]!.entityId}&parentCommentId=${reported.id}`;
     expect((await call('GET', replies, readers[2]!.token)).statusCode).toBe(404);
     expect((await call('POST', `/api/comments/${reported.id}/like`, readers[2]!.token)).statusCode).toBe(404);
     // No replies to a hidden comment, not even by its author.
     const reply = await call('POST', '/api/comments', commenter.token, {
       entityType: 'post',
-      entityId: own.data[0].entityId,
+      entityId: own.data[0]!.entityId,
       body: '<p>Noch was</p>',
       parentCommentId: reported.id,
     });

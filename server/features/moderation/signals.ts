@@ -14,7 +14,7 @@ import { staffProfileIds } from './items.repo.ts';
 
 export type ModerationSignals = {
   /** Fire and forget: the change is stored; a lost event only delays a badge until the next read. */
-  inboxChanged(appId: string, spaceId: string | null): void;
+  inboxChanged: (appId: string, spaceId: string | null) => void;
 };
 
 export function createModerationSignals(deps: {

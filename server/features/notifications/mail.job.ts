@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Language } from '../../../contracts/language.ts';
 import {
   notificationActionOfType,
   notificationLimits,
   type NotificationType,
 } from '../../../contracts/notifications.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { notificationSentence, reasonLine } from './notification-texts.ts';
 import { pruneReadNotifications } from './notifications.repo.ts';
+import { dueColumns, dueJoins, itemAddresses, jsonOf, rows, type Due } from './outgoing-items.ts';
 import type { UnsubscribeLinks } from './unsubscribe.ts';
 
 /*
@@ -28,53 +28,6 @@ const digestItems = 10;
 /** Read items are kept this long. */
 const keepReadDays = 90;
 
-type Due = {
-  id: string;
-  type: string;
-  count: number;
-  actors_count: number;
-  read_at: string | null;
-  data: Record<string, string> | string;
-  profile_id: string;
-  project_id: string;
-  is_email_enabled: boolean;
-  email_actions: string[] | string;
-  language: Language;
-  email: string;
-  app_id: string;
-  app_name: string;
-  app_slug: string;
-  logo_id: string | null;
-  app_icon_id: string | null;
-  actor_name: string | null;
-  post_slug: string | null;
-  post_name: string | null;
-  space_slug: string | null;
-  post_container: string | null;
-};
-
-async function rows<Row>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-}
-
-const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
-/** The item with everything its mail says; the post only while it is live and published. */
-const dueColumns = sql`n.id, n.type, n.count, n.actors_count, n.read_at, n.data, n.profile_id, p.project_id,
-  p.is_email_enabled, p.email_actions, coalesce(p.language, a.language) as language, a.email,
-  ap.id as app_id, ap.name as app_name, ap.slug as app_slug, ap.logo_id, ap.app_icon_id,
-  nullif(trim(actor_account.first_name || ' ' || actor_account.last_name), '') as actor_name,
-  cp.slug as post_slug, cp.name as post_name, cs.slug as space_slug, cp.container as post_container`;
-
-const dueJoins = sql`join profiles p on p.id = n.profile_id and p.deleted_at is null
-  join accounts a on a.id = p.account_id and a.deleted_at is null
-  join apps ap on ap.id = n.app_id
-  left join profiles actor on actor.id = n.actor_ids[1]
-  left join accounts actor_account on actor_account.id = actor.account_id
-  left join community_posts cp on cp.id = n.post_id and cp.deleted_at is null and cp.published_at is not null
-  left join community_spaces cs on cs.id = cp.space_id`;
-
 export type NotificationMailDeps = {
   db: Db;
   mailer: Mailer;
@@ -87,30 +40,7 @@ export type NotificationMailDeps = {
 export function createNotificationMails(deps: NotificationMailDeps) {
   const { db, mailer, links, appBaseUrl, logger } = deps;
 
-  const appUrl = (slug: string) => `${appBaseUrl}/${encodeURIComponent(slug)}`;
-  const linkOf = (row: Due) => {
-    if (row.post_slug === null) {
-      return `${appUrl(row.app_slug)}/notifications`;
-    }
-    const post = encodeURIComponent(row.post_slug);
-    return row.space_slug !== null
-      ? `${appUrl(row.app_slug)}/groups/g/${encodeURIComponent(row.space_slug)}/p/${post}`
-      : `${appUrl(row.app_slug)}/communities/p/${post}`;
-  };
-  const logoOf = (row: Due) =>
-    row.logo_id || row.app_icon_id ? `${appBaseUrl}/api/apps/${row.app_id}/logo` : undefined;
-  const factsOf = (row: Due) => {
-    const data = jsonOf<Record<string, string>>(row.data);
-    return {
-      type: row.type,
-      count: Number(row.count),
-      actorsCount: Number(row.actors_count),
-      actorName: row.actor_name,
-      // A post that is gone or held is not named (its title may be what was rejected).
-      postName: row.post_name ?? (row.type === 'post_rejected' ? (data.title ?? '') : ''),
-      reason: data.reason ?? '',
-    };
-  };
+  const { appUrl, linkOf, logoOf, factsOf } = itemAddresses(appBaseUrl);
 
   /** List-Unsubscribe (RFC 2369) with its one-click POST (RFC 8058), and the page's address for the body. */
   async function unsubscribeOf(row: Due, scope: 'email' | 'digest') {

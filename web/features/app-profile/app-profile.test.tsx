@@ -307,7 +307,7 @@ describe('push on this device', () => {
   };
 
   /** The browser's push APIs as far as the page uses them: a worker registration with its push manager. */
-  function fakeBrowser(permission: NotificationPermission) {
+  function fakeBrowser(permission: NotificationPermission, options: { isSubscribed?: boolean } = {}) {
     let subscription: PushSubscription | null = null;
     const made = {
       endpoint: browserSubscription.endpoint,
@@ -326,6 +326,9 @@ describe('push on this device', () => {
         return subscription;
       }),
     };
+    if (options.isSubscribed) {
+      subscription = made as unknown as PushSubscription;
+    }
     const registration = { scope: 'http://localhost/akademie/', active: {}, pushManager };
     const serviceWorker = {
       getRegistration: vi.fn(async () => (subscription ? registration : undefined)),
@@ -403,6 +406,27 @@ describe('push on this device', () => {
     expect(browser.made.unsubscribe).toHaveBeenCalledTimes(1);
     expect(callsTo(fetchMock, `DELETE ${pushPath}`)).toEqual([{ endpoint: browserSubscription.endpoint }]);
     expect(within(section).getByTestId('push-device-status').textContent).toBe('Ausgeschaltet');
+  });
+
+  it('stores this browser’s existing subscription again when the page opens', async () => {
+    signInForTest();
+    fakeBrowser('granted', { isSubscribed: true });
+    let devices = 0;
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}/notifications`]: () => json(200, testNotifications),
+      [`GET ${pushPath}`]: () => json(200, { publicKey, subscriptions: devices }),
+      [`POST ${pushPath}`]: () => {
+        devices = 1;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    const section = await screen.findByTestId('push-device');
+    expect((await within(section).findByTestId('push-device-count')).textContent).toBe(
+      'Push ist auf 1 Gerät eingeschaltet.',
+    );
+    expect(within(section).getByTestId('push-device-status').textContent).toBe('Eingeschaltet');
+    expect(callsTo(fetchMock, `POST ${pushPath}`)).toEqual([browserSubscription]);
   });
 
   it('explains how to unblock notifications the browser refuses, and asks nothing', async () => {

@@ -4,6 +4,7 @@ import { notifications as toasts } from '@mantine/notifications';
 import { IconDeviceMobileMessage } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { pushSubscriptionBodySchema } from '../../../contracts/push';
 import { ApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify-error';
 import { useCurrentApp } from '../../kernel/current-app';
@@ -51,12 +52,23 @@ function PushDeviceControls({ isPushEnabled }: { isPushEnabled: boolean }) {
   const deviceKey = ['web-push', scope];
   const [permission, setPermission] = useState(notificationPermission);
   const [wasDismissed, setWasDismissed] = useState(false);
-  const settings = useQuery(pushSettingsQuery(app.id));
+  // This browser's subscription, stored again on the server each time the page opens: that heals one the
+  // server dropped or another member took over, and one the browser replaced meanwhile.
   const device = useQuery({
     queryKey: deviceKey,
-    queryFn: async () => (await currentPushSubscription(scope))?.endpoint ?? null,
+    queryFn: async () => {
+      const subscription = await currentPushSubscription(scope);
+      const body = pushSubscriptionBodySchema.safeParse(subscription?.toJSON());
+      if (body.success && notificationPermission() === 'granted') {
+        // Best effort: when it fails, the next visit tries again; the device is subscribed either way.
+        await appProfileApi.subscribePush(app.id, body.data).catch(() => undefined);
+      }
+      return subscription?.endpoint ?? null;
+    },
     meta: { silent: true },
   });
+  // Read once this browser's subscription is stored: the count includes it.
+  const settings = useQuery({ ...pushSettingsQuery(app.id), enabled: device.isFetched });
   const isOn = Boolean(device.data);
 
   const afterChange = (endpoint: string | null, message: string) => {

@@ -13,7 +13,6 @@ export const pushScopeOf = (appSlug: string) => `/${appSlug}/`;
 /** Whether this browser can receive push at all (not, for example, Safari on iOS outside a home-screen app). */
 export function isPushSupported(): boolean {
   return (
-    typeof window !== 'undefined' &&
     window.isSecureContext &&
     'serviceWorker' in navigator &&
     'PushManager' in window &&

@@ -6,7 +6,9 @@ import {
   IconFolders,
   IconForms,
   IconLink,
+  IconListCheck,
   IconMailPlus,
+  IconMessageReport,
   IconShieldCheck,
   IconTags,
   IconUpload,
@@ -27,6 +29,8 @@ export function settingsPaths(slug: string) {
     members: `${base}/members`,
     groups: `${base}/groups`,
     communities: `${base}/communities`,
+    moderation: `${base}/moderation`,
+    onboarding: `${base}/onboarding`,
   };
 }
 
@@ -93,6 +97,20 @@ function allGroups(slug: string): SettingsGroup[] {
           label: 'communitySettings.menu.communities',
           icon: IconCategory,
           ability: 'create_communities_category',
+        },
+        {
+          key: 'contentModeration',
+          to: paths.moderation,
+          label: 'appSettings.nav.contentModeration',
+          icon: IconMessageReport,
+          ability: 'moderation',
+        },
+        {
+          key: 'onboarding',
+          to: paths.onboarding,
+          label: 'appSettings.nav.onboarding',
+          icon: IconListCheck,
+          ability: 'onboarding',
         },
       ],
     },

@@ -78,6 +78,16 @@ function stubHome() {
     [`GET /api/apps/${app.id}/profile`]: () => json(404, { code: 'NOT_FOUND', message: 'errors.NOT_FOUND' }),
     [`GET /api/apps/${app.id}/custom-fields`]: () =>
       json(200, { data: [], meta: { page: 1, pages: 1, total: 0 } }),
+    // The onboarding checklist (its own tests: features/onboarding), hidden here.
+    [`GET /api/apps/${app.id}/onboarding`]: () =>
+      json(200, {
+        isEnabled: true,
+        welcomeText: '',
+        steps: [],
+        isDismissed: true,
+        isCompleted: false,
+        permissions: { can: ['dismiss'] },
+      }),
   });
 }
 

@@ -6,6 +6,7 @@ import { useAppViewerPerson } from '../../kernel/app-viewer';
 import { appCan, useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';
+import { OnboardingChecklist } from '../onboarding';
 import { CompleteProfile, MembersToMeet, RecentFiles } from './home-sections';
 import classes from './app-home-page.module.css';
 
@@ -48,6 +49,8 @@ export function AppHomePage() {
           </Group>
         ) : null}
       </Paper>
+      {/* The team's checklist for new members (loads its card only when there is one to show). */}
+      <OnboardingChecklist app={app} />
       {/* The own profile's completeness: not while an admin views the app as someone else. */}
       {isMember && !app.masqueradeProfileId ? <CompleteProfile app={app} /> : null}
       <div className={classes.grid}>

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment } from '../../../../contracts/community-comments';
 import { AppViewerContext } from '../../../kernel/app-viewer';
 import { CurrentAppContext } from '../../../kernel/current-app';
@@ -176,18 +176,15 @@ describe('the comments of a post', () => {
 
   it('scrolls to the comment a link names (`#comment-{id}`, a notification’s) and marks it', async () => {
     const scrolled: Element[] = [];
-    const scrollIntoView = window.HTMLElement.prototype.scrollIntoView;
-    window.HTMLElement.prototype.scrollIntoView = function record(this: HTMLElement) {
+    vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView').mockImplementation(function record(
+      this: HTMLElement,
+    ) {
       scrolled.push(this);
-    };
-    try {
-      const reply = firstWithReply.replies[0]!;
-      renderComments({}, `/akademie/groups/g/yoga-am-morgen/p/beitrag-1#comment-${reply.id}`);
-      await waitFor(() => expect(scrolled.map((element) => element.id)).toEqual([`comment-${reply.id}`]));
-      expect(document.getElementById(`comment-${reply.id}`)?.hasAttribute('data-anchored')).toBe(true);
-      expect(document.getElementById(`comment-${second.id}`)?.hasAttribute('data-anchored')).toBe(false);
-    } finally {
-      window.HTMLElement.prototype.scrollIntoView = scrollIntoView;
-    }
+    });
+    const reply = firstWithReply.replies[0]!;
+    renderComments({}, `/akademie/groups/g/yoga-am-morgen/p/beitrag-1#comment-${reply.id}`);
+    await waitFor(() => expect(scrolled.map((element) => element.id)).toEqual([`comment-${reply.id}`]));
+    expect(document.getElementById(`comment-${reply.id}`)?.hasAttribute('data-anchored')).toBe(true);
+    expect(document.getElementById(`comment-${second.id}`)?.hasAttribute('data-anchored')).toBe(false);
   });
 });

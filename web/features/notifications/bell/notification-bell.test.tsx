@@ -17,6 +17,7 @@ import { NotificationBell } from './notification-bell';
 // A socket that is connected at once and whose events the test sends: the real realtime module reads them.
 const socket = vi.hoisted(() => ({
   deliver: null as ((event: string, payload: unknown) => void) | null,
+  connected: null as (() => void) | null,
 }));
 vi.mock('socket.io-client', () => ({
   io: () => ({
@@ -24,7 +25,12 @@ vi.mock('socket.io-client', () => ({
     onAny: (listener: (event: string, payload: unknown) => void) => {
       socket.deliver = listener;
     },
-    on: () => undefined,
+    recovered: false,
+    on: (event: string, handler: () => void) => {
+      if (event === 'connect') {
+        socket.connected = handler;
+      }
+    },
     emit: () => undefined,
     disconnect: () => {
       socket.deliver = null;
@@ -75,6 +81,24 @@ describe('notification bell, live', () => {
     expect(screen.getByRole('button', { name: 'Benachrichtigungen' })).toBeTruthy();
     // The badge comes with the event: the counters are not asked for again.
     expect(callsTo(fetchMock, `GET ${countersPath}`)).toHaveLength(1);
+  });
+
+  it('reads the badge again once the socket connects (an event before it listened is not lost)', async () => {
+    signInForTest();
+    let unread = 1;
+    const fetchMock = stubFetch({ [`GET ${countersPath}`]: () => json(200, { notifications: unread }) });
+    renderWithProviders(
+      <CurrentAppContext value={memberApp}>
+        <BellInShell />
+      </CurrentAppContext>,
+      { path: '/:appSlug', url: '/akademie', host: 'app' },
+    );
+    expect(await screen.findByRole('button', { name: 'Benachrichtigungen, 1 ungelesen' })).toBeTruthy();
+    unread = 2;
+    await waitFor(() => expect(socket.connected).not.toBeNull());
+    act(() => socket.connected?.());
+    expect(await screen.findByRole('button', { name: 'Benachrichtigungen, 2 ungelesen' })).toBeTruthy();
+    expect(callsTo(fetchMock, `GET ${countersPath}`)).toHaveLength(2);
   });
 
   it('reads an open list again when the badge changes', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { ActionIcon, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationCounters } from '../../../../contracts/notifications';
 import { loadChunk } from '../../../kernel/chunk';
 import type { RouterApp } from '../../../kernel/current-app';
-import { useRealtimeEvent } from '../../../kernel/realtime';
+import { realtimeConnectedEvent, useRealtimeEvent } from '../../../kernel/realtime';
 import { useIsAuthenticated } from '../../../kernel/session/account-store';
 import { useIsMobile } from '../../../kernel/ui-store';
 import { notificationCountersQuery, notificationKeys } from '../notifications-api';
@@ -55,6 +55,11 @@ function Bell({ app }: { app: RouterApp }) {
     }
   });
 
+  // A badge read before the socket listened may have missed an event: read it again once it listens.
+  useRealtimeEvent(realtimeConnectedEvent, () => {
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all(app.id) });
+  });
+
   const unread = counters.data?.notifications ?? 0;
   const label =
     unread > 0 ? t('notifications.bell.labelUnread', { count: unread }) : t('notifications.bell.label');
@@ -65,7 +70,13 @@ function Bell({ app }: { app: RouterApp }) {
     setDrawerLoaded(true);
     setOpened((open) => !open);
   };
-  const close = () => setOpened(false);
+  const bellRef = useRef<HTMLButtonElement>(null);
+  // The drawer mounts already open the first time (its code arrives then), so it never saw what had the focus:
+  // the bell takes it back itself.
+  const closeDrawer = () => {
+    setOpened(false);
+    window.setTimeout(() => bellRef.current?.focus(), 0);
+  };
   const closeForNavigation = () => {
     setReturnFocus(false);
     setOpened(false);
@@ -73,6 +84,7 @@ function Bell({ app }: { app: RouterApp }) {
 
   const button = (
     <ActionIcon
+      ref={bellRef}
       variant="subtle"
       color="gray"
       size="lg"
@@ -102,12 +114,7 @@ function Bell({ app }: { app: RouterApp }) {
         {badge}
         {drawerLoaded ? (
           <Suspense fallback={null}>
-            <NotificationDrawer
-              opened={opened}
-              returnFocus={returnFocus}
-              onClose={close}
-              onNavigate={closeForNavigation}
-            />
+            <NotificationDrawer opened={opened} onClose={closeDrawer} onNavigate={closeForNavigation} />
           </Suspense>
         ) : null}
       </span>

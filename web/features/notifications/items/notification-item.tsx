@@ -66,7 +66,15 @@ function Visual({ item }: { item: Notification }) {
   }
   return (
     <span className={classes.visual} style={style} aria-hidden="true">
-      <Avatar src={actor.avatarUrl} name={actor.name} color="initials" size={44} radius="xl" alt="" />
+      <Avatar
+        src={actor.avatarUrl}
+        name={actor.name}
+        color="initials"
+        size={44}
+        radius="xl"
+        alt=""
+        className={classes.avatar}
+      />
       <span className={classes.sign}>
         <Icon size={13} stroke={2.2} />
       </span>

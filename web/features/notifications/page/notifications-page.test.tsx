@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
 import { CurrentAppContext } from '../../../kernel/current-app';
 import { callsTo, json, signInForTest, stubFetch, urlOf } from '../../../test/fixtures';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { renderWithProviders } from '../../../test/render';
 import {
   countersAnswer,
@@ -90,6 +91,7 @@ describe('notifications page', () => {
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(1));
     expect(queriesOf(fetchMock)).toContain('?page=1&unread=true');
     expect(screen.getByRole('img', { name: 'Ungelesen' })).toBeTruthy();
+    await expectNoAxeViolations(container);
 
     fireEvent.click(screen.getByRole('button', { name: 'Alle als gelesen markieren' }));
     expect(await screen.findByText('Alles gelesen')).toBeTruthy();

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import type { App } from '../../../../contracts/workspace';
 import { CurrentAppContext } from '../../../kernel/current-app';
 import { callsTo, json, signInForTest, stubFetch } from '../../../test/fixtures';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { renderWithProviders } from '../../../test/render';
 import { hasNotifications, NotificationBell } from '../bell/notification-bell';
 import {
@@ -125,6 +126,7 @@ describe('notification panel', () => {
     expect(within(panel).getByRole('link', { name: 'Alle anzeigen' }).getAttribute('href')).toBe(
       '/akademie/notifications',
     );
+    await expectNoAxeViolations(document.body);
 
     const bell = screen.getByRole('button', { name: 'Benachrichtigungen, 1 ungelesen' });
     expect(bell.getAttribute('aria-expanded')).toBe('true');

@@ -56,6 +56,7 @@ export function NotificationPanel({ onNavigate, withTitle = true }: PanelProps) 
           size="compact-sm"
           leftSection={<IconChecks size={16} stroke={1.8} />}
           disabled={unread === 0}
+          className={classes.markAll}
           onClick={() => markAll.mutate()}
           data-testid="notifications-mark-all"
         >
@@ -94,10 +95,10 @@ export function NotificationPanel({ onNavigate, withTitle = true }: PanelProps) 
   );
 }
 
-type DrawerProps = PanelProps & { opened: boolean; returnFocus: boolean; onClose: () => void };
+type DrawerProps = PanelProps & { opened: boolean; onClose: () => void };
 
-/** On the phone the panel fills the screen. */
-export function NotificationDrawer({ opened, returnFocus, onClose, onNavigate }: DrawerProps) {
+/** On the phone the panel fills the screen. Closed, it gives the focus back through `onClose`. */
+export function NotificationDrawer({ opened, onClose, onNavigate }: DrawerProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -106,9 +107,9 @@ export function NotificationDrawer({ opened, returnFocus, onClose, onNavigate }:
       position="right"
       size="100%"
       title={t('notifications.title')}
-      returnFocus={returnFocus}
+      returnFocus={false}
       closeButtonProps={{ 'aria-label': t('notifications.panel.close') }}
-      classNames={{ body: classes.drawerBody }}
+      classNames={{ body: classes.drawerBody, title: classes.drawerTitle }}
       data-testid="notification-drawer"
     >
       <NotificationPanel onNavigate={onNavigate} withTitle={false} />

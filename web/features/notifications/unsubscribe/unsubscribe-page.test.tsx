@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { UnsubscribeInfo } from '../../../../contracts/notifications';
 import { createRoutes } from '../../../app/routes';
 import { setLanguage } from '../../../i18n/i18n';
-import { callsTo, json, stubFetch } from '../../../test/fixtures';
+import { callsTo, json, stubFetch, urlOf } from '../../../test/fixtures';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { renderRoutes } from '../../../test/render';
 
 const hash = 'a1b2c3d4e5f6';
@@ -32,6 +33,7 @@ describe('unsubscribe page', () => {
       ).toBeTruthy();
       expect(screen.queryByTestId('app-shell-service')).toBeNull();
       expect(screen.queryByTestId('app-shell-app')).toBeNull();
+      await expectNoAxeViolations(document.body);
 
       fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
       const done = await screen.findByRole('heading', { level: 1, name: 'Sie sind abgemeldet' });
@@ -41,7 +43,7 @@ describe('unsubscribe page', () => {
       ).toBeTruthy();
       expect(callsTo(fetchMock, `POST /api/unsubscribe/${hash}`)).toHaveLength(1);
       // Nothing but the link's own calls: no app, no session.
-      expect(fetchMock.mock.calls.every(([input]) => String(input).includes('/api/unsubscribe/'))).toBe(true);
+      expect(fetchMock.mock.calls.every(([input]) => urlOf(input).includes('/api/unsubscribe/'))).toBe(true);
     },
   );
 
