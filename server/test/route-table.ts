@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,6 +203,8 @@ export function requestSchemasOf(openApi: OpenApi, route: RouteDeclaration) {
   };
 }
 
+const samplePushKey = createECDH('prime256v1').generateKeys().toString('base64url');
+
 /** A plausible value for a JSON schema: enough to pass validation in most routes, so later checks are reached. */
 export function sampleOf(schema: JsonSchema | undefined, ids: Record<string, string>, key = ''): unknown {
   if (!schema) {
@@ -235,7 +238,14 @@ export function sampleOf(schema: JsonSchema | undefined, ids: Record<string, str
       if (schema.format === 'email' || /mail/i.test(key)) {
         return 'fremd@beispiel.de';
       }
-      if (/^(href|url)$|Url$/.test(key)) {
+      if (key === 'p256dh') {
+        // A browser's push key: a point on P-256 (the server checks that it is one).
+        return samplePushKey;
+      }
+      if (key === 'auth') {
+        return 'AAAAAAAAAAAAAAAAAAAAAA';
+      }
+      if (/^(href|url|endpoint)$|Url$/.test(key)) {
         // A link field (validation.href / validation.url): a web address passes both rules.
         return 'https://beispiel.de/seite';
       }

@@ -2,6 +2,11 @@ import type { FeatureManifest } from '../../platform/features.ts';
 import { appHostOf } from '../apps/public.ts';
 import { createNotificationMails, notificationMailJob } from './mail.job.ts';
 import { newPostJob } from './new-post.job.ts';
+import { ownProfileScope } from '../profile/public.ts';
+import { createPushSender, vapidSource, vapidSubject } from './push.ts';
+import { pushJob } from './push.job.ts';
+import { pushRoutes } from './push.routes.ts';
+import { createPushSubscriptionService } from './push.service.ts';
 import { createNotifier, notificationQueues } from './notifier.ts';
 import { notificationRoutes } from './notifications.routes.ts';
 import { createNotificationScopes } from './notifications.scopes.ts';
@@ -18,9 +23,11 @@ import { unsubscribeRoutes } from './unsubscribe.routes.ts';
  */
 export const notificationsFeature: FeatureManifest = {
   name: 'notifications',
-  routes: ({ db, realtime, jobs, logger, urlSigner }) => {
+  routes: ({ db, realtime, jobs, logger, urlSigner, config }) => {
     const notifier = createNotifier({ realtime, jobs, logger });
+    const vapid = vapidSource(db, vapidSubject(config));
     return [
+      ...pushRoutes({ push: createPushSubscriptionService({ db, vapid }), ownProfile: ownProfileScope(db) }),
       ...notificationRoutes({
         notifications: createNotificationService({ db, sign: (path) => urlSigner.sign(path), notifier }),
         scopes: createNotificationScopes(db),
@@ -41,7 +48,12 @@ export const notificationsFeature: FeatureManifest = {
       appBaseUrl: appHostOf(config).appBaseUrl,
       logger,
     });
-    return [newPostJob({ db, notifier }), notificationMailJob(mails)];
+    const push = createPushSender({ db, logger, vapid: vapidSource(db, vapidSubject(config)) });
+    return [
+      newPostJob({ db, notifier }),
+      notificationMailJob(mails),
+      pushJob({ db, realtime, push }),
+    ];
   },
   pathParams: {
     'notifications/:id': 'notificationId',

@@ -5,3 +5,4 @@
  */
 export { createProfileService, removeProfileFromApp, type ProfileService } from './profile.service.ts';
 export { updateLiveProfile, type ProfileChanges } from './profile.repo.ts';
+export { ownProfileScope, type OwnProfileAccess } from './profile.scopes.ts';

@@ -2,6 +2,7 @@ import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
 import { postColumns, postScopeColumns } from './community-posts.ts';
 import { moderationColumns, moderationScopeColumns } from './moderation.ts';
+import { notificationColumns, notificationScopeColumns } from './notifications.ts';
 
 /** The kinds of scope: one column of the matrix each, with the ability subject its routes ask for. */
 export const columns = {
@@ -27,6 +28,7 @@ export const columns = {
   ...containerColumns,
   ...postColumns,
   ...moderationColumns,
+  ...notificationColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -65,4 +67,5 @@ export const columnOfScope: Record<string, Column> = {
   ...containerScopeColumns,
   ...postScopeColumns,
   ...moderationScopeColumns,
+  ...notificationScopeColumns,
 };

@@ -14,6 +14,7 @@ import { commentHoldingsOf } from './community-comments.ts';
 import { containerHoldingsOf } from './community-containers.ts';
 import { postHoldingsOf } from './community-posts.ts';
 import { moderationHoldingsOf } from './moderation.ts';
+import { notificationHoldingsOf } from './notifications.ts';
 
 /*
  * The route × role matrix's expectations (issue 12 point 1), written by hand from the spec's rules (DESIGN §6,
@@ -237,6 +238,7 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...containerHoldingsOf[role],
     ...postHoldingsOf[role],
     ...moderationHoldingsOf[role],
+    ...notificationHoldingsOf[role],
   };
   // A post by its slug names its app in `x-app-id`, which only the app host sends.
   if (column === 'post by slug' && host === 'service') {
