@@ -32,6 +32,7 @@ describe('abilities', () => {
       'comment',
       'link',
       'vote',
+      'notification',
     ]);
     for (const subject of abilitySubjects) {
       const names: readonly string[] = abilitiesBySubject[subject];

@@ -2,43 +2,23 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '../../../contracts/push.ts';
-import type { Db } from '../../db/client.ts';
 import { platformSecrets, pushSubscriptions } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { apiCaller, signedInTestAccount } from '../../test/identity.ts';
 import { startPushService, type BrowserSubscription, type TestPushService } from '../../test/push-service.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 import { addProfile, createAppWithProfile } from '../../test/workspace.ts';
-import { ownProfileScope } from '../profile/profile.scopes.ts';
 import { createPushSender, loadVapidKeys, vapidSource, vapidSubject, type VapidKeys } from './push.ts';
 import { upsertSubscription } from './push.repo.ts';
-import { pushRoutes } from './push.routes.ts';
-import { createPushSubscriptionService } from './push.service.ts';
 
 let server: TestServer;
 let pushService: TestPushService;
 const call = apiCaller(() => server);
 const subject = 'mailto:no-reply@localhost';
 
-/**
- * The routes are handed to the server before its database exists (the notifications manifest is not part of
- * this change): they reach it through this.
- */
-const serverDb = new Proxy({} as Db, {
-  get(_, key) {
-    const db = server.runtime.database.db;
-    const value: unknown = Reflect.get(db, key, db);
-    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(db) : value;
-  },
-});
-
 beforeAll(async () => {
   pushService = await startPushService();
-  const routes = pushRoutes({
-    push: createPushSubscriptionService({ db: serverDb, vapid: vapidSource(serverDb, subject) }),
-    ownProfile: ownProfileScope(serverDb),
-  });
-  server = await createTestServer({ extraRoutes: routes as never });
+  server = await createTestServer();
 });
 afterAll(async () => {
   await server?.close();

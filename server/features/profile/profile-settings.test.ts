@@ -187,6 +187,7 @@ describe(`profile notifications (${testDriver})`, () => {
       isEmailEnabled: false,
       emailActions: ['new_post', 'mentions'],
       pushActions: [],
+      emailDigest: 'weekly',
     });
     expect(
       (await call('GET', `/api/apps/${other.app.id}/profile/notifications`, anna.accessToken)).json()

@@ -104,6 +104,7 @@ describe(`profile (${testDriver})`, () => {
         isEmailEnabled: true,
         emailActions: ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts'],
         pushActions: ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts'],
+        emailDigest: 'weekly',
       },
       permissions: { can: ['edit', 'delete'] },
     });

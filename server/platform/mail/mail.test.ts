@@ -69,7 +69,10 @@ describe('mail templates', () => {
       expect(mail.html).toContain('<!DOCTYPE html>');
       expect(mail.subject).not.toMatch(/[\r\n]/);
     }
-    expect(de!.subject).not.toBe(en!.subject);
+    // A notification's subject is its sentence, written in the recipient's language before it gets here.
+    if (name !== 'notification') {
+      expect(de!.subject).not.toBe(en!.subject);
+    }
     expect(de!.html).toContain('lang="de"');
     // The copy addresses people formally.
     expect(de!.text).not.toMatch(/\b(du|dich|dir|dein|deine)\b/i);
@@ -84,7 +87,7 @@ describe('mail templates', () => {
     const hostile = Object.fromEntries(
       Object.entries(samples[name]).map(([key, value]) => [
         key,
-        key === 'link'
+        /link$/i.test(key)
           ? 'https://example.com/a?x="><script>alert(1)</script>'
           : typeof value === 'string'
             ? '<script>alert(1)</script>'

@@ -4,7 +4,8 @@ import type { Outcome, Role } from './expected.ts';
  * The route matrix's expectations for the notification list (issue 16), written from the rule: the list and
  * the badge are the caller's own, in an app where the caller has a live profile (whatever their role or
  * sanction, and a masquerading admin's stay the admin's); an item by id only for the person it belongs to —
- * the fixture's item is the member's. Anyone else finds nothing (404).
+ * the fixture's item is the tenant's member's, whom no matrix role is, so every role finds nothing (404). The
+ * owner reading it is server/features/notifications/notifications.test.ts.
  */
 
 export const notificationColumns = {
@@ -21,13 +22,16 @@ type NotificationHoldings = Partial<Record<keyof typeof notificationColumns, Out
 
 const own = ['view', 'read'] as const;
 const listOnly: NotificationHoldings = { 'own notifications': own, 'own notification item': 'not-found' };
-const nothing: NotificationHoldings = { 'own notifications': 'not-found', 'own notification item': 'not-found' };
+const nothing: NotificationHoldings = {
+  'own notifications': 'not-found',
+  'own notification item': 'not-found',
+};
 
 export const notificationHoldingsOf: Record<Role, NotificationHoldings> = {
   owner: listOnly,
   admin: listOnly,
   moderator: listOnly,
-  member: { 'own notifications': own, 'own notification item': own },
+  member: listOnly,
   invited: listOnly,
   guest: nothing,
   'signed-in stranger': nothing,

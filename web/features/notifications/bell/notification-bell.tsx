@@ -48,8 +48,11 @@ function Bell({ app }: { app: RouterApp }) {
   // The same event carries the community's post counters (`{ posts: true }`); only a number is the badge.
   useRealtimeEvent('counters', (payload) => {
     if (isCountersEvent(payload)) {
-      queryClient.setQueryData<NotificationCounters>(notificationKeys.counters(app.id), {
-        notifications: payload.notifications,
+      const key = notificationKeys.counters(app.id);
+      // A read still on its way (e.g. the one started at connect) began before this count: it must not land
+      // after it and put the older number back.
+      void queryClient.cancelQueries({ queryKey: key }).then(() => {
+        queryClient.setQueryData<NotificationCounters>(key, { notifications: payload.notifications });
       });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(app.id) });
     }
