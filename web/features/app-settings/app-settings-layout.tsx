@@ -2,7 +2,7 @@ import { Select, Text } from '@mantine/core';
 import { IconChevronLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { appCan, appHomePath, useCurrentApp } from '../../kernel/current-app';
+import { appHomePath, useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import {
   isKnownSettingsPath,
@@ -65,9 +65,10 @@ function SectionSelect({ groups, current }: { groups: SettingsGroup[]; current: 
 }
 
 /**
- * `/{appSlug}/settings/*` (spec §2, ROUTE-87…112): needs the app's `edit` ability, otherwise back to the
- * app's start. Lists only the sections the caller's abilities open; a section without its ability sends
- * to the first one that is open.
+ * `/{appSlug}/settings/*` (spec §2, ROUTE-87…112): open to whoever may open one of its sections (the app's
+ * managers, and moderators for the moderation inbox and the member screens — docs/DECISIONS.md), otherwise
+ * back to the app's start. Lists only the sections the caller's abilities open; a section without its ability
+ * sends to the first one that is open.
  */
 export function AppSettingsLayout() {
   const { t } = useTranslation();
@@ -77,7 +78,7 @@ export function AppSettingsLayout() {
   const groups = settingsGroupsFor(app);
   const first = groups[0]?.links[0] ?? null;
 
-  if (!appCan(app, 'edit') || !first) {
+  if (!first) {
     return <Navigate to={appHomePath(app.slug)} replace />;
   }
   const current = settingsLinkOf(groups, pathname);

@@ -6,8 +6,8 @@ import type { WebFeature } from '../../kernel/web-feature';
 const screens = () => loadChunk(() => import('./app-settings-screens'));
 
 /**
- * Spec §2 `settings` of an app (auth + app `edit`, ROUTE-87…112): the layout checks the ability and lists only
- * the sections the caller may open; the sections of other features (custom fields, members) hang below it.
+ * Spec §2 `settings` of an app (auth + app `edit`, ROUTE-87…112, opened to moderators for their sections): the
+ * layout lists only the sections the caller may open; the sections of other features hang below it.
  */
 export const appSettingsFeature: WebFeature = {
   name: 'app-settings',
@@ -32,7 +32,8 @@ export const appSettingsFeature: WebFeature = {
         label: 'appSettings.menu.settings',
         icon: IconSettings,
         to: ({ app }) => `/${app.slug}/settings`,
-        shows: ({ app, signedIn }) => signedIn && appCan(app, 'edit'),
+        // The managers (`edit`) and the moderators (`moderation`: the inbox, the member screens).
+        shows: ({ app, signedIn }) => signedIn && (appCan(app, 'edit') || appCan(app, 'moderation')),
       },
     ],
   },

@@ -35,12 +35,27 @@ afterEach(() => {
 });
 
 describe('app settings guard', () => {
-  it('sends people without the app edit ability to the app start', async () => {
-    stubFetch({ 'GET /api/router': routerWith(appWith(['view', 'view_profiles', 'settings_members'])) });
+  it('sends people who may open no section to the app start', async () => {
+    stubFetch({ 'GET /api/router': routerWith(appWith(['view', 'view_profiles', 'create_private_chat'])) });
     const { router } = renderRoutes(createRoutes('app'), { url: '/akademie/settings/general', host: 'app' });
     expect(await screen.findByTestId('app-home')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/akademie');
     expect(screen.queryByTestId('app-settings')).toBeNull();
+  });
+
+  it('lets a moderator in to the moderation inbox and the member screens only', async () => {
+    stubFetch({
+      'GET /api/router': routerWith(
+        appWith(['view', 'view_profiles', 'moderation', 'settings_moderation', 'settings_members']),
+      ),
+    });
+    const { router } = renderRoutes(createRoutes('app'), { url: '/akademie/settings/general', host: 'app' });
+    expect(await screen.findByTestId('settings-nav-contentModeration')).toBeTruthy();
+    expect(router.state.location.pathname).not.toBe('/akademie/settings/general');
+    expect(screen.getByTestId('settings-nav-members')).toBeTruthy();
+    for (const key of ['general', 'services', 'groups', 'inviteLinks', 'bulkImport']) {
+      expect(screen.queryByTestId(`settings-nav-${key}`)).toBeNull();
+    }
   });
 
   it('opens the first section the caller may see and lists only those', async () => {

@@ -6,6 +6,7 @@ import {
   type Post,
   type Vote,
 } from '../../../contracts/community-posts';
+import type { SpaceNotification } from '../../../contracts/enums';
 import { api } from '../../api/client';
 import { communityKeys } from './community-keys';
 import { apiPaths } from './community-paths';
@@ -129,6 +130,16 @@ export function useVote(appId: string) {
  * Joins a space (open: at once; private: a request a moderator approves) or leaves it. Afterwards the
  * containers, the counters and every post list ask again: what the member reads has changed.
  */
+/** The space's notifications for its member (`PATCH /spaces/{id}/notifications`): all new, pinned only, none. */
+export function useSpaceNotifications(appId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ spaceId, notify }: { spaceId: string; notify: SpaceNotification }) =>
+      api.patch(apiPaths.spaceNotifications(spaceId), { body: { notify } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: communityKeys.spaces(appId) }),
+  });
+}
+
 export function useSpaceMembership(appId: string) {
   const client = useQueryClient();
   return useMutation({

@@ -17,6 +17,7 @@ export const apiPaths = {
   spaces: (appId: string) => `/apps/${appId}/community/spaces`,
   /** GROUPS-SPACES-14, -16 */
   join: (spaceId: string) => `/spaces/${spaceId}/join`,
+  spaceNotifications: (spaceId: string) => `/spaces/${spaceId}/notifications`,
   leave: (spaceId: string) => `/spaces/${spaceId}/leave`,
   /** GROUPS-SPACES-15 */
   spaceProfiles: (spaceId: string) => `/spaces/${spaceId}/profiles`,

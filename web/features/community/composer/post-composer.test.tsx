@@ -90,6 +90,18 @@ describe('post composer', () => {
     expect(post).toMatchObject({ name: 'Treffen', voteId, publishAt: null, mediaIds: [] });
   });
 
+  it('tells the author when the post waits for a moderator', async () => {
+    stubFetch({
+      [`POST /api/spaces/${space.id}/posts`]: () =>
+        json(201, { data: postFixture({ name: 'Treffen', moderation: { status: 'inbox' } }) }),
+    });
+    const { onSaved } = renderComposer();
+    fireEvent.change(await screen.findByTestId('composer-name'), { target: { value: 'Treffen' } });
+    fireEvent.click(screen.getByTestId('composer-submit'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(await screen.findByText(/wartet auf die Freigabe durch die Moderation/)).toBeTruthy();
+  });
+
   it('shows the server’s field errors on their fields and opens the advanced section for them', async () => {
     stubFetch({
       [`POST /api/spaces/${space.id}/posts`]: () =>

@@ -128,6 +128,9 @@ function savedMessage(post: Post, mode: ComposerMode['kind'], t: TFunction) {
   if (mode === 'edit') {
     return t('communityComposer.saved.updated');
   }
+  if (post.moderation?.status === 'inbox') {
+    return t('communityComposer.saved.held');
+  }
   if (post.isScheduled && post.publishAt) {
     return t('communityComposer.saved.scheduled', {
       date: formatDate(post.publishAt, currentLanguage(), {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@mantine/core';
-import { IconClock, IconMessageCircle, IconPin } from '@tabler/icons-react';
+import { IconClock, IconMessageCircle, IconPin, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Post } from '../../../../contracts/community-posts';
@@ -60,7 +60,7 @@ export function PostByline({
   );
 }
 
-/** Pinned, scheduled: what sets a post apart in a list. */
+/** Pinned, scheduled, held by moderation: what sets a post apart in a list. */
 export function PostBadges({ post }: { post: Post }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -79,6 +79,17 @@ export function PostBadges({ post }: { post: Post }) {
           className={classes.badge}
         >
           {t('community.post.scheduled', { date: format.dateTime(post.publishAt) })}
+        </Badge>
+      ) : null}
+      {post.moderation && post.moderation.status !== 'approved' ? (
+        <Badge
+          variant="light"
+          color={post.moderation.status === 'rejected' ? 'red' : 'orange'}
+          leftSection={<IconShieldCheck size={12} stroke={2} />}
+          className={classes.badge}
+          data-testid="post-moderation"
+        >
+          {t(post.moderation.status === 'rejected' ? 'community.post.rejected' : 'community.post.held')}
         </Badge>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import { IconArrowsSort, IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -37,15 +37,15 @@ export function SortMenu<Sort extends string>({
       </Menu.Target>
       <Menu.Dropdown>
         {options.map((option) => (
+          // Mantine's items are `menuitem`s (no aria-checked): the chosen one says so in its name.
           <Menu.Item
             key={option}
-            role="menuitemradio"
-            aria-checked={option === value}
             rightSection={option === value ? <IconCheck size={16} stroke={2} /> : null}
             onClick={() => onChange(option)}
             data-testid={`${testId}-${option}`}
           >
             {t(`${labelPrefix}.${option}`)}
+            {option === value ? <VisuallyHidden>, {t('community.chosen')}</VisuallyHidden> : null}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, VisuallyHidden } from '@mantine/core';
 import {
   IconCheck,
   IconChevronDown,
@@ -9,18 +9,22 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Space } from '../../../../contracts/community-spaces';
+import { spaceNotificationValues } from '../../../../contracts/enums';
 import { useCurrentApp } from '../../../kernel/current-app';
-import { useSpaceMembership } from '../community-mutations';
+import { useSpaceMembership, useSpaceNotifications } from '../community-mutations';
+import classes from './space.module.css';
 
 /**
  * Join, request, leave (spec §6 space join and leave abilities, in `permissions.can`): open spaces are joined
  * at once, private ones by a request a moderator approves; a member leaves through the "Beigetreten" menu, a
- * waiting request can be taken back.
+ * waiting request can be taken back. The same menu chooses the space's notifications (`bell`): all new posts,
+ * pinned ones only, or none.
  */
 export function MembershipButton({ space, fullWidth }: { space: Space; fullWidth?: boolean }) {
   const { t } = useTranslation();
   const app = useCurrentApp();
   const membership = useSpaceMembership(app.id);
+  const notifications = useSpaceNotifications(app.id);
   const can = space.permissions.can;
   const status = space.membership?.status ?? null;
   const busy = membership.isPending;
@@ -59,6 +63,30 @@ export function MembershipButton({ space, fullWidth }: { space: Space; fullWidth
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
+          {status === 'active' && can.includes('bell') && space.membership ? (
+            <>
+              <Menu.Label>{t('community.membership.notify')}</Menu.Label>
+              {spaceNotificationValues.map((value) => {
+                const chosen = space.membership?.notify === value;
+                return (
+                  // Mantine's items are `menuitem`s (no aria-checked): the chosen one says so in its name.
+                  <Menu.Item
+                    key={value}
+                    leftSection={
+                      chosen ? <IconCheck size={16} stroke={2} /> : <span className={classes.menuGap} />
+                    }
+                    disabled={notifications.isPending}
+                    onClick={() => notifications.mutate({ spaceId: space.id, notify: value })}
+                    data-testid={`space-notify-${value}`}
+                  >
+                    {t(`community.membership.notify_${value}`)}
+                    {chosen ? <VisuallyHidden>, {t('community.chosen')}</VisuallyHidden> : null}
+                  </Menu.Item>
+                );
+              })}
+              <Menu.Divider />
+            </>
+          ) : null}
           <Menu.Item
             color="red"
             leftSection={<IconDoorExit size={16} stroke={1.8} />}
