@@ -97,6 +97,22 @@ async function main(): Promise<number> {
           serverPid: server.pid,
           dataDir,
           log: progress,
+          ...(settings.redisUrl
+            ? {
+                startPeer: () =>
+                  startServer(
+                    {
+                      root,
+                      databaseUrl: scratch.url,
+                      dataDir,
+                      redisUrl: settings.redisUrl,
+                      jwtSecret,
+                      serveWeb,
+                    },
+                    (spawned) => defer('stop peer server', () => spawned.stop()),
+                  ),
+              }
+            : {}),
         })),
       );
     }

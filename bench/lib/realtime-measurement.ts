@@ -8,6 +8,8 @@ import type { MeasuredValue, MeasurementContext } from './types.ts';
  * Issue 16's gateway budget: 5,000 sockets connected to one web instance (the clients in a process of their
  * own, bench/lib/socket-clients.ts), the server's memory for them, how fast an event reaches them after the
  * action that causes it, and a read of the app's counters against /api/health's rate while they are connected.
+ * With Redis (`BENCH_REDIS_URL`), a second web instance is started as well: sockets on it hear what was done
+ * through the first.
  */
 
 const clientsScript = fileURLToPath(new URL('./socket-clients.ts', import.meta.url));
@@ -32,6 +34,8 @@ export type RealtimeLoad = {
   badgePath: string;
   /** The community's new-post counters of the member (reported, no budget). */
   countersPath: string;
+  /** Sockets on the second instance (with Redis). */
+  peerSockets: number;
 };
 
 function nextMessage<T extends ClientMessage['type']>(
@@ -66,16 +70,95 @@ async function requestsPerSecond(url: string, headers: Record<string, string>): 
   return result.requests.average;
 }
 
+function openClients(baseUrl: string, appId: string, token: string, count: number): ChildProcess {
+  return fork(clientsScript, [baseUrl, appId, token, String(count)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+async function closeClients(child: ChildProcess): Promise<void> {
+  if (child.connected) {
+    child.send({ type: 'close' });
+  }
+  await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+}
+
+/** Rounds of `action`: the time from just before each until each socket heard `counters` (with `key`). */
+async function hearRounds(
+  child: ChildProcess,
+  sockets: number,
+  rounds: number,
+  key: string | undefined,
+  action: () => Promise<void>,
+): Promise<{ times: number[]; missed: number }> {
+  const times: number[] = [];
+  let missed = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    child.send({ type: 'listen', event: 'counters', ...(key ? { key } : {}), timeoutMs: 10_000 });
+    await nextMessage(child, 'listening', 10_000);
+    const heard = nextMessage(child, 'heard', 20_000);
+    const startedAt = Date.now();
+    await action();
+    const answer = await heard;
+    times.push(...answer.times.map((time) => time - startedAt));
+    missed += sockets - answer.times.length;
+  }
+  return { times: times.sort((a, b) => a - b), missed };
+}
+
+/**
+ * Two web instances with Redis: sockets on the second (B) hear a post published and a mention made through the
+ * first (A), where the context's requests go.
+ */
+async function measureAcrossInstances(
+  load: RealtimeLoad,
+  context: MeasurementContext,
+  token: string,
+): Promise<MeasuredValue[]> {
+  if (!context.startPeer) {
+    return [];
+  }
+  const peer = await context.startPeer();
+  const child = openClients(peer.baseUrl, load.appId, token, load.peerSockets);
+  try {
+    const connected = await nextMessage(child, 'connected', 180_000);
+    context.log(`  ${connected.connected} sockets connected to the second instance`);
+    const authorize = (accountId: string) => context.authorization(accountId);
+    const posts = await hearRounds(child, connected.connected, 3, undefined, () => load.act(authorize));
+    const badges = await hearRounds(child, connected.connected, load.notifyRounds, 'notifications', () =>
+      load.notify(authorize),
+    );
+    const value = (name: string, heard: { times: number[]; missed: number }): MeasuredValue => ({
+      name,
+      value: percentile(heard.times, 0.95),
+      unit: 'ms',
+      budget: null,
+      errors: heard.missed + connected.failed,
+      details: {
+        sockets: connected.connected,
+        p50: percentile(heard.times, 0.5),
+        max: heard.times.at(-1) ?? null,
+      },
+    });
+    return [
+      value('two instances: post on A → counters on B, p95', posts),
+      value('two instances: mention on A → badge on B, p95', badges),
+    ];
+  } finally {
+    await closeClients(child);
+    await peer.stop();
+  }
+}
+
 export async function measureRealtime(
   load: RealtimeLoad,
   context: MeasurementContext,
 ): Promise<MeasuredValue[]> {
   const token = (await context.authorization(load.listenerAccountId)).slice('Bearer '.length);
   const rssBefore = await readRssMb(context.serverPid);
-  const child = fork(clientsScript, [context.baseUrl, load.appId, token, String(load.sockets)], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = openClients(context.baseUrl, load.appId, token, load.sockets);
+  const values: MeasuredValue[] = [];
   try {
     const connected = await nextMessage(child, 'connected', 180_000);
     context.log(`  ${connected.connected} sockets connected in ${connected.seconds.toFixed(1)} s`);
@@ -90,19 +173,13 @@ export async function measureRealtime(
     const latencies = times.map((time) => time - actedAt).sort((a, b) => a - b);
 
     // Notifications: each round, every socket of the member must hear its new badge.
-    const notified: number[] = [];
-    let missed = 0;
-    for (let round = 0; round < load.notifyRounds; round += 1) {
-      child.send({ type: 'listen', event: 'counters', key: 'notifications', timeoutMs: 10_000 });
-      await nextMessage(child, 'listening', 10_000);
-      const badgeHeard = nextMessage(child, 'heard', 20_000);
-      const notifiedAt = Date.now();
-      await load.notify((accountId) => context.authorization(accountId));
-      const round_ = await badgeHeard;
-      notified.push(...round_.times.map((time) => time - notifiedAt));
-      missed += connected.connected - round_.times.length;
-    }
-    notified.sort((a, b) => a - b);
+    const { times: notified, missed } = await hearRounds(
+      child,
+      connected.connected,
+      load.notifyRounds,
+      'notifications',
+      () => load.notify((accountId) => context.authorization(accountId)),
+    );
 
     const authorization = await context.authorization(load.listenerAccountId);
     const health = await requestsPerSecond(`${context.baseUrl}/api/health`, {});
@@ -113,7 +190,7 @@ export async function measureRealtime(
       rssBefore !== null && rssWith !== null && connected.connected > 0
         ? ((rssWith - rssBefore) * 1024) / connected.connected
         : Number.NaN;
-    return [
+    values.push(
       {
         name: 'sockets connected to one web instance',
         value: connected.connected,
@@ -169,11 +246,9 @@ export async function measureRealtime(
         budget: null,
         details: { countersPerSecond: Math.round(counters), healthPerSecond: Math.round(health) },
       },
-    ];
+    );
   } finally {
-    if (child.connected) {
-      child.send({ type: 'close' });
-    }
-    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+    await closeClients(child);
   }
+  return [...values, ...(await measureAcrossInstances(load, context, token))];
 }

@@ -93,6 +93,11 @@ export type MeasurementContext = ScenarioContext & {
   /** The server's DATA_DIR (local storage: cloud file bytes under `cloud/`). */
   dataDir: string;
   log: (message: string) => void;
+  /**
+   * Starts a second web instance on the same database and Redis (only with `BENCH_REDIS_URL`); the caller stops
+   * it. For what must cross instances (issue 16: an event produced on one reaches sockets on the other).
+   */
+  startPeer?: () => Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }>;
 };
 
 /** A lower or upper limit of a measured value from an issue. */

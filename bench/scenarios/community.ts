@@ -83,6 +83,7 @@ function realtimeMeasurement(data: CommunitySeed): Measurement {
           countersPath: `/api/apps/${data.appId}/spaces/posts/counters`,
           badgePath: `/api/apps/${data.appId}/notifications/counters`,
           notifyRounds: 5,
+          peerSockets: 500,
           notify: async (authorization) => {
             const response = await fetch(`${context.baseUrl}/api/comments`, {
               method: 'POST',
