@@ -1,7 +1,8 @@
 /*
  * The service worker of Web Push (issue 16). web/features/app-profile/web-push.ts registers it once per app,
  * with the app's path as scope (`/{appSlug}/`), so every app on a host has a push subscription of its own. It
- * shows what the server sends (contracts/push.ts `PushPayload`) and opens its address on a click. It handles
+ * shows what the server sends (contracts/push.ts `PushPayload`), opens its address on a click, and subscribes
+ * again when the push service replaces the subscription. It handles
  * no fetch: pages load as without it. Served from the site's root with `Cache-Control: no-cache`, so a new
  * version reaches browsers at their next check.
  */
@@ -27,6 +28,21 @@ self.addEventListener('push', (event) => {
   }
   // Browsers require every push to show something (`userVisibleOnly`).
   event.waitUntil(self.registration.showNotification(message.title, options));
+});
+
+// The push service replaced or ended the subscription: subscribe again with the same key, so the browser keeps
+// receiving. The worker holds no session; the app stores the new subscription on the server the next time the
+// person who turned push on opens it (web/features/app-profile/push-refresh.ts).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const key = event.oldSubscription && event.oldSubscription.options.applicationServerKey;
+  if (!key) {
+    return;
+  }
+  event.waitUntil(
+    self.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey: key })
+      .catch(() => undefined),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

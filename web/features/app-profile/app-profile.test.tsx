@@ -18,6 +18,7 @@ import { renderWithProviders } from '../../test/render';
 import { getAccount } from '../../kernel/session/account-store';
 import { AppProfilePage } from './app-profile-page';
 import { NotificationsPage } from './notifications-page';
+import { refreshPushSubscription } from './push-refresh';
 
 const profilePath = `/api/apps/${testApp.id}/profile`;
 
@@ -427,6 +428,34 @@ describe('push on this device', () => {
     );
     expect(within(section).getByTestId('push-device-status').textContent).toBe('Eingeschaltet');
     expect(callsTo(fetchMock, `POST ${pushPath}`)).toEqual([browserSubscription]);
+  });
+
+  it('keeps the subscription of whoever turned push on fresh when they open the app, and nobody else’s', async () => {
+    signInForTest();
+    fakeBrowser('granted', { isSubscribed: true });
+    const fetchMock = stubFetch({
+      [`GET ${profilePath}/notifications`]: () => json(200, testNotifications),
+      [`GET ${pushPath}`]: () => json(200, { publicKey, subscriptions: 1 }),
+      [`POST ${pushPath}`]: () => new Response(null, { status: 204 }),
+    });
+    const owner = getAccount()!.id;
+    window.localStorage.removeItem(`gemeinde.push.${testApp.id}`);
+    // Nobody turned push on in this browser yet: the app's start stores nothing.
+    await refreshPushSubscription(testApp.id, testApp.slug, owner);
+    expect(callsTo(fetchMock, `POST ${pushPath}`)).toEqual([]);
+
+    // The settings screen, with push on here, makes this person its owner.
+    renderInApp(<NotificationsPage />, 'profile/notifications');
+    await waitFor(() => expect(callsTo(fetchMock, `POST ${pushPath}`)).toHaveLength(1));
+    await waitFor(() => expect(window.localStorage.getItem(`gemeinde.push.${testApp.id}`)).toBe(owner));
+
+    // Someone else signed in on this browser does not take it over; the owner refreshes it once per page load.
+    await refreshPushSubscription(testApp.id, testApp.slug, 'another-account');
+    expect(callsTo(fetchMock, `POST ${pushPath}`)).toHaveLength(1);
+    await refreshPushSubscription(testApp.id, testApp.slug, owner);
+    await refreshPushSubscription(testApp.id, testApp.slug, owner);
+    expect(callsTo(fetchMock, `POST ${pushPath}`)).toEqual([browserSubscription, browserSubscription]);
+    window.localStorage.removeItem(`gemeinde.push.${testApp.id}`);
   });
 
   it('explains how to unblock notifications the browser refuses, and asks nothing', async () => {

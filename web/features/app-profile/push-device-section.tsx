@@ -9,7 +9,9 @@ import { ApiError } from '../../api/api-error';
 import { notifyError } from '../../api/notify-error';
 import { useCurrentApp } from '../../kernel/current-app';
 import { AccountSection } from '../account';
+import { useAccount } from '../../kernel/session/account-store';
 import { appProfileApi, pushSettingsQuery } from './app-profile-api';
+import { rememberPushOwner } from './push-refresh';
 import {
   currentPushSubscription,
   isPushSupported,
@@ -47,6 +49,7 @@ export function PushDeviceSection({ isPushEnabled }: { isPushEnabled: boolean })
 function PushDeviceControls({ isPushEnabled }: { isPushEnabled: boolean }) {
   const { t } = useTranslation();
   const app = useCurrentApp();
+  const accountId = useAccount()?.id ?? null;
   const queryClient = useQueryClient();
   const scope = pushScopeOf(app.slug);
   const deviceKey = ['web-push', scope];
@@ -62,6 +65,8 @@ function PushDeviceControls({ isPushEnabled }: { isPushEnabled: boolean }) {
       if (body.success && notificationPermission() === 'granted') {
         // Best effort: when it fails, the next visit tries again; the device is subscribed either way.
         await appProfileApi.subscribePush(app.id, body.data).catch(() => undefined);
+        // Whoever opens this screen with push on here keeps it fresh from now on (push-refresh.ts).
+        rememberPushOwner(app.id, accountId);
       }
       return subscription?.endpoint ?? null;
     },
@@ -81,6 +86,7 @@ function PushDeviceControls({ isPushEnabled }: { isPushEnabled: boolean }) {
     mutationFn: async (publicKey: string) => {
       const subscription = await subscribeThisBrowser(scope, publicKey);
       await appProfileApi.subscribePush(app.id, subscription);
+      rememberPushOwner(app.id, accountId);
       return subscription.endpoint;
     },
     meta: { silent: true },
@@ -100,6 +106,7 @@ function PushDeviceControls({ isPushEnabled }: { isPushEnabled: boolean }) {
   const disable = useMutation({
     mutationFn: async () => {
       const endpoint = await unsubscribeThisBrowser(scope);
+      rememberPushOwner(app.id, null);
       if (endpoint) {
         await appProfileApi.unsubscribePush(app.id, endpoint);
       }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { ActionIcon, Popover } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,8 +7,9 @@ import type { NotificationCounters } from '../../../../contracts/notifications';
 import { loadChunk } from '../../../kernel/chunk';
 import type { RouterApp } from '../../../kernel/current-app';
 import { realtimeConnectedEvent, useRealtimeEvent } from '../../../kernel/realtime';
-import { useIsAuthenticated } from '../../../kernel/session/account-store';
+import { useAccount, useIsAuthenticated } from '../../../kernel/session/account-store';
 import { useIsMobile } from '../../../kernel/ui-store';
+import { refreshPushSubscription } from '../../app-profile';
 import { notificationCountersQuery, notificationKeys } from '../notifications-api';
 import classes from './notification-bell.module.css';
 
@@ -57,6 +58,14 @@ function Bell({ app }: { app: RouterApp }) {
       void queryClient.invalidateQueries({ queryKey: notificationKeys.lists(app.id) });
     }
   });
+
+  // The browser may have replaced its push subscription while no page was open: the server gets the current one.
+  const accountId = useAccount()?.id ?? null;
+  useEffect(() => {
+    if (accountId) {
+      void refreshPushSubscription(app.id, app.slug, accountId).catch(() => undefined);
+    }
+  }, [app.id, app.slug, accountId]);
 
   // A badge read before the socket listened may have missed an event: read it again once it listens.
   useRealtimeEvent(realtimeConnectedEvent, () => {
