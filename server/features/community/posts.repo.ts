@@ -348,8 +348,8 @@ export async function releaseHeldPost(
 }
 
 /**
- * When the author's latest live posts of the last hour were written, newest first, at most `limit` (the rate
- * limit of the moderation settings; the author index answers it).
+ * When the author's latest posts of the last hour were written, newest first, at most `limit` (the rate limit
+ * of the moderation settings; the author index answers it). Deleted ones count too: deleting makes no room.
  */
 export async function latestPostTimes(db: DbOrTx, authorProfileId: string, limit: number): Promise<Date[]> {
   const rows = await db
@@ -358,7 +358,6 @@ export async function latestPostTimes(db: DbOrTx, authorProfileId: string, limit
     .where(
       and(
         eq(communityPosts.authorProfileId, authorProfileId),
-        isNull(communityPosts.deletedAt),
         sql`${communityPosts.createdAt} > now() - interval '1 hour'`,
       ),
     )

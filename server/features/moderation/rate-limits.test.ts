@@ -38,8 +38,10 @@ async function setUp(settings: Record<string, number>) {
 describe(`hourly limits (${testDriver})`, () => {
   it('limits a member’s posts; moderators of the space are not limited', async () => {
     const { space, member, owner } = await setUp({ postsPerHour: 2 });
+    const first = await writePost(server, member, { spaceId: space });
     await writePost(server, member, { spaceId: space });
-    await writePost(server, member, { spaceId: space });
+    // Deleting one's posts makes no room: what was written in the hour counts.
+    expect((await call('DELETE', `/api/posts/${first.id}`, member.token)).statusCode).toBeLessThan(300);
     const third = await call('POST', `/api/spaces/${space}/posts`, member.token, { name: 'Dritter' });
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ code: 'POST_RATE_LIMITED', details: { limit: 2 } });
