@@ -21,11 +21,15 @@ test('a member’s post waits in the inbox, a moderator approves it and it appea
   const c = await setUpCommunity(request, testInfo);
   const space = c.openSpace;
   const spaceUrl = `${appHost}/${c.slug}/groups/g/${space.slug}`;
-  // What an admin does in the space's settings: new posts wait for approval, and Tom moderates the space.
+  // What an admin does in the settings: new posts in the space wait for approval, and Tom becomes a moderator
+  // of the app who moderates this space.
   await data(
-    await request.patch(`/api/spaces/${space.id}`, {
+    await request.patch(`/api/spaces/${space.id}`, { headers: auth(c.owner), data: { preModeration: true } }),
+  );
+  await data(
+    await request.patch(`/api/profiles/${c.tom.profileId}`, {
       headers: auth(c.owner),
-      data: { preModeration: true, moderatorProfileIds: [c.tom.profileId] },
+      data: { type: 'moderator', moderatorSpaceIds: [space.id] },
     }),
   );
   for (const person of [c.lena, c.max]) {
