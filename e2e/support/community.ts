@@ -28,7 +28,10 @@ export type Community = {
   openSpace: { id: string; slug: string };
 };
 
-export const data = async <T>(answer: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> => {
+export const data = async <T>(
+  answer: Awaited<ReturnType<APIRequestContext['get']>>,
+  status = 200,
+): Promise<T> => {
   expect(answer.status(), await answer.text()).toBe(status);
   return ((await answer.json()) as { data: T }).data;
 };
@@ -64,6 +67,8 @@ export async function setUpCommunity(request: APIRequestContext, testInfo: TestI
   );
   const member = async (name: string, firstName: string, lastName: string): Promise<Person> => {
     const account = await person(name);
+    // The names the community shows are the accounts'.
+    await data(await request.patch('/api/user', { headers: auth(account), data: { firstName, lastName } }));
     const profile = await data<{ id: string }>(
       await request.post(`/api/apps/${app.id}/invite`, {
         headers: auth(owner),

@@ -190,6 +190,7 @@ export function InboxPanel({ tab, status, page, onStatus, onPage }: InboxPanelPr
                 </span>
               }
               data-testid={`filter-${entry}`}
+              className={classes.filter}
             >
               {t(`moderation.filters.${entry}`)}
             </Tabs.Tab>

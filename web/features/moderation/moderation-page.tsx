@@ -117,6 +117,7 @@ export function ModerationPage() {
                 leftSection={<IconMessages size={17} stroke={1.7} />}
                 rightSection={<PendingBadge appId={app.id} />}
                 data-testid="view-post"
+                className={classes.view}
               >
                 {t('moderation.views.post')}
               </Tabs.Tab>
@@ -124,6 +125,7 @@ export function ModerationPage() {
                 value="ticket"
                 leftSection={<IconHeadset size={17} stroke={1.7} />}
                 data-testid="view-ticket"
+                className={classes.view}
               >
                 {t('moderation.views.ticket')}
               </Tabs.Tab>
@@ -134,6 +136,7 @@ export function ModerationPage() {
               value="settings"
               leftSection={<IconSettings size={17} stroke={1.7} />}
               data-testid="view-settings"
+              className={classes.view}
             >
               {t('moderation.views.settings')}
             </Tabs.Tab>
