@@ -23,6 +23,7 @@ export const notificationTypeValues = [
   'post_approved',
   'post_rejected',
   'comment_rejected',
+  'comment_approved',
 ] as const;
 export type NotificationType = (typeof notificationTypeValues)[number];
 
@@ -37,6 +38,7 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   post_approved: null,
   post_rejected: null,
   comment_rejected: null,
+  comment_approved: null,
 };
 
 export const notificationLimits = {

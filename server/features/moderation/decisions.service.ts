@@ -99,9 +99,14 @@ export function createDecisionService(deps: {
           decidedByProfileId: moderatorId,
           decidedAt: new Date(),
         });
-        // A comment shown again needs no news; a post's author hears that it is (again) visible.
+        // A post's author hears that it is (again) visible; a comment's author only when it had been hidden (by
+        // reports or a rejection): one never hidden was never taken from anyone, so there is nothing to tell.
         const recorded =
-          current.entityType === 'post' ? await tell(tx, item, 'post_approved', moderatorId, {}) : [];
+          current.entityType === 'post'
+            ? await tell(tx, item, 'post_approved', moderatorId, {})
+            : current.isHidden
+              ? await tell(tx, item, 'comment_approved', moderatorId, {})
+              : [];
         return { item, recorded, published };
       });
       return finish(access, decision);

@@ -251,6 +251,18 @@ describe(`reporting comments (${testDriver})`, () => {
       commentId: reported.id,
       data: { reason: 'Keine Werbung', title: 'Gemeldet' },
     });
+    // Each approval of a hidden comment tells its author it is back: after the reports' hiding, and now.
+    const approvals = () =>
+      db()
+        .select()
+        .from(notifications)
+        .where(
+          and(eq(notifications.profileId, commenter.profileId), eq(notifications.type, 'comment_approved')),
+        );
+    expect(await approvals()).toHaveLength(1);
+    await call('POST', `/api/moderation/${item!.id}/approve`, owner.token);
+    expect(await approvals()).toHaveLength(2);
+    expect((await approvals())[1]).toMatchObject({ commentId: reported.id });
   });
 
   it('keeps the counts right when a hidden comment or a reply in a hidden thread is deleted', async () => {

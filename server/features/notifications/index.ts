@@ -49,11 +49,7 @@ export const notificationsFeature: FeatureManifest = {
       logger,
     });
     const push = createPushSender({ db, logger, vapid: vapidSource(db, vapidSubject(config)) });
-    return [
-      newPostJob({ db, notifier }),
-      notificationMailJob(mails),
-      pushJob({ db, realtime, push }),
-    ];
+    return [newPostJob({ db, notifier }), notificationMailJob(mails), pushJob({ db, realtime, push })];
   },
   pathParams: {
     'notifications/:id': 'notificationId',

@@ -61,6 +61,8 @@ export function notificationSentence(facts: NotificationFacts, language: Languag
         return `Ihr Beitrag${post} wurde abgelehnt`;
       case 'comment_rejected':
         return `Ihr Kommentar zu${post || ' einem Beitrag'} wurde entfernt`;
+      case 'comment_approved':
+        return `Ihr Kommentar zu${post || ' einem Beitrag'} ist wieder sichtbar`;
       default:
         return 'Es gibt Neuigkeiten für Sie';
     }
@@ -85,6 +87,8 @@ export function notificationSentence(facts: NotificationFacts, language: Languag
       return `Your post${post} was rejected`;
     case 'comment_rejected':
       return `Your comment on${post || ' a post'} was removed`;
+    case 'comment_approved':
+      return `Your comment on${post || ' a post'} is visible again`;
     default:
       return 'There is news for you';
   }

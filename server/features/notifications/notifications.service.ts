@@ -13,7 +13,7 @@ import * as repo from './notifications.repo.ts';
 import type { NotificationItemAccess, OwnNotificationsAccess } from './notifications.scopes.ts';
 
 /** Items about the recipient's own post or comment (its author keeps seeing the title). */
-const ownNews = new Set(['post_approved', 'post_rejected', 'comment_rejected']);
+const ownNews = new Set(['post_approved', 'post_rejected', 'comment_rejected', 'comment_approved']);
 
 /** Actors shown with each item; the rest are counted (`actorsCount`). */
 const actorsShown = 3;

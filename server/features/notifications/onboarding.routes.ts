@@ -31,7 +31,11 @@ export function onboardingRoutes(deps: { onboarding: OnboardingService; scopes: 
       ability: 'app:onboarding',
       summary: 'Change the checklist: on or off, welcome text, steps in order with their own wording',
       tags,
-      schema: { params: appParamsSchema, body: updateOnboardingBodySchema, response: { 200: onboardingSchema } },
+      schema: {
+        params: appParamsSchema,
+        body: updateOnboardingBodySchema,
+        response: { 200: onboardingSchema },
+      },
       handler: async (request) => onboarding.update(request.access, request.body),
     }),
     defineRoute({

@@ -36,12 +36,18 @@ function normalisedSteps(stored: StoredStep[] | null): StoredStep[] {
 }
 
 async function settingsOf(db: DbOrTx, appId: string): Promise<Settings> {
-  const [row] = await rows<{ is_enabled: boolean; welcome_text: string; steps: StoredStep[] | string | null }>(
-    db,
-    sql`select is_enabled, welcome_text, steps from onboarding_settings where app_id = ${appId}`,
-  );
-  const steps = typeof row?.steps === 'string' ? (JSON.parse(row.steps) as StoredStep[]) : (row?.steps ?? null);
-  return { isEnabled: row?.is_enabled ?? true, welcomeText: row?.welcome_text ?? '', steps: normalisedSteps(steps) };
+  const [row] = await rows<{
+    is_enabled: boolean;
+    welcome_text: string;
+    steps: StoredStep[] | string | null;
+  }>(db, sql`select is_enabled, welcome_text, steps from onboarding_settings where app_id = ${appId}`);
+  const steps =
+    typeof row?.steps === 'string' ? (JSON.parse(row.steps) as StoredStep[]) : (row?.steps ?? null);
+  return {
+    isEnabled: row?.is_enabled ?? true,
+    welcomeText: row?.welcome_text ?? '',
+    steps: normalisedSteps(steps),
+  };
 }
 
 type Done = Record<OnboardingStepKey, boolean> & { dismissed: boolean };

@@ -69,7 +69,11 @@ describe(`onboarding (${testDriver})`, () => {
     const space = await w.space('open');
     await w.addToSpace(space.id, w.member);
     const post = await w.addPost({ spaceId: space.id }, w.member);
-    await call('POST', '/api/comments', w.member.token, { entityType: 'post', entityId: post.id, body: '<p>Hallo</p>' });
+    await call('POST', '/api/comments', w.member.token, {
+      entityType: 'post',
+      entityId: post.id,
+      body: '<p>Hallo</p>',
+    });
     await server.runtime.database.db
       .update(profiles)
       .set({ bio: 'Ich bin neu hier', avatarId: newId() })

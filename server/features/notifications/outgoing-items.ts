@@ -40,7 +40,8 @@ export async function rows<Row>(db: DbOrTx, query: ReturnType<typeof sql>): Prom
   return (result as { rows: Row[] }).rows;
 }
 
-export const jsonOf = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+export const jsonOf = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /** The item with everything its mail says; the post only while it is live and published. */
 export const dueColumns = sql`n.id, n.type, n.count, n.actors_count, n.read_at, n.data, n.profile_id, p.project_id,

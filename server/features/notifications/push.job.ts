@@ -19,11 +19,7 @@ function wantsPush(row: Due): boolean {
   return row.is_push_enabled && (action === null || jsonOf<string[]>(row.push_actions).includes(action));
 }
 
-export function pushJob(deps: {
-  db: Db;
-  realtime: Realtime;
-  push: PushSender;
-}): JobDefinition<PushJobData> {
+export function pushJob(deps: { db: Db; realtime: Realtime; push: PushSender }): JobDefinition<PushJobData> {
   const { db, realtime, push } = deps;
   // The message opens a path of the app's own origin (the service worker resolves it).
   const { linkOf, factsOf } = itemAddresses('');

@@ -30,6 +30,7 @@ const looks: Record<string, Look> = {
   post_approved: { icon: IconCircleCheck, tone: 'green' },
   post_rejected: { icon: IconShieldX, tone: 'orange' },
   comment_rejected: { icon: IconShieldX, tone: 'orange' },
+  comment_approved: { icon: IconCircleCheck, tone: 'green' },
 };
 const unknownLook: Look = { icon: IconBell, tone: 'gray' };
 
