@@ -265,6 +265,20 @@ describe(`reporting comments (${testDriver})`, () => {
     expect((await approvals())[1]).toMatchObject({ commentId: reported.id });
   });
 
+  it('tells nothing when a reported comment that was never hidden is approved', async () => {
+    const { commenter, readers, owner, comment, report } = await withComments(2);
+    const reported = await comment(commenter, 'Grenzfall');
+    expect((await report(readers[0]!, `/api/comments/${reported.id}/report`)).statusCode).toBe(204);
+    const item = await itemOf('comment', reported.id);
+    expect(item).toMatchObject({ isHidden: false, status: 'inbox' });
+    expect((await call('POST', `/api/moderation/${item!.id}/approve`, owner.token)).statusCode).toBe(200);
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.profileId, commenter.profileId), eq(notifications.commentId, reported.id)));
+    expect(told).toEqual([]);
+  });
+
   it('keeps the counts right when a hidden comment or a reply in a hidden thread is deleted', async () => {
     const { commenter, readers, owner, comment, commentsCount, report } = await withComments(1);
     const hiddenTop = await comment(commenter, 'Oben');
