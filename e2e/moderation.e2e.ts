@@ -52,7 +52,14 @@ test('a member’s post waits in the inbox, a moderator approves it and it appea
   await expect(
     page.getByText('Ihr Beitrag wartet auf die Freigabe durch die Moderation.', { exact: false }),
   ).toBeVisible();
-  await expect(page.getByTestId('post-card').filter({ hasText: 'Neue Kurszeiten ab Januar' })).toHaveCount(0);
+  // Only Lena sees it, set apart above the space's posts and marked as waiting.
+  const upcoming = page.getByTestId('space-upcoming');
+  await expect(upcoming).toContainText('Noch nicht sichtbar: 1 Beitrag');
+  await expect(upcoming.getByTestId('post-card')).toContainText('Neue Kurszeiten ab Januar');
+  await expect(upcoming.getByTestId('post-moderation')).toHaveText('Wartet auf Freigabe');
+  await expect(page.getByTestId('space-empty')).toBeVisible();
+  await keepScreenshot(page, `moderation-waiting-${project}`);
+  await expectAccessible(page, 'space with a post waiting for approval');
 
   // Max does not see it either.
   const maxPage = await signedInPage(browser, testInfo, c, c.max, 241);

@@ -161,6 +161,19 @@ export const spacePostsQuery = (appId: string, spaceId: string, sort: PostSort):
     api.get(apiPaths.spacePosts(spaceId), { query: { page, sort }, schema: postListSchema, signal }),
   );
 
+/**
+ * POSTS-COMMENTS-09 with `type=scheduled`: the space's posts not published yet that the caller may see (their
+ * own scheduled and held ones; every one for its moderators), soonest first.
+ */
+export const spaceUpcomingQuery = (appId: string, spaceId: string): PostListQuery =>
+  postListQuery(communityKeys.spaceUpcoming(appId, spaceId), (page, signal) =>
+    api.get(apiPaths.spacePosts(spaceId), {
+      query: { page, type: 'scheduled' },
+      schema: postListSchema,
+      signal,
+    }),
+  );
+
 /** POSTS-COMMENTS-11: a communities category's posts, its pinned post first. */
 export const categoryPostsQuery = (appId: string, categoryId: string, sort: PostSort): PostListQuery =>
   postListQuery(communityKeys.categoryPosts(appId, categoryId, sort), (page, signal) =>

@@ -21,6 +21,9 @@ export const communityKeys = {
   feed: (appId: string, sort: HomeFeedSort) => [...communityKeys.posts(appId), 'feed', sort] as const,
   spacePosts: (appId: string, spaceId: string, sort: PostSort) =>
     [...communityKeys.posts(appId), 'space', spaceId, sort] as const,
+  /** The caller's unpublished posts of a space: scheduled, or waiting for a moderator. */
+  spaceUpcoming: (appId: string, spaceId: string) =>
+    [...communityKeys.posts(appId), 'space', spaceId, 'upcoming'] as const,
   categoryPosts: (appId: string, categoryId: string, sort: PostSort) =>
     [...communityKeys.posts(appId), 'category', categoryId, sort] as const,
   post: (appId: string, slug: string) => [...communityKeys.posts(appId), 'one', slug] as const,

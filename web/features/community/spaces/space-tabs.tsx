@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { postSortValues, type PostSort } from '../../../../contracts/community-posts';
 import { RichText } from '../../../components/rich-text';
 import { useCurrentApp } from '../../../kernel/current-app';
-import { communityKeys, spacePostsQuery } from '../community-api';
+import { communityKeys, spacePostsQuery, spaceUpcomingQuery } from '../community-api';
 import { PostList } from '../posts/post-list';
 import { SortMenu } from '../posts/sort-menu';
 import { MembersList } from '../shared/members-list';
@@ -52,6 +52,7 @@ function SpacePosts() {
   }
   return (
     <section aria-label={t('community.space.tab.posts')}>
+      {space.permissions.can.includes('create_post') ? <UpcomingPosts /> : null}
       <div className={classes.toolbar}>
         <SortMenu value={sort} options={postSortValues} onChange={setSort} />
       </div>
@@ -72,6 +73,37 @@ function SpacePosts() {
             testId="space-empty"
           />
         }
+      />
+    </section>
+  );
+}
+
+/**
+ * What the caller wrote here that others do not see yet — scheduled, or waiting for a moderator — above the
+ * space's posts, so an author finds it again (its moderators see every such post). Nothing when there is none.
+ */
+function UpcomingPosts() {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const space = useSpace();
+  const query = spaceUpcomingQuery(app.id, space.id);
+  const upcoming = useInfiniteQuery(query);
+  const total = upcoming.data?.pages[0]?.meta.total ?? 0;
+  if (total === 0) {
+    return null;
+  }
+  return (
+    <section className={classes.upcoming} aria-labelledby="space-upcoming-title" data-testid="space-upcoming">
+      <h2 id="space-upcoming-title" className={classes.upcomingTitle}>
+        {t('community.space.upcoming', { count: total })}
+      </h2>
+      <PostList
+        query={query}
+        layout="list"
+        showContainer={false}
+        label={t('community.space.upcoming', { count: total })}
+        headingLevel={3}
+        empty={null}
       />
     </section>
   );
