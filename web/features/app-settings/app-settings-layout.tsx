@@ -66,9 +66,9 @@ function SectionSelect({ groups, current }: { groups: SettingsGroup[]; current: 
 
 /**
  * `/{appSlug}/settings/*` (spec §2, ROUTE-87…112): open to whoever may open one of its sections (the app's
- * managers, and moderators for the moderation inbox and the member screens — docs/DECISIONS.md), otherwise
- * back to the app's start. Lists only the sections the caller's abilities open; a section without its ability
- * sends to the first one that is open.
+ * managers, and moderators for the moderation inbox and the member screens; see
+ * docs/decisions/moderation-onboarding-web.md), otherwise back to the app's start. Lists only the sections the
+ * caller's abilities open; a section without its ability sends to the first one that is open.
  */
 export function AppSettingsLayout() {
   const { t } = useTranslation();

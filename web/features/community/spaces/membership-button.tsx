@@ -63,7 +63,7 @@ export function MembershipButton({ space, fullWidth }: { space: Space; fullWidth
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {status === 'active' && can.includes('bell') && space.membership ? (
+          {status === 'active' && can.includes('bell') ? (
             <>
               <Menu.Label>{t('community.membership.notify')}</Menu.Label>
               {spaceNotificationValues.map((value) => {
