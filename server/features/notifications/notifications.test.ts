@@ -262,10 +262,14 @@ describe(`who is told (${testDriver})`, () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const postId = response.json<{ data: { id: string } }>().data.id;
-    const queued: unknown = await db().execute(
-      sql`select data from pgboss.job where name = 'notifications.new-post' and data->>'postId' = ${postId}`,
-    );
-    expect((queued as { rows: unknown[] }).rows).toHaveLength(1);
+    // The job is queued after the publication's commit, without holding up the answer: wait for it.
+    const queued = async () => {
+      const found: unknown = await db().execute(
+        sql`select data from pgboss.job where name = 'notifications.new-post' and data->>'postId' = ${postId}`,
+      );
+      return (found as { rows: unknown[] }).rows;
+    };
+    await expect.poll(queued, { timeout: 5_000 }).toHaveLength(1);
   });
 });
 
