@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Language } from '../../../contracts/language.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { notificationCounters, profiles } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound, unauthorized } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
@@ -15,7 +17,6 @@ export type OwnNotificationsAccess = {
   actor: Extract<Actor, { kind: 'account' }>;
   profileId: string;
   appId: string;
-  language: Language;
   /** The badge, read with the profile (the counters call is this one read). */
   unread: number;
 };
@@ -38,6 +39,29 @@ const accountOf = (actor: Actor): Extract<Actor, { kind: 'account' }> => {
 
 const abilities = ['notification:view', 'notification:read'] as const;
 
+// The badge is read on every page of every member, so this is as little as the health probe allows: a named
+// statement (parsed and planned once per pooled connection) with two key lookups, the live profile by app and
+// account and its counter. Like the platform's app access (workspace/access.ts) it trusts the access token for
+// the account; a deleted account's sessions end with it.
+const ownProfileWithBadge = preparedQuery((db) =>
+  db
+    .select({
+      profileId: profiles.id,
+      appId: profiles.appId,
+      unread: notificationCounters.unread,
+    })
+    .from(profiles)
+    .leftJoin(notificationCounters, eq(notificationCounters.profileId, profiles.id))
+    .where(
+      and(
+        eq(profiles.appId, sql.placeholder('appId')),
+        eq(profiles.accountId, sql.placeholder('accountId')),
+        isNull(profiles.deletedAt),
+      ),
+    )
+    .prepare('notifications_own_profile_with_badge'),
+);
+
 export function createNotificationScopes(db: DbOrTx) {
   return {
     /** The caller's live profile in the app of `:appId`; 404 without one (whether or not the app exists). */
@@ -47,23 +71,18 @@ export function createNotificationScopes(db: DbOrTx) {
         subjects: ['notification'],
         async resolve(request) {
           const actor = accountOf(request.actor);
-          const found = await one(
-            db,
-            sql`select p.id as profile_id, p.app_id, coalesce(p.language, a.language) as language, c.unread
-              from profiles p join accounts a on a.id = p.account_id
-              left join notification_counters c on c.profile_id = p.id
-              where p.app_id = ${paramOf(request, param)} and p.account_id = ${actor.accountId}
-                and p.deleted_at is null and a.deleted_at is null`,
-          );
+          const [found] = await ownProfileWithBadge(db).execute({
+            appId: paramOf(request, param),
+            accountId: actor.accountId,
+          });
           if (!found) {
             throw notFound();
           }
           return {
             actor,
-            profileId: found.profile_id,
-            appId: found.app_id,
-            language: found.language,
-            unread: Number(found.unread ?? 0),
+            profileId: found.profileId,
+            appId: found.appId,
+            unread: found.unread ?? 0,
           };
         },
         abilities: () => abilities,
