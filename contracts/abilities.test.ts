@@ -33,6 +33,7 @@ describe('abilities', () => {
       'link',
       'vote',
       'notification',
+      'chat_message',
     ]);
     for (const subject of abilitySubjects) {
       const names: readonly string[] = abilitiesBySubject[subject];

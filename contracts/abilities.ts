@@ -159,6 +159,9 @@ export const abilitiesBySubject = {
   vote: ['view', 'answer', 'create'],
   // added: a member's own notification list (issue 16): reading it and marking items read.
   notification: ['view', 'read'],
+  // added: one chat message (issue 17): its author edits it; the author, the chat's moderators and the app's
+  // admins delete it.
+  chat_message: ['edit', 'delete'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

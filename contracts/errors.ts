@@ -71,6 +71,11 @@ export const errorCodes = {
   reportRateLimited: 'REPORT_RATE_LIMITED',
   /** The person has reported this post or comment already (409). */
   alreadyReported: 'ALREADY_REPORTED',
+  // chat (issue 17)
+  /** The partner of this private chat has blocked the caller: nothing can be sent there (403). */
+  chatBlocked: 'CHAT_BLOCKED',
+  /** The caller has blocked the partner of this private chat: unblock to write again (403). */
+  chatPartnerBlocked: 'CHAT_PARTNER_BLOCKED',
   // rich text
   /** Rich text longer than `richTextMaxLength` before sanitizing (400); `details: {maxLength}`, `errors` names the field. */
   richTextTooLong: 'RICH_TEXT_TOO_LONG',

@@ -1,6 +1,7 @@
 import { accountFeature } from './features/account/index.ts';
 import { appsFeature } from './features/apps/index.ts';
 import { authFeature } from './features/auth/index.ts';
+import { chatFeature } from './features/chat/index.ts';
 import { cloudFeature } from './features/cloud/index.ts';
 import { communityFeature } from './features/community/index.ts';
 import { contactsFeature } from './features/contacts/index.ts';
@@ -46,4 +47,5 @@ export const features: readonly FeatureManifest[] = [
   communityFeature,
   moderationFeature,
   notificationsFeature,
+  chatFeature,
 ];

@@ -1,4 +1,5 @@
 import type { RegisteredArea } from '../lib/types.ts';
+import { chatArea } from './chat.ts';
 import { cloudArea } from './cloud.ts';
 import { communityArea } from './community.ts';
 import { identityArea } from './identity.ts';
@@ -17,4 +18,5 @@ export const benchAreas: RegisteredArea[] = [
   membersArea,
   cloudArea,
   communityArea,
+  chatArea,
 ];

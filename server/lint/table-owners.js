@@ -20,6 +20,7 @@ export const tableOwners = {
       community: 'names of post and comment authors, joined in the feed and comment queries (hot path)',
       moderation: 'names of reporters and deciding moderators in the moderation inbox',
       notifications: 'actor names and the recipient’s address and language, joined in the list and mail queries',
+      chat: 'names of chat members and message authors, joined in the chat list and message queries (hot path)',
     },
   },
   sessions: { owner: 'auth', grants: { contacts: 'last seen', profile: 'push sign-out' } },
@@ -65,6 +66,7 @@ export const tableOwners = {
       community: 'authors of posts and comments and space members, joined in the feed queries (hot path)',
       moderation: 'reporters and moderators in the inbox, and the staff told that the inbox changed',
       notifications: 'actors, recipients’ settings (mail, push, digest) and the unsubscribe switch',
+      chat: 'members and authors of chats (names, photos, live profiles of the app), joined in the chat queries',
     },
   },
   pushTokens: { owner: 'profile' },
@@ -164,4 +166,9 @@ export const tableOwners = {
   pushSubscriptions: { owner: 'notifications' },
   onboardingSettings: { owner: 'notifications' },
   onboardingProgress: { owner: 'notifications' },
+  // chat (issue 17)
+  chats: { owner: 'chat' },
+  chatMembers: { owner: 'chat' },
+  chatMessages: { owner: 'chat' },
+  chatBlocks: { owner: 'chat' },
 };

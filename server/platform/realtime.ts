@@ -44,6 +44,13 @@ export type Realtime = {
   /** Closes every socket of a profile, on every instance (removed, banned): it stops receiving at once. */
   disconnectProfile(profileId: string): void;
   /**
+   * Puts every socket in room `of` into `rooms`, on every instance (a person's sockets into a chat they joined:
+   * `joinRooms('profile:x', ['chat:y'])`). Sockets that connect later get their rooms at the handshake.
+   */
+  joinRooms(of: Room, rooms: Room[]): void;
+  /** Takes every socket in room `of` out of `rooms`, on every instance (a person left a chat, a chat is gone). */
+  leaveRooms(of: Room, rooms: Room[]): void;
+  /**
    * Whether a room has a socket on any instance (push goes only to people without an open app). Answers false
    * when the instances do not answer in time: a push too many beats a missed one.
    */
@@ -108,6 +115,12 @@ export function createRealtime(options: { redis: Redis | undefined; logger: Logg
     },
     disconnectProfile(profileId) {
       io.in(`profile:${profileId}`).disconnectSockets(true);
+    },
+    joinRooms(of, rooms) {
+      io.in(of).socketsJoin(rooms);
+    },
+    leaveRooms(of, rooms) {
+      io.in(of).socketsLeave(rooms);
     },
     async isOccupied(room) {
       try {

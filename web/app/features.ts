@@ -3,6 +3,7 @@ import { appMembersFeature } from '../features/app-members/app-members.routes';
 import { appProfileFeature } from '../features/app-profile/app-profile.routes';
 import { appSettingsFeature } from '../features/app-settings/app-settings.routes';
 import { authFeature } from '../features/auth/auth.routes';
+import { chatFeature } from '../features/chat/chat.routes';
 import { cloudFeature } from '../features/cloud/cloud.routes';
 import { communityFeature } from '../features/community/community.routes';
 import { communitySettingsFeature } from '../features/community-settings/community-settings.routes';
@@ -17,6 +18,7 @@ import { onboardingFeature } from '../features/onboarding/onboarding.routes';
 import { projectSettingsFeature } from '../features/project-settings/project-settings.routes';
 import { projectsFeature } from '../features/projects/projects.routes';
 import { teamFeature } from '../features/team/team.routes';
+import { createElement, type ReactNode } from 'react';
 import type { FeatureMenus, MenuEntry, RouteSlot, WebFeature } from '../kernel/web-feature';
 
 /**
@@ -32,6 +34,7 @@ export const webFeatures: readonly WebFeature[] = [
   contactsFeature,
   homeFeature,
   communityFeature,
+  chatFeature,
   appProfileFeature,
   cloudFeature,
   appSettingsFeature,
@@ -52,7 +55,10 @@ export const slotRoutes = (slot: RouteSlot, features: readonly WebFeature[] = we
 type ContextOf<Name extends keyof FeatureMenus> =
   NonNullable<FeatureMenus[Name]>[number] extends MenuEntry<infer Context> ? Context : never;
 
-export type ShownMenuEntry = Omit<MenuEntry<never>, 'to' | 'shows'> & { to: string };
+export type ShownMenuEntry = Omit<MenuEntry<never>, 'to' | 'shows' | 'badge'> & {
+  to: string;
+  badge?: ReactNode;
+};
 
 /** One menu of the shells: every feature's entries that show in this context, with their addresses. */
 export function menuEntries<Name extends keyof FeatureMenus>(
@@ -61,7 +67,13 @@ export function menuEntries<Name extends keyof FeatureMenus>(
   features: readonly WebFeature[] = webFeatures,
 ): ShownMenuEntry[] {
   return features
-    .flatMap((feature) => (feature.menus?.[name] ?? []) as MenuEntry<ContextOf<Name>>[])
+    .flatMap((feature) => (feature.menus?.[name] ?? []) as unknown as MenuEntry<ContextOf<Name>>[])
     .filter((entry) => entry.shows?.(context) ?? true)
-    .map(({ label, icon, end, to }) => ({ label, icon, end, to: to(context) }));
+    .map(({ label, icon, end, to, badge }) => ({
+      label,
+      icon,
+      end,
+      to: to(context),
+      badge: badge ? createElement(badge, { context }) : undefined,
+    }));
 }

@@ -29,6 +29,11 @@ export type MenuEntry<Context> = {
   end?: boolean;
   /** Shown when this holds; always when absent. */
   shows?: (context: Context) => boolean;
+  /**
+   * A live count beside the label (the chat's unread messages). It renders its own text for screen readers, so
+   * the link's name says what the number means; it renders nothing while there is nothing to count.
+   */
+  badge?: ComponentType<{ context: Context }>;
 };
 
 export type ServiceMenuContext = { signedIn: boolean };

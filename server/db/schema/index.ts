@@ -6,3 +6,4 @@ export * from './members.ts';
 export * from './cloud.ts';
 export * from './community.ts';
 export * from './notifications.ts';
+export * from './chat.ts';

@@ -3,13 +3,15 @@ import type { TokenService } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isUuid } from '../../platform/ids.ts';
 import type { Authorize, RealtimeRefusal } from '../../platform/realtime.ts';
+import { chatRoomsOf } from '../chat/public.ts';
 import { loadAppAccess } from '../workspace/public.ts';
 
 /*
  * Who may listen (issue 16): a handshake names an app and carries an access token (`{ token, appId }`). The
  * permission engine decides as for any request of that app: the person needs a live profile there and the
  * ability to read its content (an invited person and a blocked member have not). The socket then joins the
- * app's room and the profile's own; chat rooms follow with the chat.
+ * app's room, the profile's own and the rooms of the person's chats (later chats are joined as they come,
+ * server/features/chat/chat.events.ts).
  */
 
 const refuse = (refused: RealtimeRefusal['refused']): RealtimeRefusal => ({ refused });
@@ -44,7 +46,11 @@ export function gatewayAuthorizer(deps: { db: Db; tokens: TokenService }): Autho
       accountId: claims.accountId,
       appId: access.app.id,
       profileId: access.profile.id,
-      rooms: [`app:${access.app.id}`, `profile:${access.profile.id}`],
+      rooms: [
+        `app:${access.app.id}`,
+        `profile:${access.profile.id}`,
+        ...(access.can.includes('view_chats') ? await chatRoomsOf(deps.db, access.profile.id) : []),
+      ],
       expiresAt: claims.expiresAt,
     };
   };

@@ -1,3 +1,4 @@
+import { chatColumns, chatScopeColumns } from './chat.ts';
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
 import { postColumns, postScopeColumns } from './community-posts.ts';
@@ -29,6 +30,7 @@ export const columns = {
   ...postColumns,
   ...moderationColumns,
   ...notificationColumns,
+  ...chatColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -68,4 +70,5 @@ export const columnOfScope: Record<string, Column> = {
   ...postScopeColumns,
   ...moderationScopeColumns,
   ...notificationScopeColumns,
+  ...chatScopeColumns,
 };

@@ -10,6 +10,7 @@ import {
   without,
 } from '../expected-abilities.ts';
 import type { Column } from './columns.ts';
+import { chatHoldingsOf } from './chat.ts';
 import { commentHoldingsOf } from './community-comments.ts';
 import { containerHoldingsOf } from './community-containers.ts';
 import { postHoldingsOf } from './community-posts.ts';
@@ -239,6 +240,7 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...postHoldingsOf[role],
     ...moderationHoldingsOf[role],
     ...notificationHoldingsOf[role],
+    ...chatHoldingsOf[role],
   };
   // A post by its slug names its app in `x-app-id`, which only the app host sends.
   if (column === 'post by slug' && host === 'service') {

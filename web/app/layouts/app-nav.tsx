@@ -13,10 +13,11 @@ export function AppSideNav({ items }: AppNavProps) {
   const { t } = useTranslation();
   return (
     <nav className={classes.sideNav} aria-label={t('common.nav.main')} data-testid="app-nav-left">
-      {items.map(({ to, label, icon: Icon, end }) => (
+      {items.map(({ to, label, icon: Icon, end, badge }) => (
         <NavLink key={to} to={to} end={end} className={classes.sideLink}>
           <Icon size={19} stroke={1.7} />
           <span>{t(label)}</span>
+          {badge}
         </NavLink>
       ))}
     </nav>
@@ -33,10 +34,11 @@ export function AppSecondaryNav({ items }: AppNavProps) {
         aria-label={t('common.nav.main')}
         data-testid="app-nav-second"
       >
-        {items.map(({ to, label, icon: Icon, end }) => (
+        {items.map(({ to, label, icon: Icon, end, badge }) => (
           <NavLink key={to} to={to} end={end} className={classes.secondLink}>
             <Icon size={17} stroke={1.7} />
             {t(label)}
+            {badge}
           </NavLink>
         ))}
       </nav>
@@ -59,9 +61,12 @@ export function AppBottomNav({ items }: AppNavProps) {
 
   return (
     <nav className={classes.bottomNav} aria-label={t('common.nav.main')} data-testid="app-nav-bottom">
-      {visible.map(({ to, label, icon: Icon, end }) => (
+      {visible.map(({ to, label, icon: Icon, end, badge }) => (
         <NavLink key={to} to={to} end={end} className={classes.bottomLink}>
-          <Icon size={22} stroke={1.6} />
+          <span className={classes.bottomIcon}>
+            <Icon size={22} stroke={1.6} />
+            {badge ? <span className={classes.bottomBadge}>{badge}</span> : null}
+          </span>
           <span className={classes.bottomLabel}>{t(label)}</span>
         </NavLink>
       ))}
@@ -74,10 +79,11 @@ export function AppBottomNav({ items }: AppNavProps) {
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
-            {hidden.map(({ to, label, icon: Icon }) => (
+            {hidden.map(({ to, label, icon: Icon, badge }) => (
               <Menu.Item
                 key={to}
                 leftSection={<Icon size={17} stroke={1.7} />}
+                rightSection={badge}
                 onClick={() => void navigate(to)}
               >
                 {t(label)}

@@ -12,6 +12,8 @@ export type NavItem = {
   label: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
   end?: boolean;
+  /** A live count beside the label, with its own text for screen readers (MenuEntry.badge). */
+  badge?: ReactNode;
 };
 
 type ShellHeaderProps = {
@@ -38,10 +40,11 @@ export function ShellHeader({ homePath, brand, navItems, isMobile, account }: Sh
         </NavLink>
         {!isMobile && navItems.length > 0 ? (
           <nav className={classes.nav} aria-label={t('common.nav.main')}>
-            {navItems.map(({ to, label, icon: Icon, end }) => (
+            {navItems.map(({ to, label, icon: Icon, end, badge }) => (
               <NavLink key={to} to={to} end={end} className={classes.navLink}>
                 <Icon size={18} stroke={1.7} />
                 {t(label)}
+                {badge}
               </NavLink>
             ))}
           </nav>

@@ -4,6 +4,7 @@ import {
   IconAlertTriangle,
   IconArrowLeft,
   IconCalendar,
+  IconMessage,
   IconMessageCircle,
   IconRefresh,
   IconUserCheck,
@@ -14,7 +15,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { appHomePath, useCurrentApp } from '../../kernel/current-app';
+import { appCan, appHomePath, useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -25,7 +26,7 @@ import { personTimeZone } from '../../kernel/person-locale';
 import { useAccount } from '../../kernel/session/account-store';
 import { MemberActions } from './member-actions';
 import { followQuery, memberApi, memberQuery, type Member } from './member-api';
-import { memberInitialsOf, memberNameOf } from './member-paths';
+import { memberInitialsOf, memberNameOf, memberPath } from './member-paths';
 import { MemberTabs } from './member-tabs';
 import classes from './member-page.module.css';
 
@@ -149,6 +150,17 @@ function MemberProfile({ member }: { member: Member }) {
               </Group>
             </div>
             <div className={classes.actions}>
+              {!isSelf && member.type !== 'invited' && appCan(app, 'create_private_chat') ? (
+                <Button
+                  component={Link}
+                  to={`${memberPath(app.slug, member.id)}/messages`}
+                  leftSection={<IconMessage size={18} stroke={1.7} />}
+                  fullWidth={isMobile}
+                  data-testid="member-message"
+                >
+                  {t('member.message')}
+                </Button>
+              ) : null}
               <MemberActions member={member} isSelf={isSelf} />
             </div>
           </div>

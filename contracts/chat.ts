@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { abilitiesBySubject } from './abilities.ts';
+import { pageSizes } from './constants.ts';
+import { paginated } from './pagination.ts';
+import { maxLength } from './validation/index.ts';
+
+/*
+ * Chat (issue 17, spec §3 "Chat", "Message", "Chat group", rows CHATS-01..14, GAPS 15 and 19, realtime rows
+ * REALTIME-05..12). The rules: docs/decisions/chat.md.
+ *
+ * Kinds: `private` (two people, one chat per pair), `group` (a name, moderators; `isPublic`: listed in the app
+ * and anyone may join; `isMemberAllowToChat: false`: a channel where only moderators write) and `support` (a
+ * member and the app's team; the help desk issue turns them into tickets).
+ *
+ * Unread state is a sequence: every message of a chat takes the chat's next `seq`; a member's unread count is
+ * the chat's `lastSeq` minus the member's `lastReadSeq` (own messages move the sender's mark), never a count.
+ */
+
+export const chatKindValues = ['private', 'group', 'support'] as const;
+export type ChatKind = (typeof chatKindValues)[number];
+
+export const chatRoleValues = ['member', 'moderator'] as const;
+export type ChatRole = (typeof chatRoleValues)[number];
+
+export const chatAbilityValues = abilitiesBySubject.chat;
+export type ChatAbility = (typeof chatAbilityValues)[number];
+
+export const chatLimits = {
+  /** Chats per page of the lists (GAPS 33), the dropdown's 15 (spec §9). */
+  pageSize: pageSizes.default,
+  dropdownPageSize: pageSizes.dropdown,
+  /** Messages per page, newest first (issue 17). */
+  messagesPageSize: 30,
+  /** Messages a reconnecting client gets at most per catch-up call (`afterSeq`); it asks again for more. */
+  catchUpPageSize: 100,
+  /** Members per page of `GET /chats/{id}/profiles`. */
+  membersPageSize: pageSizes.default,
+  /** Longest message body before sanitizing (UTF-16 code units). */
+  body: 10_000,
+  name: 100,
+  /** People named when a group chat is made or members are added in one call. */
+  profileIdsPerCall: 100,
+  /** A client sends `typing` at most this often; the others forget it after `typingExpiresMs`. */
+  typingIntervalMs: 3_000,
+  typingExpiresMs: 5_000,
+  /** Chats larger than this do not broadcast typing. */
+  typingMaxMembers: 100,
+  /** The chat list's search waits this long after the last key (spec §9). */
+  searchDebounceMs: 500,
+} as const;
+
+export const chatPersonSchema = z.object({
+  profileId: z.uuid(),
+  name: z.string(),
+  /** Signed address of the member's photo as a tile, null without one. */
+  avatarUrl: z.string().nullable(),
+});
+export type ChatPerson = z.infer<typeof chatPersonSchema>;
+
+/** The newest visible message of a chat, as the list shows it. */
+export const chatLastMessageSchema = z.object({
+  id: z.uuid(),
+  /** Plain text of the body, at most 200 characters ("" for a deleted message). */
+  excerpt: z.string(),
+  author: chatPersonSchema.nullable(),
+  isDeleted: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+
+export const chatSchema = z.object({
+  id: z.uuid(),
+  appId: z.uuid(),
+  kind: z.enum(chatKindValues),
+  /** spec §3 Chat */
+  isSupport: z.boolean(),
+  /** The group's name; for a private chat the other person's name. */
+  name: z.string(),
+  /** The group's picture, or the other person's photo in a private chat. */
+  avatarUrl: z.string().nullable(),
+  /** The other person of a private chat (null for groups and support chats). */
+  partner: chatPersonSchema.nullable(),
+  isPublic: z.boolean(),
+  /** false: a channel, only moderators write. */
+  isMemberAllowToChat: z.boolean(),
+  hideMembers: z.boolean(),
+  membersCount: z.number().int().min(0),
+  moderators: z.array(chatPersonSchema),
+  /** The caller's standing: null when they are not a member (a public chat they may join). */
+  role: z.enum(chatRoleValues).nullable(),
+  /** Unread messages of the caller in this chat (spec: newMessageCounter). */
+  newMessageCounter: z.number().int().min(0),
+  lastSeq: z.number().int().min(0),
+  lastReadSeq: z.number().int().min(0),
+  /** Whether the caller blocked the partner of this private chat, and whether the partner blocked the caller. */
+  isBlocked: z.boolean(),
+  isBlockedByPartner: z.boolean(),
+  lastMessage: chatLastMessageSchema.nullable(),
+  permissions: z.object({ can: z.array(z.enum(chatAbilityValues)) }),
+  createdAt: z.iso.datetime(),
+  /** The time of the newest message (or of the creation); lists sort by it, newest first. */
+  updatedAt: z.iso.datetime(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+export const chatResponseSchema = z.object({ data: chatSchema });
+export const chatListSchema = paginated(chatSchema);
+export type ChatList = z.infer<typeof chatListSchema>;
+
+export const chatParamsSchema = z.object({ id: z.uuid() });
+
+export const chatListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  /** Name (of the group or the partner) contains, case-insensitive. */
+  search: z.string().trim().max(100).optional(),
+});
+export type ChatListQuery = z.output<typeof chatListQuerySchema>;
+
+/** `GET /apps/{id}/chats/dropdown`: the caller's chats by name, or exactly `chatIds` (comma-separated). */
+export const chatDropdownQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(chatLimits.dropdownPageSize).default(chatLimits.dropdownPageSize),
+  search: z.string().trim().max(100).optional(),
+  chatIds: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').filter(Boolean) : undefined))
+    .pipe(z.array(z.uuid()).max(100).optional()),
+});
+export const chatDropdownItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export const chatDropdownSchema = paginated(chatDropdownItemSchema);
+
+const name = z.string().trim().min(1).check(maxLength(chatLimits.name));
+const profileIds = z.array(z.uuid()).max(chatLimits.profileIdsPerCall);
+
+/**
+ * `POST /apps/{appId}/chats` (GAPS 15): a private chat with one person (the existing one when there is one,
+ * answered 200 instead of 201), or a group chat with its first members (the creator moderates it).
+ */
+export const chatCreateBodySchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('private'), profileId: z.uuid() }),
+  z.strictObject({
+    kind: z.literal('group'),
+    name,
+    profileIds: profileIds.default([]),
+    isPublic: z.boolean().default(false),
+    isMemberAllowToChat: z.boolean().default(true),
+    hideMembers: z.boolean().default(false),
+  }),
+]);
+export type ChatCreateBody = z.output<typeof chatCreateBodySchema>;
+
+/** `PATCH /chats/{id}/group` (route chat edit): what a moderator changes; `profileIds` are the moderators. */
+export const chatGroupPatchBodySchema = z.strictObject({
+  name: name.optional(),
+  profileIds: profileIds.optional(),
+  hideMembers: z.boolean().optional(),
+  isMemberAllowToChat: z.boolean().optional(),
+  isPublic: z.boolean().optional(),
+});
+export type ChatGroupPatchBody = z.output<typeof chatGroupPatchBodySchema>;
+
+/** `PATCH /chats` (GAPS 19: the current state of the listed chats) and `PATCH /chats/read`. */
+export const chatIdsBodySchema = z.strictObject({ chatIds: z.array(z.uuid()).min(1).max(100) });
+export const chatStatesSchema = z.object({ data: z.array(chatSchema) });
+
+/** `POST /chats/{id}/join/profiles`: people added by a moderator. */
+export const chatAddProfilesBodySchema = z.strictObject({ profileIds: profileIds.min(1) });
+
+export const chatMemberSchema = chatPersonSchema.extend({
+  role: z.enum(chatRoleValues),
+  joinedAt: z.iso.datetime(),
+});
+export const chatMemberListSchema = paginated(chatMemberSchema);
+
+/** `GET /apps/{id}/messages/counter`: unread messages over all the caller's chats (the chat badge). */
+export const messageCounterSchema = z.object({ messages: z.number().int().min(0) });
+export type MessageCounter = z.infer<typeof messageCounterSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.uuid(),
+  chatId: z.uuid(),
+  seq: z.number().int().min(1),
+  /** The sender's own id for this message: a retry with the same one answers the stored message. */
+  clientId: z.uuid().nullable(),
+  /** Null for a deleted message or a member who left the app. */
+  author: chatPersonSchema.nullable(),
+  /** Sanitized rich text (the community's allow-list); "" when deleted. */
+  body: z.string(),
+  replyTo: z
+    .object({
+      id: z.uuid(),
+      excerpt: z.string(),
+      author: chatPersonSchema.nullable(),
+      isDeleted: z.boolean(),
+    })
+    .nullable(),
+  isDeleted: z.boolean(),
+  createdAt: z.iso.datetime(),
+  editedAt: z.iso.datetime().nullable(),
+  permissions: z.object({ can: z.array(z.enum(['edit', 'delete'])) }),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatMessageResponseSchema = z.object({ data: chatMessageSchema });
+export const chatMessageListSchema = paginated(chatMessageSchema);
+export type ChatMessageList = z.infer<typeof chatMessageListSchema>;
+
+/**
+ * `GET /chats/{id}/messages`: newest first (`-createdAt`, the only sort), 30 per page; or, with `afterSeq`, the
+ * messages after that sequence oldest first (a reconnecting client's catch-up, at most 100; `meta.pages` > 1
+ * says more are waiting).
+ */
+export const chatMessageListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  sort: z.literal('-createdAt').default('-createdAt'),
+  afterSeq: z.coerce.number().int().min(0).optional(),
+});
+export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
+
+const body = z.string().check(maxLength(chatLimits.body));
+
+/** `POST /chats/{id}/messages` (GAPS 15). */
+export const chatMessageCreateBodySchema = z.strictObject({
+  clientId: z.uuid(),
+  body,
+  replyToMessageId: z.uuid().nullable().optional(),
+});
+export type ChatMessageCreateBody = z.output<typeof chatMessageCreateBodySchema>;
+
+/** `PATCH /chat-messages/{id}`: the author's new body. */
+export const chatMessagePatchBodySchema = z.strictObject({ body });
+
+/**
+ * Socket events (GAPS 6: the payload is the REST entity). Room `chat:{chatId}` for the chat's members,
+ * `profile:{profileId}` for one person's list and badge.
+ */
+export const chatEvents = {
+  /** profile room: a chat the person now belongs to (created, added, joined). Payload: Chat. */
+  create: 'chat:create',
+  /** chat room: a new message. Payload: ChatMessage. */
+  message: 'chat:message',
+  /** chat room: a message was edited. Payload: ChatMessage. */
+  update: 'chat:update',
+  /** chat room: someone types. Payload: { chatId, person: ChatPerson }. */
+  typing: 'chat:typing',
+  /** chat room: someone joined. Payload: { chatId, person: ChatPerson }. */
+  enter: 'chat:enter',
+  /** chat room: someone left or was removed. Payload: { chatId, profileId }. */
+  leave: 'chat:leave',
+  /** chat room: the chat was deleted; or a message was deleted (`messageId` set). */
+  delete: 'chat:delete',
+  /** profile room: the person cleared the chat for themselves. Payload: { chatId, clearedSeq }. */
+  clear: 'chat:clear',
+  /**
+   * profile room: the person's unread messages changed by their own doing (a read, a clear, joining; on any of
+   * their devices). Payload: MessageCounter & { chatId, newMessageCounter }. A new message is not told here:
+   * clients count `chat:message` of others themselves (seq − their lastReadSeq), and read the counter again
+   * after one of their own (sending reads the chat).
+   */
+  counter: 'chat:counter',
+} as const;
+
+export const chatTypingPayloadSchema = z.object({ chatId: z.uuid(), person: chatPersonSchema });
+export const chatDeletePayloadSchema = z.object({ chatId: z.uuid(), messageId: z.uuid().nullable() });
+export const chatCounterPayloadSchema = z.object({
+  chatId: z.uuid().nullable(),
+  newMessageCounter: z.number().int().min(0),
+  messages: z.number().int().min(0),
+});

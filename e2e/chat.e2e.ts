@@ -1,0 +1,76 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { keepScreenshot } from './support/cloud';
+import { appHost, data, setUpCommunity, signedInPage, type Person } from './support/community';
+import { signInWithPassword, visitorHeaders } from './support/identity';
+
+// Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
+// eslint-disable-next-line no-empty-pattern
+test.use({ extraHTTPHeaders: async ({}, use, testInfo) => use(visitorHeaders(testInfo)) });
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const auth = (who: Person) => ({ authorization: `Bearer ${who.token}` });
+
+test('two members write to each other live, and a channel keeps its members reading', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const project = testInfo.project.name;
+  const c = await setUpCommunity(request, testInfo);
+  // What an admin does: a channel in which only its moderators write, with Lena in it.
+  const channel = await data<{ id: string }>(
+    await request.post(`/api/apps/${c.appId}/chats`, {
+      headers: auth(c.owner),
+      data: {
+        kind: 'group',
+        name: 'Neuigkeiten',
+        profileIds: [c.lena.profileId],
+        isMemberAllowToChat: false,
+      },
+    }),
+    201,
+  );
+
+  // Max has the app open before anything is written.
+  const maxPage = await signedInPage(browser, testInfo, c, c.max, 251);
+
+  // Lena opens the private chat from Max's member page and writes.
+  await page.goto(`${appHost}/${c.slug}/auth`);
+  await expect(page.getByTestId('signin-form')).toBeVisible();
+  await signInWithPassword(page, c.lena.email);
+  await expect(page).toHaveURL(new RegExp(`/${c.slug}$`));
+  await page.goto(`${appHost}/${c.slug}/m/${c.max.profileId}`);
+  await page.getByTestId('member-message').click();
+  await expect(page).toHaveURL(new RegExp(`/${c.slug}/chat/[0-9a-f-]{36}$`));
+  const composer = page.getByTestId('composer-field');
+  await composer.fill('Hallo Max, kommst du morgen zum Yoga?');
+  await composer.press('Enter');
+  const lenasLog = page.getByTestId('conversation-log');
+  await expect(lenasLog.getByTestId('chat-message').last()).toContainText('kommst du morgen zum Yoga?');
+
+  // Max sees the badge rise without reloading, opens the chat and answers.
+  await expect(maxPage.getByTestId('chat-nav-badge').first()).toContainText('1');
+  await maxPage.goto(`${appHost}/${c.slug}/chat`);
+  const item = maxPage.getByTestId('chat-list-item').filter({ hasText: 'Lena Vogel' });
+  await expect(item.getByTestId('chat-unread')).toBeVisible();
+  await expectAccessible(maxPage, 'chat list');
+  await item.click();
+  await expect(maxPage.getByTestId('conversation-log')).toContainText('kommst du morgen zum Yoga?');
+  await maxPage.getByTestId('composer-field').fill('Ja, ich bin um sieben da!');
+  await maxPage.getByTestId('composer-field').press('Enter');
+  await expect(maxPage.getByTestId('chat-nav-badge')).toHaveCount(0);
+  await keepScreenshot(maxPage, `chat-conversation-${project}`);
+  await expectAccessible(maxPage, 'chat conversation');
+
+  // Lena's open conversation shows the answer as it arrives.
+  await expect(lenasLog.getByTestId('chat-message').last()).toContainText('Ja, ich bin um sieben da!');
+
+  // In the channel Lena reads but cannot write.
+  await page.goto(`${appHost}/${c.slug}/chat/${channel.id}`);
+  await expect(page.getByTestId('composer-note')).toBeVisible();
+  await expect(page.getByTestId('composer-field')).toHaveCount(0);
+  await keepScreenshot(page, `chat-channel-${project}`);
+  await expectAccessible(page, 'channel');
+});

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ActionIcon, CloseButton, Textarea } from '@mantine/core';
+import { IconArrowBackUp, IconPencil, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { chatLimits, type Chat, type ChatMessage } from '../../../../contracts/chat';
+import { chatApi } from '../chat-api';
+import { excerptOf } from '../chat-cache';
+import { bodyOfText, textOfBody } from './message-text';
+import classes from './conversation.module.css';
+
+type ComposerProps = {
+  chat: Chat;
+  replyTo: ChatMessage | null;
+  editing: ChatMessage | null;
+  onCancel: () => void;
+  onSend: (body: string, replyTo: ChatMessage | null) => void;
+  onSaveEdit: (message: ChatMessage, body: string) => Promise<void>;
+  /** Opening the conversation puts the focus here (the desktop; a phone would raise its keyboard). */
+  autoFocus?: boolean;
+};
+
+/** Tells the others that the person types: at most every 3 s, never in chats too big to show it. */
+function useTypingSignal(chat: Chat) {
+  const last = useRef(0);
+  return () => {
+    const now = Date.now();
+    if (now - last.current < chatLimits.typingIntervalMs || chat.membersCount > chatLimits.typingMaxMembers) {
+      return;
+    }
+    last.current = now;
+    void chatApi.typing(chat.id).catch(() => undefined);
+  };
+}
+
+/**
+ * The message field: Enter sends, Shift+Enter breaks the line. The text goes out as paragraphs with its
+ * markup escaped. Above it, the message being answered or edited (Escape lets go of it).
+ */
+export function Composer({
+  chat,
+  replyTo,
+  editing,
+  onCancel,
+  onSend,
+  onSaveEdit,
+  autoFocus = false,
+}: ComposerProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [saving, setSaving] = useState(false);
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  const signalTyping = useTypingSignal(chat);
+  const body = bodyOfText(text);
+  const tooLong = body.length > chatLimits.body;
+
+  useEffect(() => {
+    if (autoFocus) {
+      fieldRef.current?.focus({ preventScroll: true });
+    }
+  }, [autoFocus]);
+
+  // Editing puts the message's text into the field; answering and editing both bring the focus here.
+  useEffect(() => {
+    if (editing) {
+      setText(textOfBody(editing.body));
+    }
+  }, [editing]);
+  useEffect(() => {
+    if (editing || replyTo) {
+      fieldRef.current?.focus();
+    }
+  }, [editing, replyTo]);
+
+  const submit = () => {
+    if (!body || tooLong || saving) {
+      return;
+    }
+    if (editing) {
+      setSaving(true);
+      onSaveEdit(editing, body)
+        .then(() => setText(''))
+        .catch(() => undefined)
+        .finally(() => setSaving(false));
+      return;
+    }
+    onSend(body, replyTo);
+    setText('');
+  };
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    } else if (event.key === 'Escape' && (editing || replyTo)) {
+      event.preventDefault();
+      if (editing) {
+        setText('');
+      }
+      onCancel();
+    }
+  };
+
+  const context = editing ?? replyTo;
+  return (
+    <div className={classes.composer} data-testid="composer">
+      {context ? (
+        <div className={classes.context} data-testid={editing ? 'composer-editing' : 'composer-reply'}>
+          {editing ? (
+            <IconPencil size={16} stroke={1.8} aria-hidden="true" />
+          ) : (
+            <IconArrowBackUp size={16} stroke={1.8} aria-hidden="true" />
+          )}
+          <div className={classes.contextText}>
+            <span className={classes.contextTitle}>
+              {editing
+                ? t('chat.composer.editing')
+                : t('chat.composer.replyTo', {
+                    name: context.author?.name ?? t('chat.message.unknownAuthor'),
+                  })}
+            </span>
+            <span className={classes.contextExcerpt}>{excerptOf(context.body, 120)}</span>
+          </div>
+          <CloseButton
+            size="sm"
+            aria-label={t(editing ? 'chat.composer.cancelEdit' : 'chat.composer.cancelReply')}
+            onClick={() => {
+              if (editing) {
+                setText('');
+              }
+              onCancel();
+            }}
+          />
+        </div>
+      ) : null}
+      <div className={classes.composerRow}>
+        <Textarea
+          ref={fieldRef}
+          className={classes.field}
+          label={t('chat.composer.label', { name: chat.name })}
+          labelProps={{ className: classes.srOnly }}
+          placeholder={t('chat.composer.placeholder')}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (!editing && event.currentTarget.value.trim()) {
+              signalTyping();
+            }
+          }}
+          onKeyDown={handleKeyDown}
+          autosize
+          minRows={1}
+          maxRows={6}
+          radius="lg"
+          error={tooLong ? t('chat.composer.tooLong') : undefined}
+          // Escape lets go of the reply or the edit only: the phone's full-screen dialog stays open.
+          data-mantine-stop-propagation={editing || replyTo ? 'true' : undefined}
+          data-testid="composer-field"
+        />
+        <ActionIcon
+          size={40}
+          radius="xl"
+          onClick={submit}
+          disabled={!body || tooLong}
+          loading={saving}
+          aria-label={t(editing ? 'chat.composer.save' : 'chat.composer.send')}
+          data-testid="composer-send"
+        >
+          <IconSend size={19} stroke={1.8} />
+        </ActionIcon>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CurrentAppContext } from '../../../kernel/current-app';
+import { callsTo, json, signInForTest, stubFetch } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/render';
+import { ben, chatApp, pageOf, renderChat, testChat } from '../chat-test-data';
+import { MemberMessagesPage } from '../member-messages-page';
+
+vi.mock('socket.io-client', async () => (await import('../chat-socket.fixture')).fakeSocketModule());
+
+const chatsPath = `/api/apps/${chatApp.id}/chats`;
+const group = testChat(3, { kind: 'group', name: 'Yoga-Runde', partner: null, role: 'moderator' });
+
+beforeEach(() => {
+  signInForTest();
+});
+
+describe('a new chat', () => {
+  it('offers only the kinds the app allows', async () => {
+    stubFetch({ [`GET ${chatsPath}`]: () => json(200, pageOf([])) });
+    renderChat('/akademie/chat/create', {
+      ...chatApp,
+      permissions: { can: ['view', 'view_chats', 'create_group_chat', 'create_public_group_chat'] },
+    });
+    await screen.findByRole('heading', { name: 'Neuer Chat' });
+    expect(screen.queryByTestId('chat-kind-private')).toBeNull();
+    expect(screen.getByTestId('chat-kind-group')).toBeTruthy();
+    expect(screen.getByTestId('chat-kind-public')).toBeTruthy();
+    expect(screen.getByTestId('chat-kind-channel')).toBeTruthy();
+  });
+
+  it('makes a channel with its name and opens it', async () => {
+    const fetchMock = stubFetch({
+      [`GET ${chatsPath}`]: () => json(200, pageOf([])),
+      [`POST ${chatsPath}`]: () => json(201, { data: group }),
+      [`GET /api/chats/${group.id}`]: () => json(200, { data: group }),
+      [`GET /api/chats/${group.id}/messages`]: () => json(200, pageOf([])),
+    });
+    renderChat('/akademie/chat/create');
+    fireEvent.click(await screen.findByRole('radio', { name: /Kanal/ }));
+    fireEvent.click(screen.getByTestId('chat-create-submit'));
+    expect(await screen.findByText('Bitte füllen Sie dieses Feld aus.')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST ${chatsPath}`)).toHaveLength(0);
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), {
+      target: { value: '  Ankündigungen ' },
+    });
+    fireEvent.click(screen.getByTestId('chat-create-submit'));
+    await waitFor(() => expect(callsTo(fetchMock, `POST ${chatsPath}`)).toHaveLength(1));
+    expect(callsTo(fetchMock, `POST ${chatsPath}`)[0]).toEqual({
+      kind: 'group',
+      name: 'Ankündigungen',
+      profileIds: [],
+      isPublic: false,
+      isMemberAllowToChat: false,
+      hideMembers: false,
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Yoga-Runde' })).toBeTruthy();
+  });
+});
+
+describe('the member page’s messages', () => {
+  it('opens the private chat with the member', async () => {
+    const chat = testChat(1);
+    const fetchMock = stubFetch({ [`POST ${chatsPath}`]: () => json(200, { data: chat }) });
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/:appSlug/m/:memberId/messages',
+          element: (
+            <CurrentAppContext value={chatApp}>
+              <MemberMessagesPage />
+            </CurrentAppContext>
+          ),
+        },
+        { path: '/:appSlug/chat/:chatId', element: <p>Chat offen</p> },
+      ],
+      { url: `/akademie/m/${ben.profileId}/messages`, host: 'app' },
+    );
+    expect(await screen.findByText('Chat offen')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/akademie/chat/${chat.id}`);
+    expect(callsTo(fetchMock, `POST ${chatsPath}`)).toEqual([{ kind: 'private', profileId: ben.profileId }]);
+  });
+
+  it('says so when the chat cannot be opened', async () => {
+    stubFetch({
+      [`POST ${chatsPath}`]: () => json(403, { code: 'CHAT_BLOCKED', message: 'errors.CHAT_BLOCKED' }),
+    });
+    renderRoutes(
+      [
+        {
+          path: '/:appSlug/m/:memberId/messages',
+          element: (
+            <CurrentAppContext value={chatApp}>
+              <MemberMessagesPage />
+            </CurrentAppContext>
+          ),
+        },
+      ],
+      { url: `/akademie/m/${ben.profileId}/messages`, host: 'app' },
+    );
+    expect(await screen.findByText(/Diese Person hat Sie blockiert/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zurück zum Profil' }).getAttribute('href')).toBe(
+      `/akademie/m/${ben.profileId}`,
+    );
+  });
+});
