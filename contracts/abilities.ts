@@ -125,6 +125,9 @@ export const abilitiesBySubject = {
     // added: the chat edit screen (web-routes.tsv)
     'view',
     'edit',
+    // added: moderators take members out; "seen by" where the app shows read markers (issue 17)
+    'delete_profile',
+    'read_marks',
   ],
   project: ['view', 'edit', 'create_plan', 'team', 'apps', 'view_files', 'payment_provider', 'view_apps'],
   // added: spec §6 gives only the entry check (project view_files / app cloud); these guard the cloud actions.
@@ -161,7 +164,8 @@ export const abilitiesBySubject = {
   notification: ['view', 'read'],
   // added: one chat message (issue 17): its author edits it; the author, the chat's moderators and the app's
   // admins delete it.
-  chat_message: ['edit', 'delete'],
+  // answer: the poll a message carries (group chats), by the chat's members who may write.
+  chat_message: ['edit', 'delete', 'answer'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
+import { cloudFileTypeValues } from './cloud-enums.ts';
+import { voteAnswerBodySchema, voteSchema } from './community-posts.ts';
 import { pageSizes } from './constants.ts';
 import { paginated } from './pagination.ts';
 import { maxLength } from './validation/index.ts';
@@ -45,8 +47,19 @@ export const chatLimits = {
   typingExpiresMs: 5_000,
   /** Chats larger than this do not broadcast typing. */
   typingMaxMembers: 100,
+  /**
+   * Members who have not read a message this long after it was sent hear of it by notification (push, mail),
+   * one per chat for a burst of messages (server/features/chat/offline-notify.job.ts).
+   */
+  offlineNotifyDelayMs: 60_000,
   /** The chat list's search waits this long after the last key (spec §9). */
   searchDebounceMs: 500,
+  /** Files of the cloud library one message carries. */
+  attachments: 10,
+  /** A voice message records at most this long (the recorder stops itself). */
+  voiceMaxSeconds: 300,
+  /** Longest GIF id of the GIF service. */
+  gifId: 100,
 } as const;
 
 export const chatPersonSchema = z.object({
@@ -57,11 +70,17 @@ export const chatPersonSchema = z.object({
 });
 export type ChatPerson = z.infer<typeof chatPersonSchema>;
 
+/** What a message carries besides its text; the list names it when the message has no text. */
+export const chatMessageContentValues = ['attachment', 'voice', 'gif', 'vote'] as const;
+export type ChatMessageContent = (typeof chatMessageContentValues)[number];
+
 /** The newest visible message of a chat, as the list shows it. */
 export const chatLastMessageSchema = z.object({
   id: z.uuid(),
   /** Plain text of the body, at most 200 characters ("" for a deleted message). */
   excerpt: z.string(),
+  /** Its voice recording, GIF, poll or files (in that order of precedence); null for text only or deleted. */
+  content: z.enum(chatMessageContentValues).nullable(),
   author: chatPersonSchema.nullable(),
   isDeleted: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -180,6 +199,37 @@ export const chatMemberListSchema = paginated(chatMemberSchema);
 export const messageCounterSchema = z.object({ messages: z.number().int().min(0) });
 export type MessageCounter = z.infer<typeof messageCounterSchema>;
 
+/**
+ * A file of the cloud library attached to a message. The addresses are signed (valid 6–12 h): `url` shows it
+ * (a picture's large preview, a video's mp4 once converted, else the file as uploaded), `thumbUrl` is a
+ * picture's or video's tile, `downloadUrl` the file as uploaded. Only the chat's members ever receive them.
+ */
+export const chatAttachmentSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  mimeType: z.string(),
+  type: z.enum(cloudFileTypeValues),
+  size: z.number().int().min(0),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  /** Audio and video: the length measured by the server (null until processed). */
+  durationMs: z.number().int().nullable(),
+  url: z.string().nullable(),
+  thumbUrl: z.string().nullable(),
+  downloadUrl: z.string(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+/** A GIF of the GIF service, as the server looked it up by id. */
+export const chatGifSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  width: z.number().int().min(0),
+  height: z.number().int().min(0),
+});
+export type ChatGif = z.infer<typeof chatGifSchema>;
+
 export const chatMessageSchema = z.object({
   id: z.uuid(),
   chatId: z.uuid(),
@@ -198,10 +248,20 @@ export const chatMessageSchema = z.object({
       isDeleted: z.boolean(),
     })
     .nullable(),
+  /** Files of the cloud library, in the order the sender chose ([] when deleted). */
+  attachments: z.array(chatAttachmentSchema),
+  /** A voice message: `attachments[0]` is the recording. */
+  isVoice: z.boolean(),
+  gif: chatGifSchema.nullable(),
+  /**
+   * A poll (group chats only). In the room's copy of an event `answeredOptionIds` is empty: each member keeps
+   * their own choice from their own reads and answers.
+   */
+  vote: voteSchema.nullable(),
   isDeleted: z.boolean(),
   createdAt: z.iso.datetime(),
   editedAt: z.iso.datetime().nullable(),
-  permissions: z.object({ can: z.array(z.enum(['edit', 'delete'])) }),
+  permissions: z.object({ can: z.array(z.enum(abilitiesBySubject.chat_message)) }),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -223,16 +283,32 @@ export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
 
 const body = z.string().check(maxLength(chatLimits.body));
 
-/** `POST /chats/{id}/messages` (GAPS 15). */
+/**
+ * `POST /chats/{id}/messages` (GAPS 15). The body may be empty when the message carries something else. Checked
+ * on the server: `attachmentIds` are live files of the sender in the app's project (`attachmentIds.N:
+ * validation.invalidValue`); `isVoice` needs the chat's `voice_messages` ability and exactly one audio file;
+ * `gifId` is looked up at the GIF service (`gifId: validation.invalidValue` when it has no such GIF); `voteId`
+ * is a poll of the sender that nothing carries yet, in a group chat only (`voteId: validation.invalidValue`).
+ */
 export const chatMessageCreateBodySchema = z.strictObject({
   clientId: z.uuid(),
-  body,
+  body: body.default(''),
   replyToMessageId: z.uuid().nullable().optional(),
+  attachmentIds: z.array(z.uuid()).check(maxLength(chatLimits.attachments)).default([]),
+  isVoice: z.boolean().default(false),
+  gifId: z.string().trim().min(1).check(maxLength(chatLimits.gifId)).optional(),
+  voteId: z.uuid().optional(),
 });
 export type ChatMessageCreateBody = z.output<typeof chatMessageCreateBodySchema>;
 
 /** `PATCH /chat-messages/{id}`: the author's new body. */
 export const chatMessagePatchBodySchema = z.strictObject({ body });
+
+/**
+ * `PUT /chat-messages/{id}/vote` (an addition): the caller's whole choice in the message's poll (replaces an
+ * earlier one), by the rules of `PUT /votes/{id}/answers`. Answers the message; the room hears `chat:update`.
+ */
+export const chatVoteAnswerBodySchema = voteAnswerBodySchema;
 
 /**
  * Socket events (GAPS 6: the payload is the REST entity). Room `chat:{chatId}` for the chat's members,
@@ -262,6 +338,10 @@ export const chatEvents = {
    * after one of their own (sending reads the chat).
    */
   counter: 'chat:counter',
+  /** chat room, chats with read markers: someone's read mark moved. Payload: ChatReadPayload. */
+  read: 'chat:read',
+  /** chat room: the group's name, flags or moderators changed. Payload: ChatGroupSettingsPayload. */
+  settings: 'chat:settings',
 } as const;
 
 export const chatTypingPayloadSchema = z.object({ chatId: z.uuid(), person: chatPersonSchema });
@@ -271,3 +351,102 @@ export const chatCounterPayloadSchema = z.object({
   newMessageCounter: z.number().int().min(0),
   messages: z.number().int().min(0),
 });
+
+// ---------- the app's chat settings, read markers, members (issue 17, second cut) ----------
+
+/** The roles the app's chat settings speak of; the app's admins (owner, admins, app-managing team) always may. */
+export const chatSettingsRoleValues = ['member', 'moderator'] as const;
+export type ChatSettingsRole = (typeof chatSettingsRoleValues)[number];
+
+const settingsRoles = z.array(z.enum(chatSettingsRoleValues)).max(chatSettingsRoleValues.length);
+
+/**
+ * `GET|PATCH /apps/{appId}/chat-settings` (ROUTE-98, an addition; the app's `edit`): who may start which kind of
+ * chat (the app's `create_private_chat`, `create_group_chat`, `create_public_group_chat`), whether people send
+ * voice messages (the chat's `voice_messages`) and whether chats show who read a message (`read_marks`).
+ */
+export const chatSettingsSchema = z.object({
+  privateChatCreators: settingsRoles,
+  groupChatCreators: settingsRoles,
+  publicGroupChatCreators: settingsRoles,
+  /** On: whoever may write in a chat also sends voice messages. Off: nobody does. */
+  voiceMessages: z.boolean(),
+  /** "Seen by" under messages, in private chats and groups of up to `chatReadMarksMaxMembers` members. */
+  readMarkers: z.boolean(),
+});
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+
+/** An app that never changed them: the first cut's rules, no voice messages, no read markers (opt-in). */
+export const chatSettingsDefaults: ChatSettings = {
+  privateChatCreators: ['member', 'moderator'],
+  groupChatCreators: ['member', 'moderator'],
+  publicGroupChatCreators: ['moderator'],
+  voiceMessages: false,
+  readMarkers: false,
+};
+
+/** Stored settings over the defaults: a field that is missing or no longer valid falls back on its own. */
+const storedChatSettingsSchema = z
+  .object({
+    privateChatCreators: settingsRoles.catch(() => [...chatSettingsDefaults.privateChatCreators]),
+    groupChatCreators: settingsRoles.catch(() => [...chatSettingsDefaults.groupChatCreators]),
+    publicGroupChatCreators: settingsRoles.catch(() => [...chatSettingsDefaults.publicGroupChatCreators]),
+    voiceMessages: z.boolean().catch(chatSettingsDefaults.voiceMessages),
+    readMarkers: z.boolean().catch(chatSettingsDefaults.readMarkers),
+  })
+  .catch(() => ({ ...chatSettingsDefaults }));
+
+/** The app's chat settings from what the app keeps (`apps.service_settings.chat`). */
+export function chatSettingsOf(stored: unknown): ChatSettings {
+  return storedChatSettingsSchema.parse(stored ?? {});
+}
+
+/** `PATCH /apps/{appId}/chat-settings`: the fields that change; a role list replaces the stored one. */
+export const chatSettingsPatchBodySchema = z.strictObject({
+  privateChatCreators: settingsRoles.optional(),
+  groupChatCreators: settingsRoles.optional(),
+  publicGroupChatCreators: settingsRoles.optional(),
+  voiceMessages: z.boolean().optional(),
+  readMarkers: z.boolean().optional(),
+});
+export type ChatSettingsPatchBody = z.output<typeof chatSettingsPatchBodySchema>;
+export const chatSettingsResponseSchema = z.object({ data: chatSettingsSchema });
+
+/** Read markers stop above this many members: "seen by" says little there and every read would be a broadcast. */
+export const chatReadMarksMaxMembers = 50;
+
+/**
+ * `GET /chats/{id}/read-marks` (an addition; the chat's `read_marks`): every member's read mark. Clients work out
+ * "seen by" per message themselves: the members whose `lastReadSeq` ≥ its `seq`, its author left out.
+ */
+export const chatReadMarkSchema = chatPersonSchema.extend({ lastReadSeq: z.number().int().min(0) });
+export type ChatReadMark = z.infer<typeof chatReadMarkSchema>;
+export const chatReadMarksSchema = z.object({ data: z.array(chatReadMarkSchema) });
+
+/**
+ * Chat room `chat:read`: someone's read mark moved (a read, a clear, a block) in a chat with read markers.
+ * Sending moves the sender's mark too; that is not told again: `chat:message` says it (author, `seq`).
+ */
+export const chatReadPayloadSchema = z.object({
+  chatId: z.uuid(),
+  profileId: z.uuid(),
+  lastReadSeq: z.number().int().min(0),
+});
+export type ChatReadPayload = z.infer<typeof chatReadPayloadSchema>;
+
+/**
+ * Chat room `chat:settings`: a moderator changed the group (`PATCH /chats/{id}/group`). Everyone's own role and
+ * abilities follow from the moderators and flags: a client whose standing changed reads the chat again.
+ */
+export const chatGroupSettingsPayloadSchema = z.object({
+  chatId: z.uuid(),
+  name: z.string(),
+  isPublic: z.boolean(),
+  isMemberAllowToChat: z.boolean(),
+  hideMembers: z.boolean(),
+  moderators: z.array(chatPersonSchema),
+});
+export type ChatGroupSettingsPayload = z.infer<typeof chatGroupSettingsPayloadSchema>;
+
+/** `DELETE /chats/{id}/profiles/{profileId}` (an addition): a moderator takes a member out of a group chat. */
+export const chatProfileParamsSchema = z.object({ id: z.uuid(), profileId: z.uuid() });

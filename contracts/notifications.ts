@@ -12,6 +12,9 @@ import { paginated } from './pagination.ts';
  * What happened. `action` (the profile setting an item obeys, spec §3 notification actions) per type:
  * new_post → new_post; post_like and comment_like → post_like; new_comment and comment_reply → new_comment;
  * mention → mentions; post_approved and post_rejected (moderation results) always notify in the app.
+ * chat_message (new messages in a chat the person has not read, collapsed per chat: `data` carries `chatId`,
+ * `chatName`, `chatKind`, `excerpt` and `lastSeq`, `count` is the number of messages) obeys no action: the spec
+ * names none for messages, so only the mail and push switches decide (docs/decisions/chat.md).
  */
 export const notificationTypeValues = [
   'new_post',
@@ -24,6 +27,7 @@ export const notificationTypeValues = [
   'post_rejected',
   'comment_rejected',
   'comment_approved',
+  'chat_message',
 ] as const;
 export type NotificationType = (typeof notificationTypeValues)[number];
 
@@ -39,6 +43,7 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   post_rejected: null,
   comment_rejected: null,
   comment_approved: null,
+  chat_message: null,
 };
 
 export const notificationLimits = {

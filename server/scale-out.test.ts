@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,8 @@ let worker: ServerProcess | undefined;
 let proxy: RoundRobinProxy;
 let database: pg.Client;
 let fixtures: string;
+/** What every process of the cluster was started with (a later instance gets the same). */
+let clusterEnv: Record<string, string>;
 
 /** What every process gets (plus ROLE and DATA_DIR): the variables deploy/compose.yaml sets, too. */
 function clusterEnvironment(databaseUrl: string, redisUrl: string, s3Env: Record<string, string>) {
@@ -69,6 +71,7 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
   s3 = await startS3TestServer('cluster-files');
   const env = clusterEnvironment(scratch.url, process.env.REDIS_URL!, s3.env);
+  clusterEnv = env;
   // All three at once on a fresh database: the migrations' advisory lock lets every one come up.
   [web[0], web[1], worker] = await Promise.all([
     startServerProcess('web', env),
@@ -82,7 +85,7 @@ beforeAll(async () => {
 }, 150_000);
 
 afterAll(async () => {
-  await Promise.all([...web, ...(worker ? [worker] : [])].map((instance) => instance.stop()));
+  await Promise.all([...web, ...(worker ? [worker] : [])].map((instance) => instance.stop().catch(() => {})));
   await proxy?.close();
   await database?.end();
   await s3?.close();
@@ -350,6 +353,105 @@ describe.skipIf(needs)(title, () => {
     const downloaded = await fetch(`${proxy.url}${entity.url!}`);
     expect(sha256(Buffer.from(await downloaded.arrayBuffer()))).toBe(sha256(bytes));
   }, 40_000);
+
+  it('loses no chat message when the instance a member is connected to dies: they catch up on the other', async () => {
+    const owner = await person();
+    // The upload test above killed the first instance; a third one joins the survivor.
+    const survivor = web[1]!;
+    const doomed = await startServerProcess('web', clusterEnv);
+    web.push(doomed);
+    const at = (instance: ServerProcess) => `http://127.0.0.1:${instance.port}`;
+    const app = await call<{ data: { id: string } }>(
+      at(survivor),
+      'POST',
+      `/api/projects/${owner.projectId}/apps`,
+      {
+        token: owner.token,
+        body: { name: 'Verteilter Chat', slug: `chat-${randomBytes(4).toString('hex')}` },
+      },
+    );
+    expect(app.status).toBe(201);
+    const appId = app.json.data.id;
+    const chat = await call<{ data: { id: string } }>(at(survivor), 'POST', `/api/apps/${appId}/chats`, {
+      token: owner.token,
+      body: { kind: 'group', name: 'Über zwei Instanzen' },
+    });
+    expect(chat.status).toBe(201);
+    const chatId = chat.json.data.id;
+    const sendThrough = async (instance: ServerProcess, text: string) => {
+      const sent = await call<{ data: { seq: number } }>(
+        at(instance),
+        'POST',
+        `/api/chats/${chatId}/messages`,
+        {
+          token: owner.token,
+          body: { clientId: randomUUID(), body: `<p>${text}</p>` },
+        },
+      );
+      expect(sent.status).toBe(201);
+      return sent.json.data.seq;
+    };
+    /** A member's device on one instance, and the sequences of the `chat:message` events it heard. */
+    const device = async (instance: ServerProcess) => {
+      const socket = io(at(instance), {
+        path: '/ws',
+        transports: ['websocket'],
+        auth: { token: owner.token, appId },
+        reconnection: false,
+      });
+      const heard: number[] = [];
+      const waiters: (() => void)[] = [];
+      socket.on('chat:message', (message: { chatId: string; seq: number }) => {
+        if (message.chatId === chatId) {
+          heard.push(message.seq);
+          waiters.splice(0).forEach((wake) => wake());
+        }
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const hear = async (seq: number) => {
+        while (!heard.includes(seq)) {
+          await new Promise<void>((wake) => waiters.push(wake));
+        }
+      };
+      return { socket, heard, hear };
+    };
+
+    // Sent through the survivor, heard on the doomed instance (through Redis).
+    const first = await device(doomed);
+    try {
+      const seqs = [await sendThrough(survivor, 'eins'), await sendThrough(survivor, 'zwei')];
+      await first.hear(seqs[1]!);
+      expect(first.heard).toEqual(seqs);
+    } finally {
+      first.socket.disconnect();
+    }
+    await doomed.kill();
+
+    // While the device is cut off, the chat goes on.
+    const missed = [await sendThrough(survivor, 'drei'), await sendThrough(survivor, 'vier')];
+    // It reconnects to the survivor and asks for what came after the last sequence it has: each once, in order.
+    const again = await device(survivor);
+    try {
+      const lastSeen = first.heard.at(-1)!;
+      const caughtUp = await call<{ data: { seq: number }[]; meta: { pages: number } }>(
+        at(survivor),
+        'GET',
+        `/api/chats/${chatId}/messages?afterSeq=${lastSeen}`,
+        { token: owner.token },
+      );
+      expect(caughtUp.json.data.map((message) => message.seq)).toEqual(missed);
+      expect(caughtUp.json.meta.pages).toBe(1);
+      // From then on the socket hears the new ones live.
+      const live = await sendThrough(survivor, 'fünf');
+      await again.hear(live);
+      expect(again.heard).toEqual([live]);
+    } finally {
+      again.socket.disconnect();
+    }
+  }, 60_000);
 });
 
 describe('the deployment recipe', () => {

@@ -10,6 +10,9 @@ import type { MeasuredValue, MeasurementContext } from './types.ts';
  * in all for 10 s (round robin over the 100 groups), and the time from just before each send until each other
  * member's socket heard the message is taken (p95 ≤ 100 ms); then the channel's writer posts to its 1,000 members
  * five times (p95 ≤ 150 ms). A delivery that never came counts as an error.
+ *
+ * With Redis (`BENCH_REDIS_URL`) a second web instance (B) is started: the members of 10 groups connect a second
+ * device to it, and messages sent through the first (A) are timed until B's sockets heard them (reported).
  */
 
 const clientsScript = fileURLToPath(new URL('./chat-socket-clients.ts', import.meta.url));
@@ -18,7 +21,8 @@ export type ChatLoad = {
   appId: string;
   /** Account ids of members 1..n (index n − 1), each connected. */
   memberAccountIds: string[];
-  groups: { chatId: string; writer: number; members: number }[];
+  /** `memberNumbers`: the members (1-based numbers, index n − 1 in `memberAccountIds`), the writer among them. */
+  groups: { chatId: string; writer: number; members: number; memberNumbers: number[] }[];
   channel: { chatId: string; writer: number; members: number };
   messagesPerSecond: number;
   seconds: number;
@@ -74,6 +78,82 @@ function deliveries(
   return { latencies: latencies.sort((a, b) => a - b), missed: Math.max(0, expected - latencies.length) };
 }
 
+type Send = (
+  sent: Map<string, unknown>,
+  chatId: string,
+  writer: number,
+  body: string,
+  clientId: string,
+) => Promise<void>;
+
+/** Groups whose members connect a second device to instance B, messages sent through A per group. */
+const peerGroups = 10;
+const peerRounds = 10;
+
+/**
+ * Instance B with the members of `peerGroups` groups connected to it: each group's writer sends `peerRounds`
+ * messages through A (10 a second in all), timed until every member's socket on B heard them.
+ */
+async function measureAcrossInstances(
+  load: ChatLoad,
+  context: MeasurementContext,
+  tokens: string[],
+  send: Send,
+): Promise<MeasuredValue[]> {
+  const peer = await context.startPeer!();
+  const groups = load.groups.slice(0, peerGroups);
+  const numbers = [...new Set(groups.flatMap((group) => group.memberNumbers))];
+  const child = fork(clientsScript, [peer.baseUrl, load.appId], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    child.send({ type: 'open', tokens: numbers.map((number) => tokens[number - 1]!) });
+    const connected = await nextMessage(child, 'connected', 120_000);
+    context.log(`  ${connected.connected} member sockets connected to the second instance`);
+    const sent = new Map<string, { at: number; writer: number; recipients: number }>();
+    for (let round = 0; round < peerRounds; round += 1) {
+      for (const group of groups) {
+        const clientId = randomUUID();
+        sent.set(clientId, { at: Date.now(), writer: group.writer, recipients: group.members - 1 });
+        await send(sent, group.chatId, group.writer, `<p>Über B ${round}</p>`, clientId);
+        await settle(100);
+      }
+    }
+    await settle(2_000);
+    child.send({ type: 'collect' });
+    // The clients number their sockets in the order of the tokens they were given: back to member numbers.
+    const heard: Heard = (await nextMessage(child, 'collected', 60_000)).heard.map(
+      ([clientId, index, at]) => [clientId, numbers[index]! - 1, at],
+    );
+    const across = deliveries(heard, sent);
+    return [
+      {
+        name: 'chat: two instances, message on A → members on B, p95',
+        value: percentile(across.latencies, 0.95),
+        unit: 'ms',
+        budget: null,
+        errors: across.missed + connected.failed,
+        details: {
+          sockets: connected.connected,
+          messages: sent.size,
+          deliveries: across.latencies.length,
+          missed: across.missed,
+          p50: percentile(across.latencies, 0.5),
+          max: across.latencies.at(-1) ?? null,
+        },
+      },
+    ];
+  } finally {
+    if (child.connected) {
+      child.send({ type: 'close' });
+    }
+    await exited;
+    await peer.stop();
+  }
+}
+
 export async function measureChatDelivery(
   load: ChatLoad,
   context: MeasurementContext,
@@ -100,13 +180,7 @@ export async function measureChatDelivery(
       context.log(`  a message failed: ${what.slice(0, 200)}`);
     }
   };
-  const send = async (
-    sent: Map<string, unknown>,
-    chatId: string,
-    writer: number,
-    body: string,
-    clientId: string,
-  ) => {
+  const send: Send = async (sent, chatId, writer, body, clientId) => {
     try {
       const response = await fetch(`${context.baseUrl}/api/chats/${chatId}/messages`, {
         method: 'POST',
@@ -170,8 +244,12 @@ export async function measureChatDelivery(
     }
     child.send({ type: 'collect' });
     const channel = deliveries((await nextMessage(child, 'collected', 60_000)).heard, channelSent);
+    const acrossInstances = context.startPeer
+      ? await measureAcrossInstances(load, context, tokens, send)
+      : [];
 
     return [
+      ...acrossInstances,
       {
         name: 'chat: member sockets connected',
         value: connected.connected,

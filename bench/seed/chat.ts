@@ -27,7 +27,7 @@ export type ChatSeed = {
   /** Account ids of members 1..5,000 (index n − 1): the socket measurement connects every one of them. */
   memberAccountIds: string[];
   /** Each group chat with its moderator (member number `writer`), who writes in the socket measurement. */
-  groups: { chatId: string; writer: number; members: number }[];
+  groups: { chatId: string; writer: number; members: number; memberNumbers: number[] }[];
   /** The channel's writer is member 2 (its moderator); members 1..1,000. */
   channelMembers: number;
   /** One per connection of the write scenario: the account and its own group chat. */
@@ -221,6 +221,10 @@ export async function seedChat({ sql, project, log }: SeedContext): Promise<Chat
       chatId: row.id,
       writer: 2 + ((row.g * 37) % (memberCount - 1)),
       members: row.members,
+      memberNumbers: Array.from(
+        { length: row.members },
+        (_, k) => 2 + ((row.g * 37 + k * 101) % (memberCount - 1)),
+      ),
     })),
     channelMembers: channelSize,
     writers: writers.rows.map((row) => ({

@@ -1,6 +1,6 @@
 // A stand-in for Giphy's API for the browser journeys (started by e2e/playwright.config.ts): the server's real
 // Giphy client (server/features/gifs/giphy.client.ts) talks to it over HTTP, as it would to api.giphy.com.
-// GET /v1/gifs/trending and /v1/gifs/search answer in Giphy's documented shape, with image addresses on this
+// GET /v1/gifs/trending, /v1/gifs/search and /v1/gifs/{id} answer in Giphy's documented shape, with image addresses on this
 // server; /media/{id}/{name}.gif serves a tiny valid GIF in the GIF's own colour. The search `leer` finds
 // nothing. GET /health tells Playwright it is up.
 import { createServer } from 'node:http';
@@ -95,6 +95,13 @@ const server = createServer((request, response) => {
   }
   if (url.pathname === '/v1/gifs/trending') {
     return send(response, 200, pageOf(url.searchParams, 'trend', catalogueSize));
+  }
+  const single = /^\/v1\/gifs\/(trend|search)(\d+)$/.exec(url.pathname);
+  if (single && Number(single[2]) < catalogueSize) {
+    return send(response, 200, {
+      data: gifOf(Number(single[2]), single[1]),
+      meta: { status: 200, msg: 'OK' },
+    });
   }
   if (url.pathname === '/v1/gifs/search') {
     const query = (url.searchParams.get('q') ?? '').trim();

@@ -169,6 +169,10 @@ export const tableOwners = {
   // chat (issue 17)
   chats: { owner: 'chat' },
   chatMembers: { owner: 'chat' },
-  chatMessages: { owner: 'chat' },
+  chatMessages: {
+    owner: 'chat',
+    grants: { community: 'a poll a chat message carries is not attached to a post too (votes.repo.ts)' },
+  },
   chatBlocks: { owner: 'chat' },
+  chatAttachments: { owner: 'chat' },
 };

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /*
- * A local server speaking Giphy's API (GET /v1/gifs/trending and /v1/gifs/search with api_key), so the real
+ * A local server speaking Giphy's API (GET /v1/gifs/trending, /v1/gifs/search and /v1/gifs/{id} with api_key), so the real
  * client is tested over HTTP. Search phrases pick failure modes: `leer` finds nothing, `kaputt` answers 500
  * (echoing the request URL, key included, as a careless upstream might), `langsam` answers after 2 s,
  * `kein-json` answers 200 with HTML.
@@ -96,6 +96,14 @@ export async function startFakeGiphy(apiKey = 'giphy-test-key-0123456789'): Prom
     }
     if (url.pathname === '/v1/gifs/trending') {
       return json(response, 200, page(url.searchParams, 'trend'));
+    }
+    // GET /v1/gifs/{gif_id}: the catalogue's GIFs by id (trend0 … search59), 404 for any other.
+    const single = /^\/v1\/gifs\/(trend|search)(\d+)$/.exec(url.pathname);
+    if (single && Number(single[2]) < fakeTotal) {
+      return json(response, 200, {
+        data: fakeGiphyGif(Number(single[2]), single[1]),
+        meta: { status: 200, msg: 'OK', response_id: 'r3' },
+      });
     }
     if (url.pathname !== '/v1/gifs/search') {
       return json(response, 404, { meta: { status: 404, msg: 'Not Found' } });

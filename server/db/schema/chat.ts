@@ -4,15 +4,22 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  smallint,
   primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { chatKindValues, chatRoleValues } from '../../../contracts/chat.ts';
+import { cloudFiles } from './cloud.ts';
 import { at, timestamps } from './columns.ts';
+import { votes } from './community.ts';
 import { apps, profiles } from './workspace.ts';
+
+/** A GIF of the GIF service as a message keeps it (resolved by the server from the service, never from the client). */
+export type ChatGifValue = { id: string; title: string; url: string; width: number; height: number };
 
 /*
  * Chat (issue 17). The rules: docs/decisions/chat.md. Unread state is a sequence: every message takes its
@@ -99,6 +106,11 @@ export const chatMessages = pgTable(
     bodyHtml: text('body_html').notNull(),
     bodyText: text('body_text').notNull(),
     replyToId: uuid('reply_to_id'),
+    /** A voice message: its one attachment is the recording (audio). */
+    isVoice: boolean('is_voice').notNull().default(false),
+    gif: jsonb('gif').$type<ChatGifValue>(),
+    /** A poll (group chats only), made before the message with `POST /apps/{id}/votes`. */
+    voteId: uuid('vote_id').references(() => votes.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
     editedAt: at('edited_at'),
     deletedAt: at('deleted_at'),
@@ -129,5 +141,34 @@ export const chatBlocks = pgTable(
   (table) => [
     primaryKey({ columns: [table.blockerProfileId, table.blockedProfileId] }),
     index('chat_blocks_blocked_idx').on(table.blockedProfileId),
+  ],
+);
+
+/**
+ * A file of the cloud library attached to a message (uploaded with `hideInCloud`). The chat's members see it —
+ * in the message and in their `messages` pseudo-folder with `isAnother` — and nobody else.
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => cloudFiles.id, { onDelete: 'cascade' }),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.messageId, table.fileId] }),
+    // May this person see this file? file → its chats → their membership.
+    index('chat_attachments_file_idx').on(table.fileId, table.chatId),
+    // The messages pseudo-folder: the files of a person's chats, newest first — covering (file and message
+    // in the key), so the list reads the index alone however many files the chats share.
+    index('chat_attachments_chat_idx').on(table.chatId, table.createdAt, table.fileId, table.messageId),
   ],
 );

@@ -1,6 +1,7 @@
 /*
  * The apps feature's public module (issue 12 point 6): how other features present an app, where apps live,
- * and the project lock that serializes quota checks of concurrent creates and restores.
+ * the project lock that serializes quota checks of concurrent creates and restores, and the one-statement merge
+ * into a service's settings (the chat keeps its app settings in `service_settings.chat`).
  */
 export { appHostOf, presentApp, servicesOf, type AppHost, type AppPresentation } from './apps.presenter.ts';
-export { lockProject } from './apps.repo.ts';
+export { lockProject, mergeServiceSettings } from './apps.repo.ts';

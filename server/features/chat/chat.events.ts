@@ -1,4 +1,11 @@
-import { chatEvents, type Chat, type ChatMessage, type ChatPerson } from '../../../contracts/chat.ts';
+import {
+  chatEvents,
+  type Chat,
+  type ChatGroupSettingsPayload,
+  type ChatMessage,
+  type ChatPerson,
+  type ChatReadPayload,
+} from '../../../contracts/chat.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 
 /*
@@ -55,6 +62,28 @@ export function createChatEvents(deps: { realtime: Realtime }) {
     left(chatId: string, profileId: string) {
       realtime.leaveRooms(profileRoom(profileId), [chatRoom(chatId)]);
       realtime.emit(chatRoom(chatId), chatEvents.leave, { chatId, profileId });
+    },
+    /** A moderator took a person out: their sockets leave the room, the room and all their devices hear it. */
+    removed(chatId: string, profileId: string) {
+      realtime.leaveRooms(profileRoom(profileId), [chatRoom(chatId)]);
+      realtime.emit(chatRoom(chatId), chatEvents.leave, { chatId, profileId });
+      realtime.emit(profileRoom(profileId), chatEvents.leave, { chatId, profileId });
+    },
+    /** A read mark moved in a chat with read markers: the room works out "seen by" from it. */
+    read(payload: ChatReadPayload) {
+      realtime.emit(chatRoom(payload.chatId), chatEvents.read, payload);
+    },
+    /** A moderator changed the group: the shared part of the chat (each reader's own standing is theirs to ask). */
+    groupChanged(chat: Chat) {
+      const payload: ChatGroupSettingsPayload = {
+        chatId: chat.id,
+        name: chat.name,
+        isPublic: chat.isPublic,
+        isMemberAllowToChat: chat.isMemberAllowToChat,
+        hideMembers: chat.hideMembers,
+        moderators: chat.moderators,
+      };
+      realtime.emit(chatRoom(chat.id), chatEvents.settings, payload);
     },
     cleared(chatId: string, profileId: string, clearedSeq: number) {
       realtime.emit(profileRoom(profileId), chatEvents.clear, { chatId, clearedSeq });

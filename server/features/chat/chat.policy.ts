@@ -1,4 +1,10 @@
-import type { ChatAbility, ChatKind, ChatRole } from '../../../contracts/chat.ts';
+import {
+  chatReadMarksMaxMembers,
+  type ChatAbility,
+  type ChatKind,
+  type ChatRole,
+  type ChatSettings,
+} from '../../../contracts/chat.ts';
 import type { AbilityName } from '../../../contracts/abilities.ts';
 import type { AppAbility } from '../workspace/public.ts';
 
@@ -22,6 +28,8 @@ export type ChatActor = {
    * app as a member reads what they see but never writes in their name).
    */
   mayWrite: boolean;
+  /** What the app's chat settings decide per chat (contracts/chat.ts `chatSettingsSchema`). */
+  settings: Pick<ChatSettings, 'voiceMessages' | 'readMarkers'>;
 };
 
 export type ChatFacts = {
@@ -32,6 +40,8 @@ export type ChatFacts = {
   role: ChatRole | null;
   /** Private chats: whether the caller has blocked the partner. */
   isBlockedByMe: boolean;
+  membersCount: number;
+  hideMembers: boolean;
 };
 
 /** Whether the chat is visible to the caller at all (else 404): members, and anyone of the app for public groups. */
@@ -50,7 +60,10 @@ export function isChatVisible(actor: ChatActor, chat: ChatFacts): boolean {
  *   chat they see; anyone of the app joins a public group chat they are not in;
  * - private chats: each side blocks the other, and unblocks whom they blocked (the block refuses sending with
  *   its own error code in the service, so the client can say why);
- * - voice messages are not built yet: nobody holds `voice_messages`.
+ * - voice messages (`voice_messages`): whoever writes there, when the app's chat settings allow them;
+ * - group moderators take members out (`delete_profile`);
+ * - read markers (`read_marks`), when the app shows them: members of private chats and of groups up to 50
+ *   members; a group that hides its members shows them to its moderators only.
  */
 export function chatAbilities(actor: ChatActor, chat: ChatFacts): ChatAbility[] {
   if (!isChatVisible(actor, chat)) {
@@ -72,11 +85,14 @@ export function chatAbilities(actor: ChatActor, chat: ChatFacts): ChatAbility[] 
   can.push('clear');
   if (write && (!isGroup || chat.isMemberAllowToChat || moderates)) {
     can.push('messages');
+    if (actor.settings.voiceMessages) {
+      can.push('voice_messages');
+    }
   }
   if (isGroup) {
     can.push('leave');
     if (write && moderates) {
-      can.push('edit', 'add_profile');
+      can.push('edit', 'add_profile', 'delete_profile');
     }
     if (write && (moderates || actor.isManager)) {
       can.push('delete');
@@ -85,17 +101,31 @@ export function chatAbilities(actor: ChatActor, chat: ChatFacts): ChatAbility[] 
   if (chat.kind === 'private' && write) {
     can.push(chat.isBlockedByMe ? 'unblock' : 'block');
   }
+  if (actor.settings.readMarkers && showsReadMarks(chat, moderates)) {
+    can.push('read_marks');
+  }
   return can;
+}
+
+/** Where "seen by" means something and costs little: two people, or a small group whose members are shown. */
+function showsReadMarks(chat: ChatFacts, moderates: boolean): boolean {
+  if (chat.kind === 'private') {
+    return true;
+  }
+  return (
+    chat.kind === 'group' && chat.membersCount <= chatReadMarksMaxMembers && (!chat.hideMembers || moderates)
+  );
 }
 
 /**
  * A message's abilities for the caller: its author edits it while they may write in the chat; the author, the
- * chat's moderators and the app's managers delete it. A deleted message is left alone.
+ * chat's moderators and the app's managers delete it; the chat's members answer its poll. A deleted message is
+ * left alone, and punished members (read only) get nothing.
  */
 export function chatMessageAbilities(
   actor: ChatActor,
   chat: { role: ChatRole | null; canWrite: boolean },
-  message: { authorProfileId: string | null; isDeleted: boolean },
+  message: { authorProfileId: string | null; isDeleted: boolean; hasVote: boolean },
 ): ChatMessageAbility[] {
   if (message.isDeleted || !actor.mayWrite) {
     return [];
@@ -107,6 +137,10 @@ export function chatMessageAbilities(
   }
   if (own || chat.role === 'moderator' || actor.isManager) {
     can.push('delete');
+  }
+  // A poll is answered by the chat's members, in a channel too (where only moderators write messages).
+  if (message.hasVote && chat.role !== null) {
+    can.push('answer');
   }
   return can;
 }

@@ -1,4 +1,5 @@
-import type { Chat, ChatAbility, ChatMessage, ChatPerson } from '../../../contracts/chat.ts';
+import type { Chat, ChatAbility, ChatAttachment, ChatMessage, ChatPerson } from '../../../contracts/chat.ts';
+import type { Vote } from '../../../contracts/community-posts.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { ChatMessageAbility } from './chat.policy.ts';
 import type { ChatView, MessageView, Person } from './chat.repo.ts';
@@ -55,6 +56,7 @@ export function presentChat(
           id: view.lastMessage.id,
           excerpt: view.lastMessage.isDeleted ? '' : excerptOf(view.lastMessage.text),
           author: view.lastMessage.author ? presentPerson(sign, view.lastMessage.author) : null,
+          content: view.lastMessage.content,
           isDeleted: view.lastMessage.isDeleted,
           createdAt: view.lastMessage.createdAt.toISOString(),
         }
@@ -65,9 +67,12 @@ export function presentChat(
   };
 }
 
+/** What a message carries besides its text, loaded for a page of messages at once (messages.service.ts). */
+export type MessageExtras = { attachments: ChatAttachment[]; vote: Vote | null };
+
 export function presentMessage(
   view: MessageView,
-  options: { sign: UrlSign; can: readonly ChatMessageAbility[] },
+  options: { sign: UrlSign; can: readonly ChatMessageAbility[]; extras: MessageExtras },
 ): ChatMessage {
   const { sign } = options;
   return {
@@ -85,6 +90,10 @@ export function presentMessage(
           isDeleted: view.replyTo.isDeleted,
         }
       : null,
+    attachments: view.isDeleted ? [] : options.extras.attachments,
+    isVoice: view.isVoice,
+    gif: view.gif,
+    vote: view.isDeleted ? null : options.extras.vote,
     isDeleted: view.isDeleted,
     createdAt: view.createdAt.toISOString(),
     editedAt: view.editedAt ? view.editedAt.toISOString() : null,

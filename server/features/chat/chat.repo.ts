@@ -1,9 +1,17 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ChatKind, ChatRole } from '../../../contracts/chat.ts';
+import type { ChatKind, ChatMessageContent, ChatRole } from '../../../contracts/chat.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { accounts, chatBlocks, chatMembers, chatMessages, chats, profiles } from '../../db/schema/index.ts';
+import {
+  accounts,
+  chatBlocks,
+  chatMembers,
+  chatMessages,
+  chats,
+  profiles,
+  type ChatGifValue,
+} from '../../db/schema/index.ts';
 
 /*
  * The chat's queries (issue 17): plain SQL, no rules. Reads that join names and photos are written out; the
@@ -109,6 +117,7 @@ export type ChatView = {
     isDeleted: boolean;
     createdAt: Date;
     author: Person | null;
+    content: ChatMessageContent | null;
   } | null;
 };
 
@@ -141,6 +150,7 @@ type RawChatView = {
   lastFirstName: string | null;
   lastLastName: string | null;
   lastAvatarId: string | null;
+  lastContent: ChatMessageContent | null;
 };
 
 function toChatView(row: RawChatView): ChatView {
@@ -176,6 +186,7 @@ function toChatView(row: RawChatView): ChatView {
             text: row.lastText ?? '',
             isDeleted: row.lastDeletedAt !== null,
             createdAt: date(row.lastCreatedAt),
+            content: row.lastDeletedAt === null ? row.lastContent : null,
             author:
               row.lastAuthorId && row.lastDeletedAt === null
                 ? {
@@ -264,11 +275,15 @@ export async function listChatViews(
         as "isBlockedByPartner",
       lm.id as "lastId", lm.body_text as "lastText", lm.deleted_at as "lastDeletedAt",
       lm.created_at as "lastCreatedAt", lm.author_profile_id as "lastAuthorId", la.first_name as "lastFirstName",
-      la.last_name as "lastLastName", lp.avatar_id as "lastAvatarId"
+      la.last_name as "lastLastName", lp.avatar_id as "lastAvatarId",
+      case when lm.is_voice then 'voice' when lm.gif is not null then 'gif' when lm.vote_id is not null then 'vote'
+        when exists(select 1 from chat_attachments ca where ca.message_id = lm.id) then 'attachment' end
+        as "lastContent"
     from page m join chats c on c.id = m.id
     ${partnerJoin(viewer)}
     left join lateral (
-      select x.id, x.body_text, x.deleted_at, x.created_at, x.author_profile_id from chat_messages x
+      select x.id, x.body_text, x.deleted_at, x.created_at, x.author_profile_id, x.is_voice, x.gif, x.vote_id
+      from chat_messages x
       where x.chat_id = c.id and x.seq > coalesce(m.cleared_seq, 0)
         and not (c.kind = 'private' and x.author_profile_id is not null and exists(
           select 1 from chat_blocks hb where hb.blocker_profile_id = ${viewer}
@@ -474,6 +489,11 @@ export type MessageView = {
   authorProfileId: string | null;
   author: Person | null;
   bodyHtml: string;
+  isVoice: boolean;
+  gif: ChatGifValue | null;
+  voteId: string | null;
+  /** Its files of the cloud library, in the sender's order. */
+  attachmentIds: string[];
   isDeleted: boolean;
   createdAt: Date;
   editedAt: Date | null;
@@ -490,6 +510,10 @@ type RawMessage = {
   lastName: string | null;
   avatarId: string | null;
   bodyHtml: string;
+  isVoice: boolean;
+  gif: ChatGifValue | string | null;
+  voteId: string | null;
+  attachmentIds: string[] | string | null;
   deletedAt: Date | string | null;
   createdAt: Date | string;
   editedAt: Date | string | null;
@@ -501,6 +525,21 @@ type RawMessage = {
   replyLastName: string | null;
   replyAvatarId: string | null;
 };
+
+/** A uuid[] as the driver gives it: an array, or PostgreSQL's text form `{a,b}`. */
+const uuidsOf = (value: string[] | string | null): string[] =>
+  value === null
+    ? []
+    : Array.isArray(value)
+      ? value
+      : value
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean);
+
+/** A message's files in the sender's order, as one column of the message's row. */
+const attachmentIdsColumn = sql`coalesce((select array_agg(ca.file_id order by ca.position)
+  from chat_attachments ca where ca.message_id = x.id), '{}'::uuid[])`;
 
 const personOrNull = (
   id: string | null,
@@ -520,6 +559,15 @@ function toMessageView(row: RawMessage): MessageView {
     authorProfileId: row.authorId,
     author: isDeleted ? null : personOrNull(row.authorId, row.firstName, row.lastName, row.avatarId),
     bodyHtml: isDeleted ? '' : row.bodyHtml,
+    isVoice: !isDeleted && row.isVoice,
+    gif:
+      isDeleted || row.gif === null
+        ? null
+        : typeof row.gif === 'string'
+          ? (JSON.parse(row.gif) as ChatGifValue)
+          : row.gif,
+    voteId: isDeleted ? null : row.voteId,
+    attachmentIds: isDeleted ? [] : uuidsOf(row.attachmentIds),
     isDeleted,
     createdAt: date(row.createdAt),
     editedAt: isDeleted ? null : dateOrNull(row.editedAt),
@@ -539,8 +587,9 @@ function toMessageView(row: RawMessage): MessageView {
 
 const messageSelect = sql`select x.id, x.chat_id as "chatId", x.seq, x.client_id as "clientId",
     x.author_profile_id as "authorId", a.first_name as "firstName", a.last_name as "lastName",
-    p.avatar_id as "avatarId", x.body_html as "bodyHtml", x.deleted_at as "deletedAt", x.created_at as "createdAt",
-    x.edited_at as "editedAt", r.id as "replyId", r.body_text as "replyText", r.deleted_at as "replyDeletedAt",
+    p.avatar_id as "avatarId", x.body_html as "bodyHtml", x.is_voice as "isVoice", x.gif, x.vote_id as "voteId",
+    ${attachmentIdsColumn} as "attachmentIds",
+    x.deleted_at as "deletedAt", x.created_at as "createdAt", x.edited_at as "editedAt", r.id as "replyId", r.body_text as "replyText", r.deleted_at as "replyDeletedAt",
     r.author_profile_id as "replyAuthorId", ra.first_name as "replyFirstName", ra.last_name as "replyLastName",
     rp.avatar_id as "replyAvatarId"
   from chat_messages x
@@ -806,6 +855,11 @@ const messagePageBySeq = preparedQuery((db) =>
       lastName: authorAccounts.lastName,
       avatarId: authorProfiles.avatarId,
       bodyHtml: chatMessages.bodyHtml,
+      isVoice: chatMessages.isVoice,
+      gif: chatMessages.gif,
+      voteId: chatMessages.voteId,
+      attachmentIds: sql<string[]>`coalesce((select array_agg(ca.file_id order by ca.position)
+        from chat_attachments ca where ca.message_id = ${chatMessages.id}), '{}'::uuid[])`,
       deletedAt: chatMessages.deletedAt,
       createdAt: chatMessages.createdAt,
       editedAt: chatMessages.editedAt,
@@ -867,8 +921,15 @@ export async function sendMessage(
     bodyHtml: string;
     bodyText: string;
     replyToId: string | null;
+    isVoice: boolean;
+    gif: ChatGifValue | null;
+    voteId: string | null;
+    /** Cloud files in the sender's order. */
+    attachmentIds: readonly string[];
   },
 ): Promise<MessageView | undefined> {
+  // The files are inserted by the statement, so its final select (which sees the table as before) names them.
+  const files = sql`${`{${values.attachmentIds.join(',')}}`}::uuid[]`;
   const [row] = await rows<RawMessage>(
     db,
     sql`with c as (
@@ -877,19 +938,24 @@ export async function sendMessage(
         returning last_seq, updated_at
       ), x as (
         insert into chat_messages (id, chat_id, seq, author_profile_id, client_id, body_html, body_text, reply_to_id,
-          created_at)
+          is_voice, gif, vote_id, created_at)
         select ${values.id}, ${values.chatId}, c.last_seq, ${values.authorProfileId}, ${values.clientId},
-          ${values.bodyHtml}, ${values.bodyText}, ${values.replyToId}, c.updated_at
+          ${values.bodyHtml}, ${values.bodyText}, ${values.replyToId}, ${values.isVoice},
+          ${values.gif === null ? null : JSON.stringify(values.gif)}::jsonb, ${values.voteId}, c.updated_at
         from c
         returning *
+      ), files as (
+        insert into chat_attachments (message_id, file_id, chat_id, position, created_at)
+        select x.id, f.file_id, x.chat_id, f.position, x.created_at
+        from x, unnest(${files}) with ordinality as f(file_id, position)
       ), mark as (
         update chat_members set last_read_seq = (select last_seq from c)
         where chat_id = ${values.chatId} and profile_id = ${values.authorProfileId}
       )
       select x.id, x.chat_id as "chatId", x.seq, x.client_id as "clientId",
         x.author_profile_id as "authorId", a.first_name as "firstName", a.last_name as "lastName",
-        p.avatar_id as "avatarId", x.body_html as "bodyHtml", x.deleted_at as "deletedAt",
-        x.created_at as "createdAt", x.edited_at as "editedAt", r.id as "replyId", r.body_text as "replyText",
+        p.avatar_id as "avatarId", x.body_html as "bodyHtml", x.is_voice as "isVoice", x.gif,
+        x.vote_id as "voteId", ${files} as "attachmentIds", x.deleted_at as "deletedAt", x.created_at as "createdAt", x.edited_at as "editedAt", r.id as "replyId", r.body_text as "replyText",
         r.deleted_at as "replyDeletedAt", r.author_profile_id as "replyAuthorId", ra.first_name as "replyFirstName",
         ra.last_name as "replyLastName", rp.avatar_id as "replyAvatarId"
       from x

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ChatAbility } from '../../../contracts/chat.ts';
+import { chatSettingsOf, type ChatAbility } from '../../../contracts/chat.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -62,6 +62,7 @@ function actorOf(app: AppAccess): ChatActor {
     appCan,
     isManager: isAppManager(app),
     mayWrite: app.masquerade === null && app.sanction !== 'punished' && app.can.includes('view_chats'),
+    settings: chatSettingsOf(app.app.serviceSettings.chat),
   };
 }
 
@@ -87,6 +88,8 @@ export async function loadChatAccess(
     isMemberAllowToChat: chat.isMemberAllowToChat,
     role: member?.role ?? null,
     isBlockedByMe,
+    membersCount: chat.membersCount,
+    hideMembers: chat.hideMembers,
   });
   if (can.length === 0) {
     throw notFound();
@@ -121,6 +124,8 @@ async function chatAccessById(db: DbOrTx, actor: Actor, chatId: string): Promise
     isMemberAllowToChat: chat.isMemberAllowToChat,
     role: member?.role ?? null,
     isBlockedByMe,
+    membersCount: chat.membersCount,
+    hideMembers: chat.hideMembers,
   });
   if (can.length === 0) {
     throw notFound();
@@ -134,7 +139,7 @@ async function chatAccessById(db: DbOrTx, actor: Actor, chatId: string): Promise
 /** A message's abilities for the caller, from the chat's access. */
 export const messageAbilitiesOf = (
   access: ChatAccess,
-  message: { authorProfileId: string | null; isDeleted: boolean },
+  message: { authorProfileId: string | null; isDeleted: boolean; hasVote: boolean },
 ): ChatMessageAbility[] =>
   chatMessageAbilities(
     access.actor,
@@ -204,6 +209,7 @@ export function createChatScopes(db: DbOrTx) {
             messageCan: messageAbilitiesOf(access, {
               authorProfileId: message.authorProfileId,
               isDeleted: false,
+              hasVote: message.voteId !== null,
             }),
           };
         },

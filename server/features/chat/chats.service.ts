@@ -18,6 +18,7 @@ import { chatAbilities, type ChatActor } from './chat.policy.ts';
 import { presentChat, presentPerson } from './chat.presenter.ts';
 import * as repo from './chat.repo.ts';
 import type { ChatAccess, ChatAppAccess, ChatListAccess } from './chat.scopes.ts';
+import { tellReadMarks } from './chat-members.service.ts';
 
 /*
  * Chats (issue 17): creating private and group chats, the lists, joining and leaving, moderators' settings,
@@ -31,14 +32,21 @@ const pagesOf = (total: number, size: number) => Math.ceil(total / size);
  * How a chat looks to someone the request does not speak for (the `chat:create` event to the other people):
  * a plain member of the app. Their own reads carry their exact abilities.
  */
-const plainMember = (profileId: string): ChatActor => ({
+const plainMember = (profileId: string, settings: ChatActor['settings']): ChatActor => ({
   profileId,
   appCan: ['view_chats'],
   isManager: false,
   mayWrite: true,
+  settings,
 });
 
-export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEvents }) {
+export function createChatService(deps: {
+  db: Db;
+  sign: UrlSign;
+  events: ChatEvents;
+  /** Told after a person's read mark moved (offline-notify.job.ts: the chats' notifications are read too). */
+  chatsRead?: (profileId: string, chatIds: readonly string[]) => Promise<void>;
+}) {
   const { db, sign, events } = deps;
 
   /** Chats of one viewer, presented with the viewer's abilities and the chats' moderators. */
@@ -57,6 +65,8 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
           isMemberAllowToChat: view.isMemberAllowToChat,
           role: view.role,
           isBlockedByMe: view.isBlocked,
+          membersCount: view.membersCount,
+          hideMembers: view.hideMembers,
         }),
       }),
     );
@@ -97,10 +107,15 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
     return wanted;
   }
 
-  /** Tells each new member (but the caller, who has the answer) of the chat. */
-  async function announce(chatId: string, profileIds: readonly string[], person?: { enter: boolean }) {
+  /** Tells each new member (but the caller, who has the answer) of the chat, under the app's chat settings. */
+  async function announce(
+    chatId: string,
+    profileIds: readonly string[],
+    settings: ChatActor['settings'],
+    person?: { enter: boolean },
+  ) {
     for (const profileId of profileIds) {
-      const chat = await chatOf(plainMember(profileId), chatId).catch(() => null);
+      const chat = await chatOf(plainMember(profileId, settings), chatId).catch(() => null);
       if (!chat) {
         continue;
       }
@@ -190,7 +205,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
         const chat = await chatOf(access.actor, outcome.id);
         if (outcome.created) {
           events.created(chat, me);
-          await announce(chat.id, [partner!]);
+          await announce(chat.id, [partner!], access.actor.settings);
         }
         return { chat, created: outcome.created };
       }
@@ -220,7 +235,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       });
       const chat = await chatOf(access.actor, id);
       events.created(chat, me);
-      await announce(id, people);
+      await announce(id, people, access.actor.settings);
       return { chat, created: true };
     },
 
@@ -250,6 +265,9 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
           for (const chatId of moved) {
             events.counter(profileId, chatId, 0, total);
           }
+          await deps.chatsRead?.(profileId, moved);
+          const movedChats = access.chats.filter((chat) => moved.includes(chat.chat.id));
+          await tellReadMarks(db, events, movedChats, profileId);
         }
       }
     },
@@ -264,6 +282,8 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       const clearedSeq = await repo.clearFor(db, access.chat.id, profileId);
       events.cleared(access.chat.id, profileId, clearedSeq);
       events.counter(profileId, access.chat.id, 0, await repo.unreadTotal(db, profileId, access.appId));
+      await deps.chatsRead?.(profileId, [access.chat.id]);
+      await tellReadMarks(db, events, [access], profileId);
     },
 
     /** Route chat edit: name, settings and who moderates (`profileIds`: members of the chat, at least one). */
@@ -299,7 +319,10 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
           await repo.updateChat(tx, access.chat.id, values);
         }
       });
-      return chatOf(access.actor, access.chat.id);
+      const chat = await chatOf(access.actor, access.chat.id);
+      // The room's headers follow at once (`chat:settings`); a member whose standing changed reads the chat again.
+      events.groupChanged(chat);
+      return chat;
     },
 
     /** A public group chat: the caller becomes a member. */
@@ -336,7 +359,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
           people.map((profileId) => ({ profileId, role: 'member' as const })),
         );
       });
-      await announce(access.chat.id, added, { enter: true });
+      await announce(access.chat.id, added, access.actor.settings, { enter: true });
       return chatOf(access.actor, access.chat.id);
     },
 
@@ -380,6 +403,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
         await repo.markRead(tx, me, [access.chat.id]);
       });
       events.counter(me, access.chat.id, 0, await repo.unreadTotal(db, me, access.appId));
+      await tellReadMarks(db, events, [access], me);
       return chatOf(access.actor, access.chat.id);
     },
 

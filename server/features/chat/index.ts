@@ -1,13 +1,33 @@
-import type { FeatureManifest } from '../../platform/features.ts';
+import type { FeatureContext, FeatureManifest } from '../../platform/features.ts';
 import { appHostOf } from '../apps/public.ts';
+import { createGifLookup } from '../gifs/public.ts';
+import { createNotifier } from '../notifications/public.ts';
 import { chatLimits } from '../../../contracts/chat.ts';
+import { createAccessScopes } from '../workspace/public.ts';
+import { chatMemberRoutes } from './chat-members.routes.ts';
+import { createChatMemberService } from './chat-members.service.ts';
+import { chatSettingsRoutes } from './chat-settings.routes.ts';
+import { createChatSettingsService } from './chat-settings.service.ts';
 import { createChatEvents } from './chat.events.ts';
 import { createChatScopes } from './chat.scopes.ts';
 import { chatRoutes } from './chats.routes.ts';
 import { createChatService } from './chats.service.ts';
+import { tellMessageSent, type OnMessageSent } from './message-sent.ts';
 import { messageRoutes } from './messages.routes.ts';
 import { createMessageService } from './messages.service.ts';
+import {
+  chatNotificationsRead,
+  chatQueues,
+  offlineNotifyJob,
+  scheduleOfflineNotify,
+} from './offline-notify.job.ts';
 import { createTypingThrottle } from './typing-throttle.ts';
+
+/**
+ * What reacts to a sent message, told in this order after commit (message-sent.ts). The gamification's
+ * `message_sent_fee` joins this list when it is built; nothing registers itself anywhere else.
+ */
+const messageSentHooks = ({ jobs }: FeatureContext): OnMessageSent[] => [scheduleOfflineNotify({ jobs })];
 
 /**
  * Chat (issue 17): private and group chats, public group chats and channels, messages with replies, unread
@@ -16,12 +36,22 @@ import { createTypingThrottle } from './typing-throttle.ts';
  */
 export const chatFeature: FeatureManifest = {
   name: 'chat',
-  routes: ({ db, realtime, urlSigner, config, redis }) => {
+  routes: (context) => {
+    const { db, realtime, jobs, logger, urlSigner, config, redis } = context;
     const sign = (path: string) => urlSigner.sign(path);
     const events = createChatEvents({ realtime });
     const scopes = createChatScopes(db);
+    const notifier = createNotifier({ realtime, jobs, logger });
     return [
-      ...chatRoutes({ chats: createChatService({ db, sign, events }), scopes }),
+      ...chatRoutes({
+        chats: createChatService({
+          db,
+          sign,
+          events,
+          chatsRead: chatNotificationsRead({ db, notifier, logger }),
+        }),
+        scopes,
+      }),
       ...messageRoutes({
         messages: createMessageService({
           db,
@@ -30,11 +60,22 @@ export const chatFeature: FeatureManifest = {
           // Images in messages: our cloud, on our own origins (as the community's comments).
           imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
           typing: createTypingThrottle(redis, chatLimits.typingIntervalMs),
+          gifs: createGifLookup({ config: config.gifs, logger }),
+          messageSent: tellMessageSent(messageSentHooks(context), logger),
         }),
         scopes,
       }),
+      ...chatMemberRoutes({ members: createChatMemberService({ db, sign, events }), scopes }),
+      ...chatSettingsRoutes({
+        settings: createChatSettingsService({ db }),
+        scopes: createAccessScopes(db),
+      }),
     ];
   },
+  queues: chatQueues,
+  jobs: ({ db, realtime, jobs, logger }) => [
+    offlineNotifyJob({ db, notifier: createNotifier({ realtime, jobs, logger }) }),
+  ],
   pathParams: {
     'chats/:id': 'chatId',
     'chat-messages/:id': 'chatMessageId',

@@ -6,6 +6,7 @@ import {
   chatMessagePatchBodySchema,
   chatMessageResponseSchema,
   chatParamsSchema,
+  chatVoteAnswerBodySchema,
 } from '../../../contracts/chat.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { ChatScopes } from './chat.scopes.ts';
@@ -81,6 +82,23 @@ export function messageRoutes(deps: { messages: MessageService; scopes: ChatScop
         response: { 200: chatMessageResponseSchema },
       },
       handler: async (request) => ({ data: await messages.edit(request.access, request.body.body) }),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/api/chat-messages/:id/vote',
+      auth: 'session',
+      scope: message,
+      ability: 'chat_message:answer',
+      summary: 'Answer the poll a message carries (the whole choice; replaces an earlier one)',
+      tags,
+      schema: {
+        params: chatParamsSchema,
+        body: chatVoteAnswerBodySchema,
+        response: { 200: chatMessageResponseSchema },
+      },
+      handler: async (request) => ({
+        data: await messages.answer(request.access, request.body.optionIds),
+      }),
     }),
     defineRoute({
       method: 'DELETE',

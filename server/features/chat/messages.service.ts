@@ -11,9 +11,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
-import type { UrlSign } from '../cloud/public.ts';
+import { attachedFiles, ownLiveFileIds, type UrlSign } from '../cloud/public.ts';
+import { answerVote, findVoteViews, isFreeVote, presentVote } from '../community/public.ts';
+import type { GifLookup } from '../gifs/public.ts';
 import type { ChatEvents } from './chat.events.ts';
-import { presentMessage, presentPerson } from './chat.presenter.ts';
+import type { MessageSent } from './message-sent.ts';
+import { presentMessage, presentPerson, type MessageExtras } from './chat.presenter.ts';
 import * as repo from './chat.repo.ts';
 import { messageAbilitiesOf, type ChatAccess, type ChatMessageAccess } from './chat.scopes.ts';
 import type { TypingThrottle } from './typing-throttle.ts';
@@ -37,20 +40,116 @@ export function createMessageService(deps: {
   events: ChatEvents;
   imageOrigins: readonly string[];
   typing: TypingThrottle;
+  gifs: GifLookup;
+  /** Told of every new message after commit (message-sent.ts: offline notifications, later fees). */
+  messageSent?: (event: MessageSent) => void;
 }) {
   const { db, sign, events } = deps;
 
-  const present = (access: ChatAccess, view: repo.MessageView): ChatMessage =>
-    presentMessage(view, { sign, can: messageAbilitiesOf(access, view) });
+  /**
+   * A page of messages as the caller sees them: their files (signed) and polls (with the caller's choice) are
+   * read for the whole page at once — a query each, and none when no message of the page has one.
+   */
+  async function presentAll(access: ChatAccess, views: readonly repo.MessageView[]): Promise<ChatMessage[]> {
+    const voteIds = views.flatMap((view) => (view.voteId ? [view.voteId] : []));
+    const [files, votes] = await Promise.all([
+      attachedFiles(
+        db,
+        sign,
+        views.flatMap((view) => view.attachmentIds),
+      ),
+      findVoteViews(db, voteIds, access.actor.profileId),
+    ]);
+    return views.map((view) => {
+      const can = messageAbilitiesOf(access, { ...view, hasVote: view.voteId !== null });
+      const vote = view.voteId ? votes.get(view.voteId) : undefined;
+      const extras: MessageExtras = {
+        attachments: view.attachmentIds.flatMap((id) => {
+          const file = files.get(id);
+          return file ? [file] : [];
+        }),
+        vote: vote ? presentVote(vote, can.includes('answer')) : null,
+      };
+      return presentMessage(view, { sign, can, extras });
+    });
+  }
 
-  /** The sanitized body and its text; 400 when nothing is left to show. */
-  function cleanBody(html: string): { html: string; text: string } {
+  const present = async (access: ChatAccess, view: repo.MessageView): Promise<ChatMessage> =>
+    (await presentAll(access, [view]))[0]!;
+
+  /** The room's copy of a message carries no one's permissions and no one's choice in its poll. */
+  const roomCopy = (message: ChatMessage): ChatMessage => ({
+    ...message,
+    vote: message.vote ? { ...message.vote, answeredOptionIds: [], permissions: { can: ['view'] } } : null,
+    permissions: { can: [] },
+  });
+
+  /** The sanitized body and its text; 400 when nothing is left to show and nothing else is carried. */
+  function cleanBody(html: string, carriesMore: boolean): { html: string; text: string } {
     const clean = sanitizeRichText(html, { imageOrigins: deps.imageOrigins, field: 'body' });
     const text = richTextToPlainText(clean);
     if (text === '' && !/<(img|iframe)[\s>]/.test(clean)) {
-      throw badRequest({ body: validationKeys.required });
+      if (!carriesMore) {
+        throw badRequest({ body: validationKeys.required });
+      }
+      return { html: '', text: '' };
     }
     return { html: clean, text };
+  }
+
+  /**
+   * What a new message carries besides its text, checked: the sender's own live files of the app's project; a
+   * voice message (with the ability) is exactly one audio file; the GIF as the GIF service knows it; a poll of
+   * the sender that nothing carries yet, in a group chat only.
+   */
+  async function contentOf(access: ChatAccess, body: ChatMessageCreateBody) {
+    const errors: Record<string, string> = {};
+    const attachmentIds = body.attachmentIds;
+    const duplicate = attachmentIds.findIndex((id, index) => attachmentIds.indexOf(id) !== index);
+    if (duplicate !== -1) {
+      errors[`attachmentIds.${duplicate}`] = validationKeys.unique;
+    }
+    const files = await ownLiveFileIds(
+      db,
+      access.app.app.projectId,
+      access.app.profile!.accountId,
+      attachmentIds,
+    );
+    attachmentIds.forEach((id, index) => {
+      if (!files.has(id)) {
+        errors[`attachmentIds.${index}`] = validationKeys.invalidValue;
+      }
+    });
+    if (body.isVoice) {
+      if (!access.can.includes('voice_messages')) {
+        throw new AppError(403, errorCodes.forbidden);
+      }
+      const only = attachmentIds.length === 1 ? files.get(attachmentIds[0]!) : undefined;
+      if (attachmentIds.length !== 1 || (only && only.type !== 'audio')) {
+        errors.attachmentIds = validationKeys.invalidValue;
+      }
+    }
+    if (body.voteId !== undefined) {
+      const allowed =
+        access.chat.kind === 'group' &&
+        (await isFreeVote(db, body.voteId, access.appId, access.actor.profileId));
+      if (!allowed) {
+        errors.voteId = validationKeys.invalidValue;
+      }
+    }
+    let gif: repo.MessageView['gif'] = null;
+    if (body.gifId !== undefined) {
+      const found = await deps.gifs.byId(body.gifId);
+      if (found) {
+        gif = { id: found.id, title: found.title, url: found.url, width: found.width, height: found.height };
+      } else {
+        errors.gifId = validationKeys.invalidValue;
+      }
+    }
+    if (Object.keys(errors).length > 0) {
+      throw badRequest(errors);
+    }
+    return { attachmentIds, isVoice: body.isVoice, gif, voteId: body.voteId ?? null };
   }
 
   /** A private chat with a block either way takes no messages, with a code that says which way. */
@@ -89,7 +188,7 @@ export function createMessageService(deps: {
           repo.countMessages(db, window, lastSeq),
         ]);
         return {
-          data: views.map((view) => present(access, view)),
+          data: await presentAll(access, views),
           meta: { page: 1, pages: Math.ceil(total / size), total },
         };
       }
@@ -110,7 +209,7 @@ export function createMessageService(deps: {
             Math.max(0, lastSeq - window.afterSeq),
           ];
       return {
-        data: views.map((view) => present(access, view)),
+        data: await presentAll(access, views),
         meta: { page: query.page, pages: Math.ceil(total / size), total },
       };
     },
@@ -135,7 +234,11 @@ export function createMessageService(deps: {
         }
         throw error;
       }
-      const clean = cleanBody(body.body);
+      const content = await contentOf(access, body);
+      const clean = cleanBody(
+        body.body,
+        content.attachmentIds.length > 0 || content.gif !== null || content.voteId !== null,
+      );
       const replyToId = body.replyToMessageId ?? null;
       if (replyToId) {
         const target = await repo.findMessage(db, replyToId);
@@ -159,6 +262,7 @@ export function createMessageService(deps: {
           bodyHtml: clean.html,
           bodyText: clean.text,
           replyToId,
+          ...content,
         });
       } catch (error) {
         // A retry (the client's id is taken): the stored message, nothing emitted again.
@@ -171,17 +275,39 @@ export function createMessageService(deps: {
       if (!view) {
         throw notFound();
       }
-      const message = present(access, view);
+      const message = await present(access, view);
       // The room's copy carries no one's permissions: each reader's own read has theirs.
-      events.message({ ...message, permissions: { can: [] } });
+      events.message(roomCopy(message));
+      deps.messageSent?.({
+        appId: access.chat.appId,
+        chatId: access.chat.id,
+        messageId: message.id,
+        authorProfileId: me,
+      });
       return { message, created: true };
     },
 
     async edit(access: ChatMessageAccess, html: string): Promise<ChatMessage> {
-      const clean = cleanBody(html);
-      await repo.updateMessageBody(db, access.message.id, clean.html, clean.text);
+      const { message: row } = access;
+      const before = await repo.messageViewOf(db, row.id);
+      const carriesMore =
+        before !== undefined &&
+        (before.gif !== null || before.voteId !== null || before.attachmentIds.length > 0);
+      const clean = cleanBody(html, carriesMore);
+      await repo.updateMessageBody(db, row.id, clean.html, clean.text);
+      const message = await messageOf(access, row.id);
+      events.update(roomCopy(message));
+      return message;
+    },
+
+    /** The caller's whole choice in the message's poll; the room hears the new counts. */
+    async answer(access: ChatMessageAccess, optionIds: readonly string[]): Promise<ChatMessage> {
+      if (!access.message.voteId) {
+        throw notFound();
+      }
+      await answerVote(db, access.message.voteId, access.actor.profileId, optionIds);
       const message = await messageOf(access, access.message.id);
-      events.update({ ...message, permissions: { can: [] } });
+      events.update(roomCopy(message));
       return message;
     },
 

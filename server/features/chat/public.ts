@@ -2,8 +2,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Room } from '../../platform/realtime.ts';
 import { chatIdsOfProfile } from './chat.repo.ts';
 
+export { chatFileIdsOf, isChatFileOf, sharesChatFile } from './shared-files.ts';
+
 /*
- * The chat's public module: the realtime gateway asks which chat rooms a person's socket joins at the handshake.
+ * The chat's public module: the realtime gateway asks which chat rooms a person's socket joins at the handshake;
+ * the cloud library asks which files a member's chats share with them (shared-files.ts).
  */
 
 /** The rooms of the person's live chats. */

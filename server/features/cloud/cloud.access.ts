@@ -24,7 +24,9 @@ export type CloudAbility = AbilityName<'cloud'>;
  *   must belong to the project. Masquerading shows the viewed member's library.
  *
  * `accountId` is the person whose "My files" the request works on; a member never reaches another member's
- * library, because every query of the feature is keyed by it.
+ * library, because every query of the feature is keyed by it. The one way in to someone else's file on the app
+ * host is a chat: a file attached to a message of a chat the member's profile belongs to (`profileId`) is theirs
+ * to view, read only (docs/decisions/chat.md "Attachments in the library").
  */
 export type CloudAccess = {
   project: ProjectRow;
@@ -34,6 +36,11 @@ export type CloudAccess = {
   mode: 'project' | 'app';
   /** Project file managers see the other people's files of the project (read only) with isAnother. */
   canSeeOthers: boolean;
+  /**
+   * App host: the live profile the library is seen as (the masqueraded member's while masquerading), whose
+   * chats share their attachments; null on the service host and for team members without a profile.
+   */
+  profileId: string | null;
   can: CloudAbility[];
 };
 
@@ -55,6 +62,7 @@ export async function loadCloudAccess(
       realAccountId: access.accountId,
       mode: 'project',
       canSeeOthers: true,
+      profileId: null,
       can: [...everything],
     };
   }
@@ -81,6 +89,7 @@ export async function loadCloudAccess(
     realAccountId: access.accountId,
     mode: 'app',
     canSeeOthers: false,
+    profileId: access.profile?.id ?? null,
     // A punished member keeps reading only (app.policy "punished: reading only").
     can: access.sanction === 'punished' ? [...readOnly] : [...everything],
   };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { createAnswerCache } from '../../platform/answer-cache.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
+import { sharesChatFile } from '../chat/public.ts';
 import { paramOf } from '../workspace/public.ts';
 import { appIdOf, loadCloudAccess, type CloudAccess } from './cloud.access.ts';
 import { fileAbilities, folderAbilities, prefixedCloud } from './cloud.policy.ts';
@@ -17,7 +18,8 @@ import { findSavedSearch } from './saved-searches.repo.ts';
  * the library by their project. Someone else's item answers 404, like a missing one.
  */
 
-export type FileScopeAccess = { access: CloudAccess; file: CloudFileRow };
+/** `sharedInChat`: someone else's file the caller sees because a chat of theirs shares it (read only). */
+export type FileScopeAccess = { access: CloudAccess; file: CloudFileRow; sharedInChat: boolean };
 export type FolderScopeAccess = { access: CloudAccess; folderId: string; mine: boolean };
 export type SavedSearchAccess = { access: CloudAccess; searchId: string };
 
@@ -46,7 +48,8 @@ export function createCloudScopes(db: Db) {
     },
 
     /**
-     * A file the caller may see: their own, or (file managers of the project) anyone's for reading.
+     * A file the caller may see: their own, or for reading anyone's (file managers of the project) or one a
+     * chat of theirs shares with them (app members; a live file only: Removed is its owner's business).
      * `own: true`: someone else's file is 404 (changes).
      */
     file(options: { own?: boolean } = {}): RouteScope<FileScopeAccess> {
@@ -60,12 +63,22 @@ export function createCloudScopes(db: Db) {
           }
           const access = await cloudAccessFor(db, request, file.projectId);
           const mine = file.ownerAccountId === access.accountId;
-          if ((options.own && !mine) || fileAbilities(access, file).length === 0) {
+          if (options.own && !mine) {
             throw notFound();
           }
-          return { access, file };
+          const sharedInChat =
+            !mine &&
+            !access.canSeeOthers &&
+            access.profileId !== null &&
+            file.deletedAt === null &&
+            (await sharesChatFile(db, file.id, access.profileId));
+          if (fileAbilities(access, file, sharedInChat).length === 0) {
+            throw notFound();
+          }
+          return { access, file, sharedInChat };
         },
-        abilities: ({ access, file }) => prefixedCloud(fileAbilities(access, file)),
+        abilities: ({ access, file, sharedInChat }) =>
+          prefixedCloud(fileAbilities(access, file, sharedInChat)),
       };
     },
 

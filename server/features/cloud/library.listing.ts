@@ -64,6 +64,12 @@ export function planList(access: CloudAccess, target: ListTarget, query: CloudFi
   const filters = listFilters(query);
   // isAnother widens the flat file lists to the project for those who may see everyone's files (read only).
   const owners = query.isAnother && access.canSeeOthers ? 'project' : 'own';
+  // Whose files app members may see besides their own: what their chats share with them.
+  const otherOwners: repo.OtherOwners = access.canSeeOthers
+    ? 'project'
+    : access.profileId
+      ? { chatsOf: access.profileId }
+      : 'none';
   const base = {
     projectId: access.project.id,
     accountId: access.accountId,
@@ -133,16 +139,25 @@ export function planList(access: CloudAccess, target: ListTarget, query: CloudFi
       };
     case 'favorite':
       return {
-        scope: { ...base, hidden: 'include', folders: null, files: { kind: 'favorites' } },
+        scope: {
+          ...base,
+          hidden: 'include',
+          folders: null,
+          files: { kind: 'favorites', others: otherOwners },
+        },
         order,
         cap: null,
       };
-    case 'messages':
-      return {
-        scope: { ...base, hidden: 'include', folders: null, files: library({ source: 'chat' }) },
-        order,
-        cap: null,
-      };
+    case 'messages': {
+      // isAnother on the app host adds what the member's chats share with them (GAPS 8): live files only,
+      // someone else's Removed is not theirs to see.
+      const sharedBy = query.isAnother && !query.deleted ? otherOwners : 'none';
+      const files: repo.FileSet =
+        typeof sharedBy === 'object'
+          ? { kind: 'chats', profileId: sharedBy.chatsOf }
+          : library({ source: 'chat' });
+      return { scope: { ...base, hidden: 'include', folders: null, files }, order, cap: null };
+    }
   }
 }
 

@@ -10,10 +10,12 @@ import {
   isNull,
   lt,
   lte,
+  or,
   sql,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
@@ -23,6 +25,7 @@ import {
   cloudLibraryVersions,
   type CloudFileCategory,
 } from '../../db/schema/index.ts';
+import { chatFileIdsOf, isChatFileOf } from '../chat/public.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
 
 /*
@@ -32,6 +35,12 @@ import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
 
 /** Which folders a list shows: the children of one folder, all of the person's (but the root), or Removed. */
 export type FolderSet = { kind: 'children'; folderId: string } | { kind: 'library' } | { kind: 'removed' };
+
+/**
+ * Whose files besides the person's own a list may show: nobody's, the project's (file managers, isAnother),
+ * or those the chats of the person's profile share with them (app members).
+ */
+export type OtherOwners = 'none' | 'project' | { chatsOf: string };
 
 /** Which files a list shows. `owners: 'project'` widens the person's library to the project (isAnother). */
 export type FileSet =
@@ -44,8 +53,10 @@ export type FileSet =
       /** Only files the owner has opened (fast access). */
       opened?: boolean;
     }
+  /** The messages folder with isAnother on the app host: the person's chat files and their chats' shared files. */
+  | { kind: 'chats'; profileId: string }
   | { kind: 'removed' }
-  | { kind: 'favorites' };
+  | { kind: 'favorites'; others: OtherOwners };
 
 export type ListFilters = {
   /** Case-insensitive substring of the name. */
@@ -116,6 +127,10 @@ export function folderCondition(scope: ListScope): SQL | undefined {
   );
 }
 
+// The person's own chat files in the messages subquery, named apart from the outer query's cloud_files. In a raw
+// fragment an alias renders as its bare name, so the FROM spells out `cloud_files as own_files`.
+const ownFiles = alias(cloudFiles, 'own_files');
+
 function fileSetCondition(scope: ListScope): SQL | undefined {
   const set = scope.files;
   const person = and(
@@ -133,16 +148,41 @@ function fileSetCondition(scope: ListScope): SQL | undefined {
         // A literal, so the partial index of fast access (open_count > 0) matches at planning.
         set.opened ? sql`${cloudFiles.openCount} > 0` : undefined,
       );
+    case 'chats':
+      // One set of ids from two index-driven halves (the person's files by cloud_files_owner_updated_idx, the
+      // shared ones through their memberships), then the files by primary key: an OR of the two would read
+      // every file of the project.
+      return and(
+        eq(cloudFiles.projectId, scope.projectId),
+        inArray(
+          cloudFiles.id,
+          sql`(select ${ownFiles.id} from ${cloudFiles} as ${sql.identifier('own_files')}
+            where ${ownFiles.projectId} = ${scope.projectId} and ${ownFiles.ownerAccountId} = ${scope.accountId}
+              and ${ownFiles.source} = 'chat'
+            union all ${chatFileIdsOf(set.profileId)})`,
+        ),
+      );
     case 'removed':
       return and(person, isNotNull(cloudFiles.deletedAt), isNull(cloudFiles.deletedVia));
-    case 'favorites':
+    case 'favorites': {
+      const others = set.others;
       return and(
         eq(cloudFiles.projectId, scope.projectId),
         inArray(
           cloudFiles.id,
           sql`(select ${cloudFavorites.fileId} from ${cloudFavorites} where ${cloudFavorites.projectId} = ${scope.projectId} and ${cloudFavorites.accountId} = ${scope.accountId})`,
         ),
+        // A favourite of someone else's file shows while a chat still shares the (live) file with the person.
+        others === 'project'
+          ? undefined
+          : or(
+              eq(cloudFiles.ownerAccountId, scope.accountId),
+              others === 'none'
+                ? undefined
+                : and(isNull(cloudFiles.deletedAt), isChatFileOf(cloudFiles.id, others.chatsOf)),
+            ),
       );
+    }
   }
 }
 

@@ -58,13 +58,13 @@ function nest(rows: readonly FolderStep[], rootId: string, rootName: string): Cl
  * Lists are cached in memory as finished JSON, under the person's library version (cloud_library_versions,
  * raised by triggers on every change of their folders, files and favourites): a repeated list costs the
  * access check and one primary-key read. Entries live a minute at most, well inside the life of the signed
- * addresses they carry. Lists that show other people's files (isAnother, favourites) are not cached: their
- * changes raise other versions.
+ * addresses they carry. Lists that show other people's files (isAnother, favourites, the messages folder with
+ * the chats' files) are not cached: their changes, and joining or leaving a chat, raise other versions.
  */
 const listCacheTtlMs = 60_000;
 
 const isCacheable = (access: CloudAccess, query: CloudFilters & { type?: string }) =>
-  !(query.isAnother && access.canSeeOthers) && query.type !== 'favorite';
+  !(query.isAnother && (access.canSeeOthers || query.type === 'messages')) && query.type !== 'favorite';
 
 /** The cloud library (spec §2, §7 "Cloud"): lists, tree, path, storage, and the changes (library-edits). */
 export function createLibraryService(deps: LibraryDeps) {

@@ -83,3 +83,94 @@ export async function pictureFieldErrors(
     asked.filter(([, id]) => !found.has(id)).map(([field]) => [field, 'validation.invalidValue']),
   );
 }
+
+/** A library file as another feature shows it attached to something (a chat message). */
+export type AttachedFile = {
+  id: string;
+  name: string;
+  mimeType: string;
+  type: 'image' | 'video' | 'audio' | 'other';
+  size: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  /** Signed: a picture's large preview, a video's mp4 (null until converted), else the bytes as uploaded. */
+  url: string | null;
+  /** Signed: the tile of a picture or video (null until made). */
+  thumbUrl: string | null;
+  /** Signed: the bytes as uploaded. */
+  downloadUrl: string;
+};
+
+/**
+ * Which of `ids` are live files of `ownerAccountId` in the project: the files a person may attach. One indexed
+ * query for all of them.
+ */
+export async function ownLiveFileIds(
+  db: DbOrTx,
+  projectId: string,
+  ownerAccountId: string,
+  ids: readonly string[],
+): Promise<Map<string, { type: AttachedFile['type'] }>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: cloudFiles.id, type: cloudFiles.type })
+    .from(cloudFiles)
+    .where(
+      and(
+        inArray(cloudFiles.id, [...ids]),
+        eq(cloudFiles.projectId, projectId),
+        eq(cloudFiles.ownerAccountId, ownerAccountId),
+        isNull(cloudFiles.deletedAt),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, { type: row.type }]));
+}
+
+/** The live files of `ids` with signed addresses, by id (removed files are left out). */
+export async function attachedFiles(
+  db: DbOrTx,
+  sign: UrlSign,
+  ids: readonly string[],
+): Promise<Map<string, AttachedFile>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({
+      id: cloudFiles.id,
+      name: cloudFiles.name,
+      mimeType: cloudFiles.mimeType,
+      type: cloudFiles.type,
+      size: cloudFiles.size,
+      width: cloudFiles.width,
+      height: cloudFiles.height,
+      durationMs: cloudFiles.durationMs,
+      variants: cloudFiles.variants,
+    })
+    .from(cloudFiles)
+    .where(and(inArray(cloudFiles.id, [...new Set(ids)]), isNull(cloudFiles.deletedAt)));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        id: row.id,
+        name: row.name,
+        mimeType: row.mimeType,
+        type: row.type,
+        size: row.size,
+        width: row.width,
+        height: row.height,
+        durationMs: row.durationMs,
+        url: libraryFileUrl(sign, { id: row.id, type: row.type, hasVideo: Boolean(row.variants.video) }),
+        thumbUrl:
+          (row.type === 'image' || row.type === 'video') && row.variants.tile
+            ? sign(blobPath(row.id, 'tile'))
+            : null,
+        downloadUrl: sign(blobPath(row.id, 'original')),
+      },
+    ]),
+  );
+}

@@ -7,7 +7,7 @@ import { richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.
 import type { AppAccess } from '../workspace/public.ts';
 import { isCommunityManager, type CommunityActor } from './community.policy.ts';
 import { findLibraryFiles, isSlugTaken, type NewPostRow, type PostRow } from './posts.repo.ts';
-import { findPostIdOfVote, findVote } from './votes.repo.ts';
+import { findPostIdOfVote, findVote, isVoteInChat } from './votes.repo.ts';
 
 /*
  * The post form (spec §3) checked against the database: rich text through the allow-list, the pictures and
@@ -163,7 +163,7 @@ async function isAttachableVote(db: DbOrTx, voteId: string, context: FormContext
     return false;
   }
   const carrier = await findPostIdOfVote(db, voteId);
-  return carrier === undefined || carrier === context.current?.id;
+  return (carrier === undefined || carrier === context.current?.id) && !(await isVoteInChat(db, voteId));
 }
 
 /**

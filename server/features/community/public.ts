@@ -14,12 +14,7 @@ import { paginate } from '../../platform/pagination.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
-import {
-  communityActorOf,
-  listedSpaceIds,
-  loadCommunityView,
-  readableSpaceIds,
-} from './community.access.ts';
+import { communityActorOf, listedSpaceIds, loadCommunityView, readableSpaceIds } from './community.access.ts';
 import { categoryAbilities } from './community.policy.ts';
 import { findGroupIdsOfApp, replaceModeratedGroups } from './groups.repo.ts';
 import { memberPostsOf } from './feed.service.ts';
@@ -27,6 +22,7 @@ import { listSpacesOfProfile } from './space-members.lists.ts';
 import { activateMemberships } from './space-members.repo.ts';
 import { presentPicture } from './spaces.presenter.ts';
 import { findSpaceIdsOfApp, listSpaces } from './spaces.repo.ts';
+import { findPostIdOfVote, findVote, isVoteInChat } from './votes.repo.ts';
 
 /*
  * The community's public module (issue 15): what the members feature needs of groups and spaces — the member
@@ -247,3 +243,22 @@ export * from './moderated-content.ts';
 export { postsPublishedTo, type OnPublished } from './publish.job.ts';
 export type { PostAccess } from './community.access.ts';
 export type { CommentAccess } from './community.scopes.ts';
+
+// Polls in chat messages (issue 17): the chat checks, shows and answers the polls its messages carry.
+export { answerVote } from './votes.service.ts';
+export { findVoteViews, isVoteInChat, type VoteView } from './votes.repo.ts';
+export { presentVote } from './posts.presenter.ts';
+
+/** A poll of the app made by `authorProfileId` that nothing carries yet: what a new chat message may carry. */
+export async function isFreeVote(
+  db: DbOrTx,
+  voteId: string,
+  appId: string,
+  authorProfileId: string,
+): Promise<boolean> {
+  const vote = await findVote(db, voteId);
+  if (!vote || vote.appId !== appId || vote.authorProfileId !== authorProfileId) {
+    return false;
+  }
+  return (await findPostIdOfVote(db, voteId)) === undefined && !(await isVoteInChat(db, voteId));
+}

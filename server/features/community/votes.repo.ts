@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { communityPosts, voteAnswers, voteOptions, votes } from '../../db/schema/index.ts';
+import { chatMessages, communityPosts, voteAnswers, voteOptions, votes } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { noProfileId } from './posts.repo.ts';
 
@@ -63,6 +63,16 @@ export async function findPostIdOfVote(db: DbOrTx, voteId: string): Promise<stri
     .where(and(eq(communityPosts.voteId, voteId), isNull(communityPosts.deletedAt)))
     .limit(1);
   return row?.id;
+}
+
+/** Whether a chat message carries the poll (then no post may). */
+export async function isVoteInChat(db: DbOrTx, voteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(eq(chatMessages.voteId, voteId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Creates a poll with its options in the given order. */

@@ -70,31 +70,45 @@ export function createVoteService(deps: { db: Db }) {
 
     async answer(access: VoteAccess, input: VoteAnswerBody): Promise<Vote> {
       const profileId = access.actor.profileId!;
-      await db.transaction(async (tx) => {
-        const vote = await lockVote(tx, access.vote.id);
-        if (!vote || isVoteClosed(vote)) {
-          throw forbidden();
-        }
-        if (input.optionIds.length === 0) {
-          throw badRequest({ optionIds: 'validation.required' });
-        }
-        const duplicate = input.optionIds.findIndex((id, index) => input.optionIds.indexOf(id) !== index);
-        if (duplicate !== -1) {
-          throw badRequest({ [`optionIds.${duplicate}`]: 'validation.unique' });
-        }
-        const options = new Set(await optionIdsOf(tx, vote.id));
-        const unknown = input.optionIds.findIndex((id) => !options.has(id));
-        if (unknown !== -1) {
-          throw badRequest({ [`optionIds.${unknown}`]: 'validation.invalidValue' });
-        }
-        if (!vote.isMultiple && input.optionIds.length !== 1) {
-          throw badRequest({ optionIds: 'validation.invalidValue' });
-        }
-        await replaceAnswer(tx, vote.id, profileId, input.optionIds);
-      });
+      await answerVote(db, access.vote.id, profileId, input.optionIds);
       return present(access.vote.id, profileId, true);
     },
   };
 }
 
 export type VoteService = ReturnType<typeof createVoteService>;
+
+/**
+ * Records a person's whole choice in a poll (replacing an earlier one), with the poll locked so the counts add
+ * up: 403 once it ended; 400 for no option, an option twice, one of another poll, or not exactly one in a
+ * single-choice poll. Who may answer is the caller's scope's business (a post's reader, a chat's member).
+ */
+export async function answerVote(
+  db: Db,
+  voteId: string,
+  profileId: string,
+  optionIds: readonly string[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const vote = await lockVote(tx, voteId);
+    if (!vote || isVoteClosed(vote)) {
+      throw forbidden();
+    }
+    if (optionIds.length === 0) {
+      throw badRequest({ optionIds: 'validation.required' });
+    }
+    const duplicate = optionIds.findIndex((id, index) => optionIds.indexOf(id) !== index);
+    if (duplicate !== -1) {
+      throw badRequest({ [`optionIds.${duplicate}`]: 'validation.unique' });
+    }
+    const options = new Set(await optionIdsOf(tx, vote.id));
+    const unknown = optionIds.findIndex((id) => !options.has(id));
+    if (unknown !== -1) {
+      throw badRequest({ [`optionIds.${unknown}`]: 'validation.invalidValue' });
+    }
+    if (!vote.isMultiple && optionIds.length !== 1) {
+      throw badRequest({ optionIds: 'validation.invalidValue' });
+    }
+    await replaceAnswer(tx, vote.id, profileId, [...optionIds]);
+  });
+}

@@ -21,6 +21,8 @@ export type GifPage = {
 };
 
 export type GiphyClient = {
+  /** One GIF by its id (`GET /v1/gifs/{gif_id}`); undefined when Giphy has none by that id. */
+  byId(id: string): Promise<Gif | undefined>;
   trending(page: { offset: number; limit: number }): Promise<GifPage>;
   search(request: { query: string; offset: number; limit: number; language: Language }): Promise<GifPage>;
 };
@@ -67,6 +69,12 @@ const giphyAnswerSchema = z.object({
   meta: z.object({ status: z.number().int() }).optional(),
 });
 
+/** `GET /v1/gifs/{gif_id}`: one item (an empty array or object when there is none). */
+const giphySingleAnswerSchema = z.object({
+  data: z.unknown(),
+  meta: z.object({ status: z.number().int() }).optional(),
+});
+
 /**
  * Where the browser loads GIF images from, for the CSP's img-src: Giphy's media hosts (media0-4.giphy.com,
  * i.giphy.com) for the real service, else the origin of the configured provider (a local Giphy-speaking server).
@@ -76,7 +84,9 @@ export function gifImageOrigins(gifs: Config['gifs']): string[] {
     return [];
   }
   const api = new URL(gifs.baseUrl);
-  return api.hostname === 'giphy.com' || api.hostname.endsWith('.giphy.com') ? ['https://*.giphy.com'] : [api.origin];
+  return api.hostname === 'giphy.com' || api.hostname.endsWith('.giphy.com')
+    ? ['https://*.giphy.com']
+    : [api.origin];
 }
 
 export function toGif(item: z.infer<typeof giphyGifSchema>): Gif {
@@ -132,7 +142,12 @@ export function createGiphyClient(options: {
     });
   }
 
-  async function get(endpoint: string, parameters: Record<string, string>): Promise<GifPage> {
+  /** The JSON body of a GET; undefined for the statuses in `missing` (the provider has no such thing). */
+  async function fetchJson(
+    endpoint: string,
+    parameters: Record<string, string>,
+    missing: readonly number[] = [],
+  ): Promise<unknown> {
     const url = new URL(`${baseUrl.replace(/\/+$/, '')}${endpoint}`);
     url.search = new URLSearchParams({ api_key: apiKey, ...parameters }).toString();
     const signal = AbortSignal.timeout(timeoutMs);
@@ -141,6 +156,10 @@ export function createGiphyClient(options: {
       response = await fetch(url, { signal, headers: { accept: 'application/json' } });
     } catch (error) {
       throw unavailable(endpoint, isTimeout(error) ? 'timeout' : 'unreachable', errorDetails(error, redact));
+    }
+    if (missing.includes(response.status)) {
+      await response.body?.cancel().catch(() => undefined);
+      return undefined;
     }
     if (!response.ok) {
       const text = await response.text().catch(() => '');
@@ -160,7 +179,11 @@ export function createGiphyClient(options: {
         errorDetails(error, redact),
       );
     }
-    const page = parseGiphyAnswer(body);
+    return body;
+  }
+
+  async function get(endpoint: string, parameters: Record<string, string>): Promise<GifPage> {
+    const page = parseGiphyAnswer(await fetchJson(endpoint, parameters));
     if (!page) {
       throw unavailable(endpoint, 'unexpected answer');
     }
@@ -168,6 +191,23 @@ export function createGiphyClient(options: {
   }
 
   return {
+    async byId(id) {
+      const endpoint = '/v1/gifs/{gif_id}';
+      // Giphy answers an unknown or malformed id with 404 or 400.
+      const body = await fetchJson(`/v1/gifs/${encodeURIComponent(id)}`, {}, [400, 404]);
+      if (body === undefined) {
+        return undefined;
+      }
+      const answer = giphySingleAnswerSchema.safeParse(body);
+      if (!answer.success) {
+        throw unavailable(endpoint, 'unexpected answer');
+      }
+      if (answer.data.meta && answer.data.meta.status !== 200) {
+        return undefined;
+      }
+      const item = giphyGifSchema.safeParse(answer.data.data);
+      return item.success && item.data.id === id ? toGif(item.data) : undefined;
+    },
     trending: ({ offset, limit }) =>
       get('/v1/gifs/trending', { limit: String(limit), offset: String(offset), rating }),
     search: ({ query, offset, limit, language }) =>

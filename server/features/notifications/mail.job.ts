@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { notificationSentence, reasonLine } from './notification-texts.ts';
+import { detailLine, notificationSentence } from './notification-texts.ts';
 import { pruneReadNotifications } from './notifications.repo.ts';
 import { dueColumns, dueJoins, itemAddresses, jsonOf, rows, type Due } from './outgoing-items.ts';
 import type { UnsubscribeLinks } from './unsubscribe.ts';
@@ -89,7 +89,7 @@ export function createNotificationMails(deps: NotificationMailDeps) {
     const facts = factsOf(row);
     const unsubscribe = await unsubscribeOf(row, 'email');
     try {
-      const detail = reasonLine(facts, row.language);
+      const detail = detailLine(facts, row.language);
       await mailer.send({
         template: 'notification',
         params: {

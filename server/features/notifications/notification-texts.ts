@@ -14,6 +14,10 @@ export type NotificationFacts = {
   /** The post's title ('' when it has none or is gone). */
   postName: string;
   reason: string;
+  /** A chat's news: its kind and name ('' for a private chat) and the newest message's excerpt. */
+  chatKind: string;
+  chatName: string;
+  excerpt: string;
 };
 
 const quoted = (language: Language, text: string) =>
@@ -37,8 +41,36 @@ function actorsEn(facts: NotificationFacts): { who: string; many: boolean } {
   return { who: `${name} and ${others} ${others === 1 ? 'other' : 'others'}`, many: true };
 }
 
+/** New messages in a chat: the latest writer by name, the messages counted. */
+function chatSentence(facts: NotificationFacts, language: Language): string {
+  const chat = quoted(language, facts.chatName);
+  const count = Math.max(1, facts.count);
+  const isPrivate = facts.chatKind === 'private';
+  if (language === 'de') {
+    const name = facts.actorName ?? 'Jemand';
+    if (isPrivate) {
+      return count === 1
+        ? `${name} hat Ihnen eine Nachricht geschrieben`
+        : `${name} hat Ihnen ${count} Nachrichten geschrieben`;
+    }
+    return count === 1
+      ? `${name} hat in${chat || ' einem Chat'} geschrieben`
+      : `${count} neue Nachrichten in${chat || ' einem Chat'}, zuletzt von ${name}`;
+  }
+  const name = facts.actorName ?? 'Someone';
+  if (isPrivate) {
+    return count === 1 ? `${name} sent you a message` : `${name} sent you ${count} messages`;
+  }
+  return count === 1
+    ? `${name} wrote in${chat || ' a chat'}`
+    : `${count} new messages in${chat || ' a chat'}, the latest from ${name}`;
+}
+
 /** One sentence, e.g. "Anna Schmidt und 4 weitere haben „Willkommen“ kommentiert". */
 export function notificationSentence(facts: NotificationFacts, language: Language): string {
+  if (facts.type === 'chat_message') {
+    return chatSentence(facts, language);
+  }
   const post = quoted(language, facts.postName);
   if (language === 'de') {
     const { who, many } = actorsDe(facts);
@@ -94,10 +126,10 @@ export function notificationSentence(facts: NotificationFacts, language: Languag
   }
 }
 
-/** The moderator's reason, as a second line, when the item carries one. */
-export function reasonLine(facts: NotificationFacts, language: Language): string | null {
-  if (facts.reason === '') {
-    return null;
+/** The second line, when the item carries one: the moderator's reason, or the newest chat message's excerpt. */
+export function detailLine(facts: NotificationFacts, language: Language): string | null {
+  if (facts.reason !== '') {
+    return language === 'de' ? `Begründung: ${facts.reason}` : `Reason: ${facts.reason}`;
   }
-  return language === 'de' ? `Begründung: ${facts.reason}` : `Reason: ${facts.reason}`;
+  return facts.excerpt === '' ? null : quoted(language, facts.excerpt).trimStart();
 }

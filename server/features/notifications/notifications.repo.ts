@@ -20,6 +20,8 @@ export type NotificationEvent = {
   commentId?: string | null;
   /** Events with the same key collapse into one unread item per person while it is inside the window. */
   collapseKey?: string | null;
+  /** How many happenings the event stands for (default 1): a chat's notification counts its new messages. */
+  count?: number;
   data?: Record<string, string>;
 };
 
@@ -73,15 +75,15 @@ async function recordOne(
   const written = await rows<{ id: string; profile_id: string; inserted: boolean }>(
     tx,
     sql`insert into notifications as n
-        (id, app_id, profile_id, type, post_id, comment_id, collapse_key, actor_ids, actors_count, data,
+        (id, app_id, profile_id, type, post_id, comment_id, collapse_key, count, actor_ids, actors_count, data,
          email_state)
       select r.id, ${event.appId}, r.profile_id, ${event.type}, ${event.postId ?? null},
-        ${event.commentId ?? null}, ${key}, ${actorIds}, ${actor === null ? 0 : 1},
+        ${event.commentId ?? null}, ${key}, ${event.count ?? 1}, ${actorIds}, ${actor === null ? 0 : 1},
         ${JSON.stringify(event.data ?? {})}::jsonb, 'pending'
       from unnest(${uuidArray(ids)}, ${uuidArray(recipients)}) as r(id, profile_id)
       on conflict (profile_id, collapse_key) where read_at is null and collapse_key is not null
       do update set
-        count = n.count + 1,
+        count = n.count + excluded.count,
         actor_ids = case when ${actor}::uuid is null then n.actor_ids
           else (array_prepend(${actor}::uuid, array_remove(n.actor_ids, ${actor}::uuid)))[1:${notificationLimits.actorsKept}] end,
         actors_count = n.actors_count
@@ -150,6 +152,67 @@ export async function markRead(db: DbOrTx, profileId: string, id: string): Promi
     );
     return Number(row?.unread ?? 0);
   });
+}
+
+/**
+ * Marks the person's unread items under these collapse keys read (the thing they tell of was seen elsewhere, e.g.
+ * the chat was read); the new badge, or null when nothing changed.
+ */
+export async function markCollapsedRead(
+  db: DbOrTx,
+  profileId: string,
+  collapseKeys: readonly string[],
+): Promise<number | null> {
+  if (collapseKeys.length === 0) {
+    return null;
+  }
+  return db.transaction(async (tx) => {
+    const changed = await rows<{ id: string }>(
+      tx,
+      sql`update notifications set read_at = now()
+        where profile_id = ${profileId} and collapse_key in (${sql.join(
+          collapseKeys.map((key) => sql`${key}`),
+          sql`, `,
+        )})
+          and read_at is null
+        returning id`,
+    );
+    if (changed.length === 0) {
+      return null;
+    }
+    const [row] = await rows<{ unread: number }>(
+      tx,
+      sql`update notification_counters set unread = greatest(unread - ${changed.length}, 0)
+        where profile_id = ${profileId} returning unread`,
+    );
+    return Number(row?.unread ?? 0);
+  });
+}
+
+/**
+ * Per person, the data of their newest item under the collapse key, read or not: what they were last told of
+ * that thing. (An unread item that outlived the window loses its key only when a newer one takes it over.)
+ */
+export async function newestDataByCollapseKey(
+  db: DbOrTx,
+  collapseKey: string,
+  profileIds: readonly string[],
+): Promise<Map<string, Record<string, string>>> {
+  if (profileIds.length === 0) {
+    return new Map();
+  }
+  const found = await rows<{ profile_id: string; data: Record<string, string> | string }>(
+    db,
+    sql`select distinct on (profile_id) profile_id, data from notifications
+      where profile_id = any(${uuidArray(profileIds)}) and collapse_key = ${collapseKey}
+      order by profile_id, updated_at desc`,
+  );
+  return new Map(
+    found.map((row) => [
+      row.profile_id,
+      typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, string>) : row.data,
+    ]),
+  );
 }
 
 /** Marks all of the person's items read; true when there were unread ones. */

@@ -62,6 +62,10 @@ export const dueJoins = sql`join profiles p on p.id = n.profile_id and p.deleted
 export function itemAddresses(appBaseUrl: string) {
   const appUrl = (slug: string) => `${appBaseUrl}/${encodeURIComponent(slug)}`;
   const linkOf = (row: Due) => {
+    const chatId = row.type === 'chat_message' ? jsonOf<Record<string, string>>(row.data).chatId : undefined;
+    if (chatId) {
+      return `${appUrl(row.app_slug)}/chat/${encodeURIComponent(chatId)}`;
+    }
     if (row.post_slug === null) {
       return `${appUrl(row.app_slug)}/notifications`;
     }
@@ -82,6 +86,9 @@ export function itemAddresses(appBaseUrl: string) {
       // A post that is gone or held is not named (its title may be what was rejected).
       postName: row.post_name ?? (row.type === 'post_rejected' ? (data.title ?? '') : ''),
       reason: data.reason ?? '',
+      chatKind: data.chatKind ?? '',
+      chatName: data.chatName ?? '',
+      excerpt: data.excerpt ?? '',
     };
   };
   return { appUrl, linkOf, logoOf, factsOf };

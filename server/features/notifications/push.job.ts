@@ -4,7 +4,7 @@ import { notificationActionOfType } from '../../../contracts/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import type { Realtime } from '../../platform/realtime.ts';
-import { notificationSentence } from './notification-texts.ts';
+import { detailLine, notificationSentence } from './notification-texts.ts';
 import type { PushJobData } from './notifier.ts';
 import { dueColumns, dueJoins, itemAddresses, jsonOf, rows, type Due } from './outgoing-items.ts';
 import type { PushSender } from './push.ts';
@@ -38,9 +38,12 @@ export function pushJob(deps: { db: Db; realtime: Realtime; push: PushSender }):
         if (await realtime.isOccupied(`profile:${row.profile_id}`)) {
           continue;
         }
+        const facts = factsOf(row);
+        // The second line (a chat message's excerpt, a moderator's reason) as the mail has it.
+        const body = [notificationSentence(facts, row.language), detailLine(facts, row.language)];
         await push.sendToProfile(row.profile_id, {
           title: row.app_name,
-          body: notificationSentence(factsOf(row), row.language),
+          body: body.filter((line) => line !== null).join('\n'),
           url: linkOf(row),
           tag: row.id,
         });

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { chatSettingsOf } from '../../../contracts/chat.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { apps, profiles, projects, teamMembers } from '../../db/schema/index.ts';
@@ -177,6 +178,9 @@ type AppAccessOptions = {
  */
 export const acceptsSignUps = (_app: AppRow): boolean => false;
 
+/** Who starts which kind of chat: the app's chat settings (kept by the chat in `service_settings.chat`). */
+const chatCreatorsOf = (app: AppRow) => chatSettingsOf(app.serviceSettings.chat);
+
 /** The caller's profile in the app with the kinds of its sanction tags, and whether they are on the active team. */
 type Standing = {
   profile: ProfileRow | null;
@@ -211,7 +215,13 @@ async function accessOf(
       sanction = null;
     }
   }
-  const can = appAbilities({ role, sanction, masquerading: false, registrationOpen: acceptsSignUps(app) });
+  const can = appAbilities({
+    role,
+    sanction,
+    masquerading: false,
+    registrationOpen: acceptsSignUps(app),
+    chatCreators: chatCreatorsOf(app),
+  });
   return { app, project, accountId, profile, role, sanction, masquerade: null, can };
 }
 
@@ -316,6 +326,7 @@ export async function loadAppAccess(
     sanction: own.sanction,
     masquerading: true,
     registrationOpen: acceptsSignUps(target.app),
+    chatCreators: chatCreatorsOf(target.app),
   });
   return {
     ...real,

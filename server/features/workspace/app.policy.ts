@@ -1,4 +1,5 @@
 import { abilitiesBySubject, type AbilityName } from '../../../contracts/abilities.ts';
+import type { ChatSettings } from '../../../contracts/chat.ts';
 import type { MemberType } from '../../../contracts/enums.ts';
 
 export type AppAbility = AbilityName<'app'>;
@@ -20,6 +21,8 @@ export type AppPolicyInput = {
   masquerading: boolean;
   /** The app accepts sign-ups (guests see the registration button). */
   registrationOpen: boolean;
+  /** Who besides the app's admins starts which kind of chat (the app's chat settings); the defaults without. */
+  chatCreators?: Pick<ChatSettings, 'privateChatCreators' | 'groupChatCreators' | 'publicGroupChatCreators'>;
 };
 
 const all = abilitiesBySubject.app;
@@ -67,6 +70,7 @@ const adminAbilities: readonly AppAbility[] = all.filter((ability) => ability !=
  * - owner: everything; admin and team (with app management): everything but the theme editor;
  * - moderator: member abilities plus moderation and the members settings;
  * - member: view, read lists, private and group chats, the cloud library;
+ * - members' and moderators' chat creation as the app's chat settings say, when given (the defaults above);
  * - invited and guest: see the app shell and, when the app accepts sign-ups, register;
  * - blocked: nothing; punished: reading only;
  * - masquerading: what the viewed member may do, never the theme editor or another masquerade.
@@ -95,6 +99,9 @@ export function appAbilities(input: AppPolicyInput): AppAbility[] {
       granted = input.registrationOpen ? ['view', 'registration'] : ['view'];
       break;
   }
+  if (input.chatCreators && (input.role === 'member' || input.role === 'moderator')) {
+    granted = withChatCreators(granted, input.role, input.chatCreators);
+  }
   if (input.sanction === 'punished') {
     granted = granted.filter((ability) => readAbilities.includes(ability));
   }
@@ -102,6 +109,32 @@ export function appAbilities(input: AppPolicyInput): AppAbility[] {
     granted = granted.filter((ability) => ability !== 'settings_theme' && ability !== 'masquerade');
   }
   return [...granted];
+}
+
+const chatCreation = {
+  create_private_chat: 'privateChatCreators',
+  create_group_chat: 'groupChatCreators',
+  create_public_group_chat: 'publicGroupChatCreators',
+} as const;
+type ChatCreationAbility = keyof typeof chatCreation;
+const chatCreationAbilities = Object.keys(chatCreation) as ChatCreationAbility[];
+const isChatCreation = (ability: AppAbility): ability is ChatCreationAbility =>
+  (chatCreationAbilities as readonly AppAbility[]).includes(ability);
+
+/**
+ * Members' and moderators' chat creation follows the app's chat settings (admins always may): a kind whose
+ * setting leaves the role out is dropped, one that names it is added.
+ */
+function withChatCreators(
+  granted: readonly AppAbility[],
+  role: 'member' | 'moderator',
+  creators: NonNullable<AppPolicyInput['chatCreators']>,
+): AppAbility[] {
+  const allows = (ability: ChatCreationAbility) => creators[chatCreation[ability]].includes(role);
+  return [
+    ...granted.filter((ability) => !isChatCreation(ability) || allows(ability)),
+    ...chatCreationAbilities.filter((ability) => allows(ability) && !granted.includes(ability)),
+  ];
 }
 
 /** The app role of a live profile (the owner flag wins over the member type). */

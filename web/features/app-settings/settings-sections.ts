@@ -9,6 +9,7 @@ import {
   IconListCheck,
   IconMailPlus,
   IconMessageReport,
+  IconMessages,
   IconShieldCheck,
   IconTags,
   IconUpload,
@@ -31,6 +32,7 @@ export function settingsPaths(slug: string) {
     communities: `${base}/communities`,
     moderation: `${base}/moderation`,
     onboarding: `${base}/onboarding`,
+    chat: `${base}/chat`,
   };
 }
 
@@ -111,6 +113,13 @@ function allGroups(slug: string): SettingsGroup[] {
           label: 'appSettings.nav.onboarding',
           icon: IconListCheck,
           ability: 'onboarding',
+        },
+        {
+          key: 'chat',
+          to: paths.chat,
+          label: 'chatSettings.menu',
+          icon: IconMessages,
+          ability: 'edit',
         },
       ],
     },

@@ -1,6 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { Chat, ChatList, ChatMessage, ChatMessageList } from '../../../contracts/chat';
 import { chatKeys } from './chat-api';
+import { contentOf, keepOwnVote } from './conversation/attachments/message-content';
 
 /*
  * What the socket says, written into the caches the screens read: a message into its conversation, the newest
@@ -34,7 +35,10 @@ export function lastSeqOf(data: MessagePages | undefined): number {
   return last;
 }
 
-/** A new or edited message into its conversation's cache: replaced where it is, else added as the newest. */
+/**
+ * A new or edited message into its conversation's cache: replaced where it is (a room copy keeps the reader's
+ * own poll choice), else added as the newest.
+ */
 export function mergeMessage(queryClient: QueryClient, message: ChatMessage): void {
   queryClient.setQueryData<MessagePages>(chatKeys.messages(message.chatId), (data) => {
     if (!data) {
@@ -46,7 +50,10 @@ export function mergeMessage(queryClient: QueryClient, message: ChatMessage): vo
         return page;
       }
       found = true;
-      return { ...page, data: page.data.map((item) => (item.id === message.id ? message : item)) };
+      return {
+        ...page,
+        data: page.data.map((item) => (item.id === message.id ? keepOwnVote(item, message) : item)),
+      };
     });
     if (found) {
       return { ...data, pages };
@@ -123,6 +130,7 @@ export function bumpChat(
   const lastMessage: Chat['lastMessage'] = {
     id: message.id,
     excerpt: excerptOf(message.body),
+    content: contentOf(message),
     author: message.author,
     isDeleted: message.isDeleted,
     createdAt: message.createdAt,

@@ -57,6 +57,7 @@ export function testChat(n: number, overrides: Partial<Chat> = {}): Chat {
     lastMessage: {
       id: uuid(9000 + n),
       excerpt: `Letzte Nachricht ${n}`,
+      content: null,
       author: ben,
       isDeleted: false,
       createdAt: at,
@@ -80,6 +81,10 @@ export function testMessage(n: number, overrides: Partial<ChatMessage> = {}): Ch
     author: ben,
     body: `<p>Nachricht ${n}</p>`,
     replyTo: null,
+    attachments: [],
+    isVoice: false,
+    gif: null,
+    vote: null,
     isDeleted: false,
     createdAt: today.toISOString(),
     editedAt: null,

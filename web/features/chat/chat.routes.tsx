@@ -5,14 +5,19 @@ import type { WebFeature } from '../../kernel/web-feature';
 import { ChatNavBadge } from './chat-nav-badge';
 
 const screens = () => loadChunk(() => import('./chat-screens'));
+const settingsScreens = () => loadChunk(() => import('./settings/chat-settings-screens'));
 
 /**
  * Spec §2 chat routes (ROUTE-121..124) and the member page's "messages" (ROUTE-78). The list and the
- * conversation state no guard; chats are personal (GAPS 29), so every chat screen needs a session.
+ * conversation state no guard; chats are personal (GAPS 29), so every chat screen needs a session. The app's
+ * chat settings (ROUTE-98) hang below the app settings' layout, which lists them for callers with `edit`.
  */
 export const chatFeature: WebFeature = {
   name: 'chat',
   routes: {
+    appSettings: [
+      { path: 'chat', lazy: async () => ({ Component: (await settingsScreens()).ChatSettingsPage }) },
+    ],
     app: [
       {
         path: 'chat',

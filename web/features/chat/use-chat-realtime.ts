@@ -3,8 +3,10 @@ import {
   chatCounterPayloadSchema,
   chatDeletePayloadSchema,
   chatEvents,
+  chatGroupSettingsPayloadSchema,
   chatMessageSchema,
   chatSchema,
+  type Chat,
 } from '../../../contracts/chat';
 import type { RouterApp } from '../../kernel/current-app';
 import { realtimeConnectedEvent, useRealtimeEvent } from '../../kernel/realtime';
@@ -130,6 +132,29 @@ export function useChatRealtime(app: RouterApp, viewerId: string | null, { onCha
   };
   useRealtimeEvent(chatEvents.enter, membersChanged);
   useRealtimeEvent(chatEvents.leave, membersChanged);
+
+  // A moderator changed the group: headers and lists follow at once; where the caller's own standing may have
+  // changed with it (their role, who writes, who sees the members), their chat is read again.
+  useRealtimeEvent(chatEvents.settings, (payload) => {
+    const parsed = chatGroupSettingsPayloadSchema.safeParse(payload);
+    if (!parsed.success) {
+      return;
+    }
+    const { chatId, ...settings } = parsed.data;
+    const before = queryClient.getQueryData<Chat>(chatKeys.chat(chatId));
+    patchChat(queryClient, app.id, chatId, (chat) => ({ ...chat, ...settings }));
+    const moderates =
+      viewerId !== null && settings.moderators.some((person) => person.profileId === viewerId);
+    const standingChanged =
+      before !== undefined &&
+      ((before.role === 'moderator') !== moderates ||
+        before.isMemberAllowToChat !== settings.isMemberAllowToChat ||
+        before.hideMembers !== settings.hideMembers ||
+        before.isPublic !== settings.isPublic);
+    if (standingChanged) {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.chat(chatId), exact: true });
+    }
+  });
 
   // What happened while the socket was away: the lists are read again (the open conversation catches up itself).
   useRealtimeEvent(realtimeConnectedEvent, invalidateLists);

@@ -55,10 +55,21 @@ export const cloudKeys = {
 const isFileListType = (folder: string): folder is FileListType =>
   (fileListTypeValues as readonly string[]).includes(folder);
 
-/** The call that lists a location (GAPS 8): `folders/content`, `files` (typed pseudo-folders) or a real folder. */
-export function listCall(scope: CloudScope, location: CloudLocation): { path: string; type?: string } {
+/**
+ * The call that lists a location (GAPS 8): `folders/content`, `files` (typed pseudo-folders) or a real folder.
+ * The messages folder of an app's library page asks with `isAnother`: the files the member's chats share with
+ * them come too (read only). Not in a picker (`basePath` null), which may only hand on the person's own files,
+ * nor on the service host, where isAnother would bring every member's chat files of the project.
+ */
+export function listCall(
+  scope: CloudScope,
+  location: CloudLocation,
+): { path: string; type?: string; isAnother?: true } {
   if (location.kind === 'folder') {
     return { path: `/folders/${location.id}/content` };
+  }
+  if (location.folder === 'messages' && scope.appId && scope.basePath !== null) {
+    return { path: `/projects/${scope.projectId}/cloud/files`, type: location.folder, isAnother: true };
   }
   if (isFileListType(location.folder)) {
     return { path: `/projects/${scope.projectId}/cloud/files`, type: location.folder };
@@ -86,7 +97,7 @@ export function fetchCloudList(
 ): Promise<CloudList> {
   const call = listCall(scope, location);
   return api.get(call.path, {
-    query: { ...filterQuery(filters), type: call.type, page, limit },
+    query: { ...filterQuery(filters), type: call.type, isAnother: call.isAnother, page, limit },
     schema: cloudListSchema,
     headers: cloudHeaders(scope),
     signal,

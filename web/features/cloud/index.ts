@@ -4,4 +4,6 @@ import './cloud-styles';
 
 export { PickPictureDialog, type PickPictureDialogProps } from './pick-picture';
 export { CloudPicker, type CloudPickerProps } from './cloud-picker';
+// The chat uploads its attachments and voice messages as hidden files (`hideInCloud`, source `chat`).
+export { startUpload, type UploadCallbacks } from './upload-client';
 export type { CropRatio } from './crop-geometry';

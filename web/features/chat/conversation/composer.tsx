@@ -5,6 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { chatLimits, type Chat, type ChatMessage } from '../../../../contracts/chat';
 import { chatApi } from '../chat-api';
 import { excerptOf } from '../chat-cache';
+import { AttachmentChips } from './attachments/attachment-chips';
+import { AttachmentMenu } from './attachments/attachment-menu';
+import { noExtras, type MessageExtras } from './attachments/message-content';
+import { useComposerAttachments } from './attachments/use-composer-attachments';
+import { RecordingBar, VoiceButton, VoiceProblemNote } from './attachments/voice-recorder';
 import { bodyOfText, textOfBody } from './message-text';
 import classes from './conversation.module.css';
 
@@ -13,7 +18,8 @@ type ComposerProps = {
   replyTo: ChatMessage | null;
   editing: ChatMessage | null;
   onCancel: () => void;
-  onSend: (body: string, replyTo: ChatMessage | null) => void;
+  /** A message: its text (may be empty when it carries files, a recording, a GIF or a poll). */
+  onSend: (body: string, replyTo: ChatMessage | null, extras: MessageExtras) => void;
   onSaveEdit: (message: ChatMessage, body: string) => Promise<void>;
   /** Opening the conversation puts the focus here (the desktop; a phone would raise its keyboard). */
   autoFocus?: boolean;
@@ -52,6 +58,13 @@ export function Composer({
   const signalTyping = useTypingSignal(chat);
   const body = bodyOfText(text);
   const tooLong = body.length > chatLimits.body;
+  const tools = useComposerAttachments(chat, (extraBody, extras) => onSend(extraBody, replyTo, extras));
+  const { drafts, voice } = tools;
+  // Files go with the text once uploaded; a failed one waits to be removed, so nothing is left out unseen.
+  const files = drafts.files;
+  const sendable = editing
+    ? body.length > 0
+    : (body.length > 0 || files.length > 0) && !drafts.uploading && !drafts.failed;
 
   useEffect(() => {
     if (autoFocus) {
@@ -72,7 +85,7 @@ export function Composer({
   }, [editing, replyTo]);
 
   const submit = () => {
-    if (!body || tooLong || saving) {
+    if (!sendable || tooLong || saving) {
       return;
     }
     if (editing) {
@@ -83,8 +96,9 @@ export function Composer({
         .finally(() => setSaving(false));
       return;
     }
-    onSend(body, replyTo);
+    onSend(body, replyTo, files.length > 0 ? { ...noExtras, attachments: files } : noExtras);
     setText('');
+    drafts.clear();
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -132,41 +146,54 @@ export function Composer({
           />
         </div>
       ) : null}
+      {editing ? null : <AttachmentChips drafts={drafts.drafts} onRemove={drafts.remove} />}
+      {voice.problem ? <VoiceProblemNote problem={voice.problem} onDismiss={voice.dismissProblem} /> : null}
       <div className={classes.composerRow}>
-        <Textarea
-          ref={fieldRef}
-          className={classes.field}
-          label={t('chat.composer.label', { name: chat.name })}
-          labelProps={{ className: classes.srOnly }}
-          placeholder={t('chat.composer.placeholder')}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (!editing && event.currentTarget.value.trim()) {
-              signalTyping();
-            }
-          }}
-          onKeyDown={handleKeyDown}
-          autosize
-          minRows={1}
-          maxRows={6}
-          radius="lg"
-          error={tooLong ? t('chat.composer.tooLong') : undefined}
-          // Escape lets go of the reply or the edit only: the phone's full-screen dialog stays open.
-          data-mantine-stop-propagation={editing || replyTo ? 'true' : undefined}
-          data-testid="composer-field"
-        />
-        <ActionIcon
-          size={40}
-          radius="xl"
-          onClick={submit}
-          disabled={!body || tooLong}
-          loading={saving}
-          aria-label={t(editing ? 'chat.composer.save' : 'chat.composer.send')}
-          data-testid="composer-send"
-        >
-          <IconSend size={19} stroke={1.8} />
-        </ActionIcon>
+        {voice.state.phase === 'recording' || voice.state.phase === 'uploading' ? (
+          <RecordingBar state={voice.state} onStop={voice.stop} onCancel={voice.cancel} />
+        ) : (
+          <>
+            {editing ? null : <AttachmentMenu {...tools.menu} />}
+            <Textarea
+              ref={fieldRef}
+              className={classes.field}
+              label={t('chat.composer.label', { name: chat.name })}
+              labelProps={{ className: classes.srOnly }}
+              placeholder={t('chat.composer.placeholder')}
+              value={text}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                if (!editing && event.currentTarget.value.trim()) {
+                  signalTyping();
+                }
+              }}
+              onKeyDown={handleKeyDown}
+              autosize
+              minRows={1}
+              maxRows={6}
+              radius="lg"
+              error={tooLong ? t('chat.composer.tooLong') : undefined}
+              // Escape lets go of the reply or the edit only: the phone's full-screen dialog stays open.
+              data-mantine-stop-propagation={editing || replyTo ? 'true' : undefined}
+              data-testid="composer-field"
+            />
+            {tools.withVoice && !editing && !body && drafts.drafts.length === 0 ? (
+              <VoiceButton onStart={() => void voice.start()} starting={voice.state.phase === 'starting'} />
+            ) : (
+              <ActionIcon
+                size={40}
+                radius="xl"
+                onClick={submit}
+                disabled={!sendable || tooLong}
+                loading={saving}
+                aria-label={t(editing ? 'chat.composer.save' : 'chat.composer.send')}
+                data-testid="composer-send"
+              >
+                <IconSend size={19} stroke={1.8} />
+              </ActionIcon>
+            )}
+          </>
+        )}
       </div>
     </div>
   );

@@ -21,8 +21,10 @@ import { ChatMenu } from './chat-menu';
 import { Composer } from './composer';
 import { ConversationFrame } from './conversation-frame';
 import { MessageList } from './message-list';
+import { SeenBy } from './seen-by';
 import type { TypingPerson } from './use-conversation';
 import { useConversation } from './use-conversation';
+import { useReadMarks } from './use-read-marks';
 import classes from './conversation.module.css';
 
 /** "Anna schreibt …", "Anna und Ben schreiben …", "3 Personen schreiben …". */
@@ -121,6 +123,7 @@ function Conversation({ chat }: { chat: Chat }) {
   usePageTitle(chat.name);
   const conversation = useConversation(chat, viewerId);
   const { query } = conversation;
+  const readMarks = useReadMarks(chat);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
@@ -177,6 +180,9 @@ function Conversation({ chat }: { chat: Chat }) {
         hasOlder={query.hasNextPage}
         loadingOlder={query.isFetchingNextPage}
         onLoadOlder={() => void query.fetchNextPage()}
+        seenBy={
+          readMarks ? (message) => <SeenBy chat={chat} message={message} marks={readMarks} /> : undefined
+        }
       />
       <TypingLine people={conversation.typing} />
       {canWrite ? (
@@ -188,8 +194,8 @@ function Conversation({ chat }: { chat: Chat }) {
             setReplyTo(null);
             setEditing(null);
           }}
-          onSend={(body, reply) => {
-            conversation.send(body, reply);
+          onSend={(body, reply, extras) => {
+            conversation.send(body, reply, extras);
             setReplyTo(null);
           }}
           onSaveEdit={saveEdit}

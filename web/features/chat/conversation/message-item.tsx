@@ -8,10 +8,14 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../../../contracts/chat';
 import { RichText } from '../../../components/rich-text';
 import { useChatTime } from '../chat-time';
+import { MessageAttachments } from './attachments/message-attachments';
+import { contentLabelKey } from './attachments/message-content';
+import { PendingExtras } from './attachments/pending-extras';
 import type { OutboxEntry } from './outbox';
 import classes from './conversation.module.css';
 
@@ -29,7 +33,7 @@ function ReplyQuote({ replyTo }: { replyTo: NonNullable<ChatMessage['replyTo']> 
     <div className={classes.quote}>
       <span className={classes.quoteAuthor}>{replyTo.author?.name ?? t('chat.message.unknownAuthor')}</span>
       <span className={classes.quoteText}>
-        {replyTo.isDeleted ? t('chat.message.deleted') : replyTo.excerpt}
+        {replyTo.isDeleted ? t('chat.message.deleted') : replyTo.excerpt || t(contentLabelKey(null))}
       </span>
     </div>
   );
@@ -107,10 +111,12 @@ type MessageItemProps = {
   /** The first of a run of messages by one author: name and picture show. */
   first: boolean;
   actions: MessageActions;
+  /** Below the bubble: who has seen one's own newest message (read markers). */
+  footer?: ReactNode;
 };
 
 /** One message: own ones on the right; the author's name and picture at the start of their run. */
-export function MessageItem({ message, own, first, actions }: MessageItemProps) {
+export function MessageItem({ message, own, first, actions, footer }: MessageItemProps) {
   const { t } = useTranslation();
   const time = useChatTime();
   const authorName = own ? t('chat.message.you') : (message.author?.name ?? t('chat.message.unknownAuthor'));
@@ -148,7 +154,12 @@ export function MessageItem({ message, own, first, actions }: MessageItemProps) 
             {message.isDeleted ? (
               <span className={classes.deleted}>{t('chat.message.deleted')}</span>
             ) : (
-              <RichText html={message.body} className={classes.body} testId="chat-message-body" />
+              <>
+                <MessageAttachments message={message} />
+                {message.body ? (
+                  <RichText html={message.body} className={classes.body} testId="chat-message-body" />
+                ) : null}
+              </>
             )}
             <span className={classes.meta}>
               {message.editedAt && !message.isDeleted ? <span>{t('chat.message.edited')}</span> : null}
@@ -159,6 +170,7 @@ export function MessageItem({ message, own, first, actions }: MessageItemProps) 
           </div>
           <MessageMenu message={message} actions={actions} authorName={authorName} />
         </div>
+        {footer}
       </div>
     </li>
   );
@@ -191,7 +203,10 @@ export function PendingItem({ entry, onRetry, onDiscard }: PendingItemProps) {
             data-failed={failed || undefined}
           >
             {entry.replyTo ? <ReplyQuote replyTo={entry.replyTo} /> : null}
-            <RichText html={entry.body} className={classes.body} testId="chat-message-body" />
+            <PendingExtras extras={entry.extras} />
+            {entry.body ? (
+              <RichText html={entry.body} className={classes.body} testId="chat-message-body" />
+            ) : null}
             <span className={classes.meta}>{failed ? null : t('chat.message.sending')}</span>
           </div>
         </div>

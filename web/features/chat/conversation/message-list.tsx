@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button, Loader, Skeleton, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ type MessageListProps = {
   onLoadOlder: () => void;
   /** Whether the viewer may write here: the empty chat invites them to, or only says it is empty. */
   canWrite: boolean;
+  /** Read markers: what shows under the viewer's newest message ("Gesehen von …"); absent without them. */
+  seenBy?: (message: ChatMessage) => ReactNode;
 };
 
 /**
@@ -48,6 +50,9 @@ export function MessageList(props: MessageListProps) {
   const anchor = useRef<{ firstId: string | null; height: number }>({ firstId: null, height: 0 });
 
   const firstId = messages[0]?.id ?? null;
+  const newestOwnId = props.seenBy
+    ? messages.findLast((message) => message.author !== null && message.author.profileId === viewerId)?.id
+    : undefined;
   const lastKey = `${messages.at(-1)?.id ?? ''}:${outbox.length}:${outbox.at(-1)?.status ?? ''}`;
 
   // Older messages came in above: the reader stays where they were. New ones below: the bottom stays in view.
@@ -153,7 +158,13 @@ export function MessageList(props: MessageListProps) {
                       <span>{time.day(message.createdAt)}</span>
                     </li>
                   ) : null}
-                  <MessageItem message={message} own={own} first={first} actions={actions} />
+                  <MessageItem
+                    message={message}
+                    own={own}
+                    first={first}
+                    actions={actions}
+                    footer={message.id === newestOwnId ? props.seenBy?.(message) : undefined}
+                  />
                 </Fragment>
               );
             })}

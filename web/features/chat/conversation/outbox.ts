@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { ChatMessage } from '../../../../contracts/chat';
+import type { MessageExtras } from './attachments/message-content';
 
 /**
  * Messages on their way: shown at once below the conversation, each with the client id it is sent with. A
@@ -11,6 +12,8 @@ export type OutboxEntry = {
   chatId: string;
   body: string;
   replyTo: ChatMessage['replyTo'];
+  /** Files, a voice recording, a GIF or a poll it carries (sent as their ids). */
+  extras: MessageExtras;
   createdAt: string;
   status: 'sending' | 'failed';
   /** The i18n key of why it failed. */

@@ -15,6 +15,7 @@ import { errorTextKey } from '../../../api/notify-error';
 import { realtimeConnectedEvent, useRealtimeEvent } from '../../../kernel/realtime';
 import { chatApi, chatKeys, messagesQuery } from '../chat-api';
 import { bumpChat, excerptOf, lastSeqOf, mergeMessage, messagesOfPages, patchChat } from '../chat-cache';
+import { extrasBody, noExtras, type MessageExtras } from './attachments/message-content';
 import { newClientId } from './message-text';
 import { useOutbox, type OutboxEntry } from './outbox';
 
@@ -192,6 +193,7 @@ export function useConversation(chat: Chat, viewerId: string | null) {
           clientId: entry.clientId,
           body: entry.body,
           replyToMessageId,
+          ...extrasBody(entry.extras),
         });
         receive(message);
         remove(entry.clientId);
@@ -207,11 +209,12 @@ export function useConversation(chat: Chat, viewerId: string | null) {
   );
 
   const send = useCallback(
-    (body: string, replyTo: ChatMessage | null) => {
+    (body: string, replyTo: ChatMessage | null, extras: MessageExtras = noExtras) => {
       const entry: OutboxEntry = {
         clientId: newClientId(),
         chatId: chat.id,
         body,
+        extras,
         replyTo: replyTo
           ? {
               id: replyTo.id,

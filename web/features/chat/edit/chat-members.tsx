@@ -1,15 +1,17 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Modal, Skeleton, Text, Title } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Button, Modal, Skeleton, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Chat } from '../../../../contracts/chat';
+import type { Chat, ChatPerson } from '../../../../contracts/chat';
 import { ConfirmActions } from '../../../components/confirm-actions';
+import { useCurrentApp } from '../../../kernel/current-app';
 import { useIsMobile } from '../../../kernel/ui-store';
 import { chatApi, chatKeys, chatMembersQuery, type ChatCandidate } from '../chat-api';
-import { chatCan } from '../chat-viewer';
+import { chatCan, viewerProfileIdOf } from '../chat-viewer';
 import { PeoplePicker } from '../person-picker';
+import { RemoveMemberDialog } from './remove-member-dialog';
 import classes from '../chat-forms.module.css';
 
 /** The dialog that adds members (a moderator's `add_profile`): people picked by name, added in one call. */
@@ -71,10 +73,13 @@ function AddMembersDialog({
   );
 }
 
-/** The group's members, 20 at a time, with "add members" for those who may. */
+/** The group's members, 20 at a time, with "add members" and "remove" for those who may. */
 export function ChatMembers({ chat }: { chat: Chat }) {
   const { t } = useTranslation();
+  const viewerId = viewerProfileIdOf(useCurrentApp());
   const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<ChatPerson | null>(null);
+  const canRemove = chatCan(chat, 'delete_profile');
   const query = useInfiniteQuery(chatMembersQuery(chat.id));
   const members = query.data?.pages.flatMap((page) => page.data) ?? [];
   const total = query.data?.pages[0]?.meta.total ?? chat.membersCount;
@@ -120,6 +125,20 @@ export function ChatMembers({ chat }: { chat: Chat }) {
                   {t('chat.members.moderator')}
                 </Badge>
               ) : null}
+              {canRemove && member.profileId !== viewerId ? (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  radius="xl"
+                  aria-label={t('chat.members.removeLabel', { name: member.name })}
+                  title={t('chat.members.remove')}
+                  onClick={() => setRemoving(member)}
+                  data-testid="chat-remove-member"
+                >
+                  <IconUserMinus size={18} stroke={1.8} />
+                </ActionIcon>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -140,6 +159,7 @@ export function ChatMembers({ chat }: { chat: Chat }) {
         onClose={() => setAdding(false)}
         memberIds={members.map((member) => member.profileId)}
       />
+      <RemoveMemberDialog chatId={chat.id} person={removing} onClose={() => setRemoving(null)} />
     </section>
   );
 }

@@ -8,13 +8,14 @@ import {
   IconHeart,
   IconMessageCircle,
   IconMessageReply,
+  IconMessages,
   IconShieldX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '../../../../contracts/notifications';
 import { TimeAgo } from '../../../components/time-ago';
-import { notificationSentence, reasonOf, type SentencePart } from './notification-text';
+import { detailOf, notificationSentence, type SentencePart } from './notification-text';
 import classes from './notification-item.module.css';
 
 type Look = { icon: ComponentType<{ size?: number; stroke?: number }>; tone: string };
@@ -31,6 +32,7 @@ const looks: Record<string, Look> = {
   post_rejected: { icon: IconShieldX, tone: 'orange' },
   comment_rejected: { icon: IconShieldX, tone: 'orange' },
   comment_approved: { icon: IconCircleCheck, tone: 'green' },
+  chat_message: { icon: IconMessages, tone: 'cyan' },
 };
 const unknownLook: Look = { icon: IconBell, tone: 'gray' };
 
@@ -120,7 +122,7 @@ type NotificationItemProps = {
  */
 export function NotificationItem({ item, to, onOpen }: NotificationItemProps) {
   const { t } = useTranslation();
-  const reason = reasonOf(item, t);
+  const reason = detailOf(item, t);
   const unread = !item.isRead;
   const content: ReactNode = (
     <>

@@ -1,11 +1,15 @@
 import type { Notification } from '../../../../contracts/notifications';
+import { chatScreenPaths } from '../../chat';
 import { commentAnchor, communityLinks } from '../../community';
 
 /**
- * Where an item leads: its post's page in the space or in the communities, at the comment when it is about one.
- * Null when the post is gone or no longer visible to the reader.
+ * Where an item leads: a chat's news to the chat; otherwise its post's page in the space or in the communities,
+ * at the comment when it is about one. Null when the post is gone or no longer visible to the reader.
  */
 export function notificationTarget(appSlug: string, item: Notification): string | null {
+  if (item.type === 'chat_message' && item.data.chatId) {
+    return chatScreenPaths.chat(appSlug, item.data.chatId);
+  }
   const post = item.post;
   if (!post) {
     return null;

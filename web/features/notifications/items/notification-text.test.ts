@@ -3,7 +3,7 @@ import type { Notification } from '../../../../contracts/notifications';
 import { i18n, setLanguage } from '../../../i18n/i18n';
 import { anna, ben, cleo, testNotification } from '../notifications-test-data';
 import { notificationTarget } from './notification-target';
-import { notificationSentence, reasonOf, sentenceText } from './notification-text';
+import { detailOf, notificationSentence, reasonOf, sentenceText } from './notification-text';
 
 const text = (item: Notification) => sentenceText(notificationSentence(item, i18n.t));
 
@@ -84,6 +84,38 @@ describe('notification sentences', () => {
     expect(reasonOf(rejected, i18n.t)).toBe('Reason: Werbung ist hier nicht erlaubt.');
   });
 
+  it('words new chat messages with the latest writer, the count and the newest message', async () => {
+    const chat = (count: number, data: Record<string, string> = {}) =>
+      testNotification(1, {
+        type: 'chat_message',
+        count,
+        post: null,
+        data: { chatId: 'c1', chatKind: 'group', chatName: 'Wandergruppe', excerpt: 'Bis morgen', ...data },
+      });
+    const privately = { chatKind: 'private', chatName: '' };
+    await setLanguage('de', { persist: false });
+    expect(text(chat(1))).toBe('Anna Schmidt hat in „Wandergruppe“ geschrieben');
+    expect(text(chat(3))).toBe('3 neue Nachrichten in „Wandergruppe“, zuletzt von Anna Schmidt');
+    expect(text(chat(1, privately))).toBe('Anna Schmidt hat Ihnen eine Nachricht geschrieben');
+    expect(text(chat(2, privately))).toBe('Anna Schmidt hat Ihnen 2 Nachrichten geschrieben');
+    expect(text(chat(2, { chatName: '' }))).toBe(
+      '2 neue Nachrichten in einem Chat, zuletzt von Anna Schmidt',
+    );
+    expect(detailOf(chat(1), i18n.t)).toBe('„Bis morgen“');
+    expect(notificationSentence(chat(1), i18n.t)).toEqual([
+      { kind: 'actor', text: 'Anna Schmidt' },
+      { kind: 'text', text: ' hat in ' },
+      { kind: 'post', text: '„Wandergruppe“' },
+      { kind: 'text', text: ' geschrieben' },
+    ]);
+    await setLanguage('en', { persist: false });
+    expect(text(chat(1))).toBe('Anna Schmidt wrote in “Wandergruppe”');
+    expect(text(chat(3))).toBe('3 new messages in “Wandergruppe”, the latest from Anna Schmidt');
+    expect(text(chat(1, privately))).toBe('Anna Schmidt sent you a message');
+    expect(text(chat(2, privately))).toBe('Anna Schmidt sent you 2 messages');
+    expect(detailOf(chat(1, { excerpt: '' }), i18n.t)).toBeNull();
+  });
+
   it('reads neutrally for a type it does not know, a missing title or a missing actor', async () => {
     await setLanguage('de', { persist: false });
     expect(text(testNotification(1, { type: 'event_starts' }))).toBe('Es gibt Neuigkeiten für Sie');
@@ -128,5 +160,14 @@ describe('notification targets', () => {
     });
     expect(notificationTarget('akademie', community)).toBe('/akademie/communities/p/fragen');
     expect(notificationTarget('akademie', testNotification(3, { post: null }))).toBeNull();
+  });
+
+  it('leads to the chat of new chat messages', () => {
+    const chat = testNotification(1, {
+      type: 'chat_message',
+      post: null,
+      data: { chatId: '0190f5a2-7c1e-7b4e-9a55-000000000088', chatKind: 'group' },
+    });
+    expect(notificationTarget('akademie', chat)).toBe('/akademie/chat/0190f5a2-7c1e-7b4e-9a55-000000000088');
   });
 });

@@ -62,6 +62,25 @@ export function titleOf(item: Notification): string {
   return item.post?.name || item.data.title || '';
 }
 
+/** New chat messages: the latest writer by name, the messages counted, the chat's name set apart as a title. */
+function chatSentence(item: Notification, t: TFunction): SentencePart[] {
+  const latest = item.actors[0];
+  const who: SentencePart[] = [
+    latest ? { kind: 'actor', text: latest.name } : { kind: 'text', text: t('notifications.who.someone') },
+  ];
+  const name = item.data.chatName ?? '';
+  const chat: SentencePart[] = name
+    ? [{ kind: 'post', text: t('notifications.quoted', { title: name }) }]
+    : [];
+  const variant = item.data.chatKind === 'private' ? 'private' : name ? 'group' : 'untitled';
+  const text = t(`notifications.sentence.chat_message.${variant}`, {
+    count: Math.max(1, item.count),
+    who: marker('who'),
+    chat: marker('chat'),
+  });
+  return fill(text, { who, chat });
+}
+
 /**
  * An item's sentence in the reader's language, collapsed items naming the latest actor and counting the rest
  * ("Anna Schmidt und 4 weitere gefällt Ihr Beitrag „Titel“"). A type this client does not know yet (a newer
@@ -70,6 +89,9 @@ export function titleOf(item: Notification): string {
 export function notificationSentence(item: Notification, t: TFunction): SentencePart[] {
   if (!isKnownType(item.type)) {
     return [{ kind: 'text', text: t('notifications.sentence.unknown') }];
+  }
+  if (item.type === 'chat_message') {
+    return chatSentence(item, t);
   }
   const title = titleOf(item);
   const variant = title ? 'titled' : 'untitled';
@@ -93,4 +115,10 @@ export const sentenceText = (parts: readonly SentencePart[]) => parts.map((part)
 export function reasonOf(item: Notification, t: TFunction): string | null {
   const reason = item.data.reason?.trim();
   return reason ? t('notifications.reason', { reason }) : null;
+}
+
+/** The item's second line: a rejection's reason, or the newest chat message's excerpt. */
+export function detailOf(item: Notification, t: TFunction): string | null {
+  const excerpt = item.type === 'chat_message' ? item.data.excerpt?.trim() : undefined;
+  return reasonOf(item, t) ?? (excerpt ? t('notifications.quoted', { title: excerpt }) : null);
 }
