@@ -1,6 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { keepScreenshot } from './support/cloud';
+import { keepScreenshot, pictureBytes } from './support/cloud';
 import { appHost, data, setUpCommunity, signedInPage, type Person } from './support/community';
 import { signInWithPassword, visitorHeaders } from './support/identity';
 
@@ -67,10 +67,58 @@ test('two members write to each other live, and a channel keeps its members read
   // Lena's open conversation shows the answer as it arrives.
   await expect(lenasLog.getByTestId('chat-message').last()).toContainText('Ja, ich bin um sieben da!');
 
+  // Max adds a GIF from the picker's GIF tab (it goes at once) and a picture of his device (uploaded hidden
+  // from his files, a chip until it is sent with his text).
+  await maxPage.getByTestId('attachment-menu').click();
+  await maxPage.getByTestId('attachment-gif').click();
+  const picker = maxPage.getByTestId(project === 'mobile' ? 'mobile-picker' : 'picker-popup');
+  await picker.getByTestId('gif-item').first().click();
+  await expect(lenasLog.getByTestId('message-gif')).toBeVisible();
+  await maxPage.getByTestId('attachment-file-input').setInputFiles({
+    name: 'Sonnenaufgang.png',
+    mimeType: 'image/png',
+    buffer: await pictureBytes(),
+  });
+  await expect(maxPage.getByTestId('attachment-chip')).toContainText('Sonnenaufgang.png');
+  await maxPage.getByTestId('composer-field').fill('So schön war es heute früh');
+  await expect(maxPage.getByTestId('composer-send')).toBeEnabled();
+  await keepScreenshot(maxPage, `chat-attachment-chip-${project}`);
+  await maxPage.getByTestId('composer-send').click();
+  await expect(lenasLog.getByTestId('chat-message').last()).toContainText('So schön war es heute früh');
+  await expect(lenasLog.getByTestId('message-image')).toBeVisible();
+  await keepScreenshot(page, `chat-attachments-${project}`);
+  await expectAccessible(page, 'chat conversation with attachments');
+
   // In the channel Lena reads but cannot write.
   await page.goto(`${appHost}/${c.slug}/chat/${channel.id}`);
   await expect(page.getByTestId('composer-note')).toBeVisible();
   await expect(page.getByTestId('composer-field')).toHaveCount(0);
   await keepScreenshot(page, `chat-channel-${project}`);
   await expectAccessible(page, 'channel');
+
+  // A group chat with a poll (polls are for groups only): Lena asks, Max answers, Lena sees it counted live.
+  const group = await data<{ id: string }>(
+    await request.post(`/api/apps/${c.appId}/chats`, {
+      headers: auth(c.lena),
+      data: { kind: 'group', name: 'Yoga-Runde', profileIds: [c.max.profileId] },
+    }),
+    201,
+  );
+  await page.goto(`${appHost}/${c.slug}/chat/${group.id}`);
+  await page.getByTestId('attachment-menu').click();
+  await page.getByTestId('attachment-poll').click();
+  const pollDialog = page.getByRole('dialog', { name: 'Umfrage erstellen' });
+  await pollDialog.getByTestId('poll-question').fill('Wann treffen wir uns?');
+  await pollDialog.getByTestId('poll-option-input').nth(0).fill('Samstag');
+  await pollDialog.getByTestId('poll-option-input').nth(1).fill('Sonntag');
+  await pollDialog.getByTestId('poll-send').click();
+  const lenasCard = page.getByTestId('vote-card');
+  await expect(lenasCard).toContainText('Wann treffen wir uns?');
+  await maxPage.goto(`${appHost}/${c.slug}/chat/${group.id}`);
+  const maxCard = maxPage.getByTestId('vote-card');
+  await maxCard.getByRole('button', { name: 'Sonntag' }).click();
+  await expect(maxCard.getByTestId('vote-results')).toBeVisible();
+  await expect(lenasCard.getByTestId('vote-facts')).toContainText('1 Stimme');
+  await keepScreenshot(maxPage, `chat-poll-${project}`);
+  await expectAccessible(maxPage, 'chat poll');
 });

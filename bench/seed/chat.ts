@@ -205,6 +205,14 @@ export async function seedChat({ sql, project, log }: SeedContext): Promise<Chat
        where app_id = $1 and kind = 'group' and name like 'Gruppe %' order by 2`,
     [appId],
   );
+  // Who is in each group (the reading member too, in groups 1..30), by member number.
+  const groupMembers = await sql.query<{ chat_id: string; numbers: number[] }>(
+    `select cm.chat_id, array_agg(substring(a.email from 'chat\\.([0-9]+)@')::int) as numbers
+       from chat_members cm join profiles p on p.id = cm.profile_id join accounts a on a.id = p.account_id
+       where cm.chat_id = any($1::uuid[]) group by cm.chat_id`,
+    [groups.rows.map((row) => row.id)],
+  );
+  const numbersOf = new Map(groupMembers.rows.map((row) => [row.chat_id, row.numbers]));
   log(
     `chat: ${memberCount} members, ${counted.chats} chats, ${counted.messages} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -221,10 +229,7 @@ export async function seedChat({ sql, project, log }: SeedContext): Promise<Chat
       chatId: row.id,
       writer: 2 + ((row.g * 37) % (memberCount - 1)),
       members: row.members,
-      memberNumbers: Array.from(
-        { length: row.members },
-        (_, k) => 2 + ((row.g * 37 + k * 101) % (memberCount - 1)),
-      ),
+      memberNumbers: numbersOf.get(row.id) ?? [],
     })),
     channelMembers: channelSize,
     writers: writers.rows.map((row) => ({

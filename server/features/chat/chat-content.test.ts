@@ -5,8 +5,9 @@ import { newId } from '../../platform/ids.ts';
 import { insertCloudFile } from '../../test/cloud.ts';
 import { createCommunityWorld, createOutsider, type TestPerson } from '../../test/community-world.ts';
 import { startFakeGiphy, type FakeGiphy } from '../../test/fake-giphy.ts';
-import { apiCaller, type ApiMethod } from '../../test/identity.ts';
-import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import { apiCaller } from '../../test/identity.ts';
+import { testDriver } from '../../test/test-server.ts';
+import { createChatWorld, useChatTestServer } from '../../test/chat-world.ts';
 
 /*
  * What a chat message carries besides its text (issue 17): files of the cloud library, voice messages, GIFs of
@@ -14,25 +15,22 @@ import { createTestServer, testDriver, type TestServer } from '../../test/test-s
  * shown to the chat's members, answered by them. One server per file, one app per test.
  */
 
-let server: TestServer;
 let giphy: FakeGiphy;
-
 beforeAll(async () => {
   giphy = await startFakeGiphy();
-  server = await createTestServer({ env: { GIF_API_KEY: giphy.apiKey, GIF_API_URL: giphy.url } });
 });
 afterAll(async () => {
-  await server?.close();
   await giphy?.close();
 });
-
-const call = apiCaller(() => server);
+const chat = useChatTestServer({
+  options: async () => ({ env: { GIF_API_KEY: giphy.apiKey, GIF_API_URL: giphy.url } }),
+});
+const server = () => chat.server();
+const call = apiCaller(server);
+const { ok } = chat;
 
 async function world() {
-  const w = await createCommunityWorld(server, { appName: 'Dateiecke' });
-  const anna = await w.join('member', { firstName: 'Anna', lastName: 'Adler' });
-  const ben = await w.join('member', { firstName: 'Ben', lastName: 'Berger' });
-  const clara = await w.join('member', { firstName: 'Clara', lastName: 'Conrad' });
+  const w = await createChatWorld(server(), 'Dateiecke');
   /** A file of the person's library (a chat upload: hidden in the cloud). */
   const file = (person: TestPerson, values: Partial<Parameters<typeof insertCloudFile>[1]> = {}) =>
     insertCloudFile(w.db, {
@@ -42,15 +40,9 @@ async function world() {
       source: 'chat',
       ...values,
     });
-  return { ...w, anna, ben, clara, file };
+  return { ...w, file };
 }
 type World = Awaited<ReturnType<typeof world>>;
-
-async function ok<T>(method: ApiMethod, url: string, person: TestPerson, payload?: object, status = 200) {
-  const response = await call(method, url, person.token, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return response.json<T>();
-}
 
 async function chatOf(w: World, by: TestPerson, body: object) {
   return (await ok<{ data: { id: string } }>('POST', `/api/apps/${w.app.id}/chats`, by, body, 201)).data;
@@ -111,7 +103,7 @@ describe(`chat attachments (${testDriver})`, () => {
     expect(pdfSeen!.thumbUrl).toBeNull();
     expect(pdfSeen!.downloadUrl).toContain(`/api/cloud/blobs/${pdf.id}/original`);
     // Without its signature the address opens nothing: only the chat's members were given signed ones.
-    const blob = await server.app.inject({
+    const blob = await server().app.inject({
       method: 'GET',
       url: new URL(pdfSeen!.downloadUrl, 'http://x').pathname,
     });
@@ -125,7 +117,7 @@ describe(`chat attachments (${testDriver})`, () => {
     const chat = await privateChat(w, w.anna, w.ben);
     const bens = await w.file(w.ben);
     const removed = await w.file(w.anna, { deletedAt: new Date() });
-    const other = await createCommunityWorld(server, { appName: 'Anderes Projekt' });
+    const other = await createCommunityWorld(server(), { appName: 'Anderes Projekt' });
     const elsewhere = await w.file(w.anna, { projectId: other.project.id });
     const mine = await w.file(w.anna);
     const refused = await post(chat.id, w.anna, {
@@ -266,7 +258,7 @@ describe(`chat polls (${testDriver})`, () => {
     expect((await call('PUT', url, w.ben.token, { optionIds: [newId()] })).statusCode).toBe(400);
     expect((await call('PUT', url, w.ben.token, { optionIds: 'Berge' })).statusCode).toBe(400);
     // Outside the chat, another project, signed out; a message without a poll.
-    const outsider = await createOutsider(server);
+    const outsider = await createOutsider(server());
     expect((await call('PUT', url, w.clara.token, { optionIds: [berge!.id] })).statusCode).toBe(404);
     expect((await call('PUT', url, outsider.token, { optionIds: [berge!.id] })).statusCode).toBe(404);
     expect((await call('PUT', url, undefined, { optionIds: [berge!.id] })).statusCode).toBe(401);

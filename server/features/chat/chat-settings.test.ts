@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   Chat,
   ChatGroupSettingsPayload,
@@ -12,9 +11,10 @@ import type {
 import type { App } from '../../../contracts/workspace.ts';
 import { chats } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
-import { createCommunityWorld, createOutsider, type TestPerson } from '../../test/community-world.ts';
+import { createOutsider, type TestPerson } from '../../test/community-world.ts';
 import { apiCaller, type ApiMethod } from '../../test/identity.ts';
-import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import { testDriver } from '../../test/test-server.ts';
+import { createChatWorld, nextEvent, useChatTestServer } from '../../test/chat-world.ts';
 
 /*
  * Chat, second cut (issue 17): the app's chat settings (who starts which chat, voice messages, read markers),
@@ -23,40 +23,17 @@ import { createTestServer, testDriver, type TestServer } from '../../test/test-s
  * One listening server per file (for the sockets), one app per test.
  */
 
-let server: TestServer;
-let baseUrl: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  server = await createTestServer();
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-});
-afterAll(async () => {
-  for (const socket of sockets) {
-    socket.disconnect();
-  }
-  await server?.close();
-});
-
-const call = apiCaller(() => server);
+const chat = useChatTestServer({ listen: true });
+const server = () => chat.server();
+const call = apiCaller(server);
+const { ok, connect } = chat;
 
 async function world() {
-  const w = await createCommunityWorld(server, { appName: 'Gesprächsrunde' });
-  const anna = await w.join('member', { firstName: 'Anna', lastName: 'Adler' });
-  const ben = await w.join('member', { firstName: 'Ben', lastName: 'Berger' });
-  const clara = await w.join('member', { firstName: 'Clara', lastName: 'Conrad' });
+  const w = await createChatWorld(server(), 'Gesprächsrunde');
   const mo = await w.join('moderator', { firstName: 'Mo', lastName: 'Moser' });
-  return { ...w, anna, ben, clara, mo };
+  return { ...w, mo };
 }
 type World = Awaited<ReturnType<typeof world>>;
-
-async function ok<T>(method: ApiMethod, url: string, person: TestPerson, payload?: object, status = 200) {
-  const response = await call(method, url, person.token, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return status === 204 ? (undefined as T) : response.json<T>();
-}
 
 const settingsUrl = (w: World) => `/api/apps/${w.app.id}/chat-settings`;
 
@@ -96,25 +73,12 @@ const appCan = async (w: World, person: TestPerson) =>
 const readMarks = async (chatId: string, person: TestPerson) =>
   (await ok<{ data: ChatReadMark[] }>('GET', `/api/chats/${chatId}/read-marks`, person)).data;
 
-function connect(person: TestPerson, appId: string): Promise<Socket> {
-  const socket = io(baseUrl, {
-    path: '/ws',
-    transports: ['websocket'],
-    auth: { token: person.token, appId },
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+const next = nextEvent;
 
 describe(`app chat settings (${testDriver})`, () => {
   it('answers 401 signed out, 404 to another project, 403 without the app’s edit, 400 for bad input', async () => {
     const w = await world();
-    const outsider = await createOutsider(server);
+    const outsider = await createOutsider(server());
     const change = { readMarkers: true };
     for (const [method, payload] of [['GET'], ['PATCH', change]] as [ApiMethod, object?][]) {
       expect((await call(method, settingsUrl(w), undefined, payload)).statusCode, method).toBe(401);
@@ -238,7 +202,7 @@ describe(`app chat settings (${testDriver})`, () => {
 describe(`read marks (${testDriver})`, () => {
   it('refuses signed out, another project, people outside the chat, apps without read markers, bad input', async () => {
     const w = await world();
-    const outsider = await createOutsider(server);
+    const outsider = await createOutsider(server());
     const chat = await privateChat(w, w.anna, w.ben);
     const url = `/api/chats/${chat.id}/read-marks`;
     // The app does not show read markers (the default): nobody holds `read_marks`.
@@ -299,7 +263,7 @@ describe(`read marks (${testDriver})`, () => {
 describe(`removing members and group settings (${testDriver})`, () => {
   it('refuses signed out, another project, outsiders, plain members, private chats and bad input', async () => {
     const w = await world();
-    const outsider = await createOutsider(server);
+    const outsider = await createOutsider(server());
     const group = await groupChat(w, w.anna, [w.ben, w.clara]);
     const url = `/api/chats/${group.id}/profiles/${w.clara.profileId}`;
     expect((await call('DELETE', url)).statusCode).toBe(401);

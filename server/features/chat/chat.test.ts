@@ -1,10 +1,10 @@
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Chat, ChatMessage, ChatMessageList } from '../../../contracts/chat.ts';
 import { newId } from '../../platform/ids.ts';
-import { createCommunityWorld, createOutsider, type TestPerson } from '../../test/community-world.ts';
+import { createOutsider, type TestPerson } from '../../test/community-world.ts';
 import { apiCaller, type ApiMethod } from '../../test/identity.ts';
-import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import { testDriver } from '../../test/test-server.ts';
+import { createChatWorld, nextEvent, useChatTestServer, type ChatWorld } from '../../test/chat-world.ts';
 
 /*
  * Chat (issue 17): every route's refusals (401, another project, not in the chat, no ability, bad input) and
@@ -12,39 +12,12 @@ import { createTestServer, testDriver, type TestServer } from '../../test/test-s
  * catch-up and the realtime delivery. One server (listening, for the socket test) per file, one app per test.
  */
 
-let server: TestServer;
-let baseUrl: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  server = await createTestServer();
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = server.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-});
-afterAll(async () => {
-  for (const socket of sockets) {
-    socket.disconnect();
-  }
-  await server?.close();
-});
-
-const call = apiCaller(() => server);
-
-async function world() {
-  const w = await createCommunityWorld(server, { appName: 'Plauderecke' });
-  const anna = await w.join('member', { firstName: 'Anna', lastName: 'Adler' });
-  const ben = await w.join('member', { firstName: 'Ben', lastName: 'Berger' });
-  const clara = await w.join('member', { firstName: 'Clara', lastName: 'Conrad' });
-  return { ...w, anna, ben, clara };
-}
-type World = Awaited<ReturnType<typeof world>>;
-
-async function ok<T>(method: ApiMethod, url: string, person: TestPerson, payload?: object, status = 200) {
-  const response = await call(method, url, person.token, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return status === 204 ? (undefined as T) : response.json<T>();
-}
+const chat = useChatTestServer({ listen: true });
+const server = () => chat.server();
+const call = apiCaller(server);
+const { ok, connect } = chat;
+const world = () => createChatWorld(server());
+type World = ChatWorld;
 
 const privateChat = async (w: World, from: TestPerson, to: TestPerson) =>
   (
@@ -84,7 +57,7 @@ const chatOf = async (chatId: string, person: TestPerson) =>
 describe(`chat routes: refusals (${testDriver})`, () => {
   it('answers 401 signed out and 404 to a member of another project on every route', async () => {
     const w = await world();
-    const outsider = await createOutsider(server);
+    const outsider = await createOutsider(server());
     const group = await groupChat(w, w.anna, [w.ben], { isPublic: false });
     const message = await send(group.id, w.anna);
     const routes: [ApiMethod, string, object?][] = [
@@ -467,20 +440,7 @@ describe(`messages (${testDriver})`, () => {
 });
 
 describe(`chat realtime (${testDriver})`, () => {
-  function connect(person: TestPerson, appId: string): Promise<Socket> {
-    const socket = io(baseUrl, {
-      path: '/ws',
-      transports: ['websocket'],
-      auth: { token: person.token, appId },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
-  const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+  const next = nextEvent;
 
   it('delivers messages, typing (once per interval) and counters to the members’ sockets only', async () => {
     const w = await world();

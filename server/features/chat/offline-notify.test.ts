@@ -6,10 +6,10 @@ import type { Notification, NotificationList } from '../../../contracts/notifica
 import type { PushPayload } from '../../../contracts/push.ts';
 import { accounts, chatBlocks, mailOutbox, profiles } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
-import { createCommunityWorld, type TestPerson } from '../../test/community-world.ts';
-import { apiCaller, type ApiMethod } from '../../test/identity.ts';
+import type { TestPerson } from '../../test/community-world.ts';
 import { startPushService, type TestPushService } from '../../test/push-service.ts';
-import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
+import { testDriver } from '../../test/test-server.ts';
+import { createChatWorld, useChatTestServer, type ChatWorld } from '../../test/chat-world.ts';
 import { createNotificationMails } from '../notifications/mail.job.ts';
 import { notificationSentence, type NotificationFacts } from '../notifications/notification-texts.ts';
 import { createNotifier } from '../notifications/public.ts';
@@ -28,35 +28,20 @@ import { offlineNotifyJob, offlineNotifyQueue, scheduleOfflineNotify } from './o
  * waits for the minute. One server per file, one app per test.
  */
 
-let server: TestServer;
 let pushService: TestPushService;
 beforeAll(async () => {
   pushService = await startPushService();
-  server = await createTestServer();
 });
 afterAll(async () => {
-  await server?.close();
   await pushService?.close();
 });
-
-const call = apiCaller(() => server);
-const db = () => server.runtime.database.db;
+const chat = useChatTestServer();
+const server = () => chat.server();
+const { ok } = chat;
+const db = () => server().runtime.database.db;
 const silent = pino({ level: 'silent' });
-
-async function world() {
-  const w = await createCommunityWorld(server, { appName: 'Plauderecke' });
-  const anna = await w.join('member', { firstName: 'Anna', lastName: 'Adler' });
-  const ben = await w.join('member', { firstName: 'Ben', lastName: 'Berger' });
-  const clara = await w.join('member', { firstName: 'Clara', lastName: 'Conrad' });
-  return { ...w, anna, ben, clara };
-}
-type World = Awaited<ReturnType<typeof world>>;
-
-async function ok<T>(method: ApiMethod, url: string, person: TestPerson, payload?: object, status = 200) {
-  const response = await call(method, url, person.token, payload);
-  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-  return status === 204 ? (undefined as T) : response.json<T>();
-}
+const world = () => createChatWorld(server());
+type World = ChatWorld;
 
 const createChat = async (w: World, by: TestPerson, body: object) =>
   (await ok<{ data: Chat }>('POST', `/api/apps/${w.app.id}/chats`, by, body, 201)).data;
@@ -88,8 +73,8 @@ const runJob = (chatId: string) =>
   offlineNotifyJob({
     db: db(),
     notifier: createNotifier({
-      realtime: server.runtime.realtime,
-      jobs: server.runtime.jobs,
+      realtime: server().runtime.realtime,
+      jobs: server().runtime.jobs,
       logger: silent,
     }),
   }).handler({ chatId }, { id: newId(), retryCount: 0 });
@@ -120,7 +105,7 @@ describe(`scheduling (${testDriver})`, () => {
       return (found as { rows: { data: { chatId: string }; start_after: string | Date }[] }).rows;
     };
     await expect.poll(queued, { timeout: 5_000 }).toHaveLength(1);
-    await scheduleOfflineNotify({ jobs: server.runtime.jobs })({
+    await scheduleOfflineNotify({ jobs: server().runtime.jobs })({
       appId: w.app.id,
       chatId: group.id,
       messageId: newId(),
@@ -284,7 +269,7 @@ describe(`push and mail (${testDriver})`, () => {
   const mails = () =>
     createNotificationMails({
       db: db(),
-      mailer: server.runtime.mailer,
+      mailer: server().runtime.mailer,
       links: createUnsubscribeLinks(db()),
       appBaseUrl: 'https://apps.example.com',
       logger: silent,
@@ -334,7 +319,7 @@ describe(`push and mail (${testDriver})`, () => {
       logger: silent,
       vapid: vapidSource(db(), 'mailto:no-reply@localhost'),
     });
-    const handler = pushJob({ db: db(), realtime: server.runtime.realtime, push }).handler;
+    const handler = pushJob({ db: db(), realtime: server().runtime.realtime, push }).handler;
     for (const job of jobs) {
       await handler(job.data, { id: newId(), retryCount: 0 });
     }

@@ -7,7 +7,7 @@ import { cloudFiles, type CloudVariants } from '../../db/schema/index.ts';
 import { JobStoppedError, type JobDefinition, type Jobs } from '../../platform/jobs.ts';
 import { cloudQueues } from './cloud.queues.ts';
 import type { BlobStorage } from '../../platform/storage/storage.ts';
-import { extractPoster, probeMedia, transcodeToMp4 } from './media/ffmpeg.ts';
+import { decodedAudioMs, extractPoster, probeMedia, transcodeToMp4 } from './media/ffmpeg.ts';
 import type { MediaLimits } from './media/media-limits.ts';
 import { canMakeImageDerivatives, derivableMimeTypes, makeImageDerivatives } from './media/image.ts';
 import type { FileProcessingJob } from './uploads.service.ts';
@@ -108,7 +108,10 @@ export function cloudProcessJob(deps: {
 
   async function processAudio(input: string, signal?: AbortSignal): Promise<Partial<FileRow>> {
     const probe = await tool(() => probeMedia(input, { signal, limits }), signal);
-    return { durationMs: probe.durationMs ?? 0 };
+    // A browser's recording states no length in its header: decoding it tells.
+    const durationMs =
+      probe.durationMs ?? (await tool(() => decodedAudioMs(input, { signal, limits }), signal));
+    return { durationMs: durationMs ?? 0 };
   }
 
   async function processVideo(

@@ -234,6 +234,37 @@ describe(`cloud file processing (${testDriver})`, () => {
     expect(ready.durationMs).toBeGreaterThan(2900);
     expect(ready.durationMs).toBeLessThan(3200);
   });
+
+  it('takes a browser’s voice recording (WebM with sound only, no length in its header) as audio', async () => {
+    const person = await uploader();
+    // Written to a pipe, as MediaRecorder streams it: no duration and no cues in the file.
+    const { stdout } = await promisify(execFile)(
+      'ffmpeg',
+      [
+        '-v',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=330:duration=2',
+        '-c:a',
+        'libopus',
+        '-f',
+        'webm',
+        'pipe:1',
+      ],
+      { encoding: 'buffer', maxBuffer: 10 * 1024 * 1024 },
+    );
+    const uploaded = await person.upload(stdout, 'sprachnachricht.webm', 'audio/webm');
+    expect(uploaded).toMatchObject({ type: 'audio', fileInfo: { mimeType: 'audio/webm' } });
+    await processFile(uploaded.id);
+    const ready = await person.get(uploaded.id);
+    expect(ready.durationMs).toBeGreaterThan(1900);
+    expect(ready.durationMs).toBeLessThan(2200);
+    // An mp4 with a picture stays a video.
+    const video = await person.upload(await makeVideo('film.mp4', 1), 'film.mp4', 'video/mp4');
+    expect(video.type).toBe('video');
+  });
 });
 
 describe(`signed blob addresses (${testDriver})`, () => {

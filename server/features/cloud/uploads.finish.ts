@@ -17,6 +17,7 @@ import type { BlobStorage } from '../../platform/storage/storage.ts';
 import { softDeleteFiles } from './library-edits.repo.ts';
 import { lockFolderNames, nameHolder } from './library-names.ts';
 import { canMakeImageDerivatives } from './media/image.ts';
+import { audioWithoutPicture } from './media/audio-only.ts';
 import { sanitizeFileName, sniffFile } from './media/sniff.ts';
 import { assertStorageAvailable } from './storage-usage.ts';
 import { uploadLimits } from './upload-limits.ts';
@@ -94,7 +95,10 @@ export function createUploadFinisher(deps: {
     const staged = received === null ? undefined : await staging.materialize(row.id);
     const bytes = staged ?? (await storedHead(row, key));
     try {
-      const sniffed = await sniffFile(bytes.path, { name: row.name, type: row.declaredType });
+      const sniffed = await audioWithoutPicture(
+        await sniffFile(bytes.path, { name: row.name, type: row.declaredType }),
+        bytes.path,
+      );
       const [project] = await db.select().from(projects).where(eq(projects.id, row.projectId));
       if (!project) {
         throw notFound();

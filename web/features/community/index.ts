@@ -1,5 +1,6 @@
-// The community feature's public module: what other features (the member page, settings, the shell) and the
-// community's own composer and post actions use of its reading side. Light: no screen code comes along.
+// The community feature's public module: what other features (the member page, settings, the shell, the chat)
+// and the community's own composer and post actions use of its reading side. Light: no screen code comes along
+// but the poll card the chat shows, and only to whoever imports it (the build treats this file as side-effect free).
 export {
   categoriesQuery,
   categoryPostsQuery,
@@ -19,6 +20,7 @@ export {
   spacesQuery,
 } from './community-api';
 export { commentAnchor, communityLinks, postLink, shareLink, spaceEntryLink } from './community-links';
-export { useFollowPost, useLikePost, useSpaceMembership, useVote, withAnswer } from './community-mutations';
+export { useFollowPost, useLikePost, useSpaceMembership, useVote } from './community-mutations';
 export { apiPaths as communityApiPaths } from './community-paths';
+export { PollCard } from './post/poll-card';
 export { cancelPostQueries, patchPost, restorePosts } from './post-cache';

@@ -278,3 +278,29 @@ async function writeAtomically(output: string, write: () => Promise<void>): Prom
     throw error;
   }
 }
+
+/**
+ * The length of the first audio stream by decoding it (ffmpeg's progress `out_time`), for files whose header
+ * states none — MediaRecorder writes WebM as a stream, without a duration. Null when nothing was decoded.
+ */
+export async function decodedAudioMs(
+  filePath: string,
+  options: { signal?: AbortSignal; limits?: Partial<MediaLimits> } = {},
+): Promise<number | null> {
+  const limits = { ...defaultMediaLimits, ...options.limits };
+  const limit = deadline(ffmpegBinary, limits.posterMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, limit.signal]) : limit.signal;
+  const { stdout } = await runTool(
+    ffmpegBinary,
+    [
+      ...['-hide_banner', '-nostdin', '-v', 'error', ...inputArgs(filePath)],
+      ...['-map', '0:a:0', '-f', 'null', '-progress', 'pipe:1', '-nostats', '-'],
+    ],
+    { signal },
+  ).finally(limit.clear);
+  const times = stdout
+    .split('\n')
+    .map((line) => outTimeMs(line))
+    .filter((value): value is number => value !== null && value > 0);
+  return times.length > 0 ? Math.round(Math.max(...times)) : null;
+}

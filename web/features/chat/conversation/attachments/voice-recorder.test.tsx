@@ -127,12 +127,17 @@ describe('voice messages', () => {
     await waitFor(() => expect(screen.queryByTestId('voice-recorder')).toBeNull());
   });
 
-  it('discard a recording without sending anything', async () => {
+  it('discard a recording without sending anything (the button, or Escape)', async () => {
     stubMicrophone(() => Promise.resolve({ getTracks: () => [track] }));
     const fetchMock = renderConversation(voiceChat, [testMessage(1)]);
     await field();
     fireEvent.click(screen.getByRole('button', { name: 'Sprachnachricht aufnehmen' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Aufnahme verwerfen' }));
+    expect(await field()).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sprachnachricht aufnehmen' }));
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Aufnahme beenden und senden' }), {
+      key: 'Escape',
+    });
     expect(await field()).toBeTruthy();
     expect(track.stop).toHaveBeenCalled();
     expect(cloud.startUpload).not.toHaveBeenCalled();

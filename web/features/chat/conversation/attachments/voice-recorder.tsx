@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { ActionIcon, CloseButton, Loader } from '@mantine/core';
 import { IconMicrophone, IconMicrophoneOff, IconPlayerStopFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,16 @@ export function RecordingBar({ state, onStop, onCancel }: RecordingBarProps) {
     }
   }, [recording]);
   const max = clockOf(chatLimits.voiceMaxSeconds * 1000);
+  // Escape discards the recording (and stays here: the phone's full-screen conversation does not close).
+  const escapeProps = {
+    'data-mantine-stop-propagation': 'true',
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCancel();
+      }
+    },
+  };
 
   return (
     <>
@@ -76,8 +86,7 @@ export function RecordingBar({ state, onStop, onCancel }: RecordingBarProps) {
           radius="xl"
           onClick={onCancel}
           aria-label={t(recording ? 'chatAttachments.voice.discard' : 'chatAttachments.voice.cancelUpload')}
-          // Escape stays with the recorder: the phone's full-screen conversation does not close.
-          data-mantine-stop-propagation="true"
+          {...escapeProps}
           data-testid="voice-cancel"
         >
           <IconTrash size={18} stroke={1.8} />
@@ -91,6 +100,7 @@ export function RecordingBar({ state, onStop, onCancel }: RecordingBarProps) {
         onClick={onStop}
         disabled={!recording}
         aria-label={t('chatAttachments.voice.stop')}
+        {...escapeProps}
         data-testid="voice-stop"
       >
         <IconPlayerStopFilled size={18} />

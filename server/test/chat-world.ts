@@ -1,0 +1,83 @@
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createCommunityWorld, type TestPerson } from './community-world.ts';
+import { apiCaller, type ApiMethod } from './identity.ts';
+import { createTestServer, type TestServer } from './test-server.ts';
+
+/*
+ * What the chat's test files share: one server per file (listening, when the file opens sockets), an app with
+ * three members per test, a call that expects its status, and sockets of the members that close with the file.
+ */
+
+export type ChatTestServer = {
+  server: () => TestServer;
+  /** `GET`, `POST`, … as `person`, expecting `status` (200 unless given); the answer's JSON (none for 204). */
+  ok: <T>(
+    method: ApiMethod,
+    url: string,
+    person: TestPerson,
+    payload?: object,
+    status?: number,
+  ) => Promise<T>;
+  /** A socket of `person` on the app's gateway (`listen: true` only), closed after the file. */
+  connect: (person: TestPerson, appId: string) => Promise<Socket>;
+};
+
+/** Registers the file's server (before all, closed after all); `options` go to createTestServer. */
+export function useChatTestServer(
+  settings: { listen?: boolean; options?: () => Promise<Parameters<typeof createTestServer>[0]> } = {},
+): ChatTestServer {
+  let server: TestServer | undefined;
+  let baseUrl = '';
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    server = await createTestServer(settings.options ? await settings.options() : {});
+    if (settings.listen) {
+      await server.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = server.app.server.address();
+      baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    }
+  });
+  afterAll(async () => {
+    for (const socket of sockets) {
+      socket.disconnect();
+    }
+    await server?.close();
+  });
+  const call = apiCaller(() => server!);
+  return {
+    server: () => server!,
+    ok: async <T>(method: ApiMethod, url: string, person: TestPerson, payload?: object, status = 200) => {
+      const response = await call(method, url, person.token, payload);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+      return status === 204 ? (undefined as T) : response.json<T>();
+    },
+    connect: (person, appId) => {
+      const socket = io(baseUrl, {
+        path: '/ws',
+        transports: ['websocket'],
+        auth: { token: person.token, appId },
+        reconnection: false,
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    },
+  };
+}
+
+/** An app (its owner, project, …) with the members Anna, Ben and Clara. */
+export async function createChatWorld(server: TestServer, appName = 'Plauderecke') {
+  const w = await createCommunityWorld(server, { appName });
+  const anna = await w.join('member', { firstName: 'Anna', lastName: 'Adler' });
+  const ben = await w.join('member', { firstName: 'Ben', lastName: 'Berger' });
+  const clara = await w.join('member', { firstName: 'Clara', lastName: 'Conrad' });
+  return { ...w, anna, ben, clara };
+}
+export type ChatWorld = Awaited<ReturnType<typeof createChatWorld>>;
+
+/** The next `event` a socket hears. */
+export const nextEvent = <T>(socket: Socket, event: string) =>
+  new Promise<T>((resolve) => socket.once(event, resolve));
