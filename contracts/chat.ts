@@ -254,8 +254,9 @@ export const chatMessageSchema = z.object({
   isVoice: z.boolean(),
   gif: chatGifSchema.nullable(),
   /**
-   * A poll (group chats only). In the room's copy of an event `answeredOptionIds` is empty: each member keeps
-   * their own choice from their own reads and answers.
+   * A poll (group chats only). In the room's copy of an event `answeredOptionIds` is empty and its permissions
+   * are every member's (answer while it runs): each member keeps their own choice and permissions from their
+   * own reads and answers.
    */
   vote: voteSchema.nullable(),
   isDeleted: z.boolean(),

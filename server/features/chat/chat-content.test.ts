@@ -7,7 +7,7 @@ import { createCommunityWorld, createOutsider, type TestPerson } from '../../tes
 import { startFakeGiphy, type FakeGiphy } from '../../test/fake-giphy.ts';
 import { apiCaller } from '../../test/identity.ts';
 import { testDriver } from '../../test/test-server.ts';
-import { createChatWorld, useChatTestServer } from '../../test/chat-world.ts';
+import { createChatWorld, nextEvent, useChatTestServer } from '../../test/chat-world.ts';
 
 /*
  * What a chat message carries besides its text (issue 17): files of the cloud library, voice messages, GIFs of
@@ -23,6 +23,7 @@ afterAll(async () => {
   await giphy?.close();
 });
 const chat = useChatTestServer({
+  listen: true,
   options: async () => ({ env: { GIF_API_KEY: giphy.apiKey, GIF_API_URL: giphy.url } }),
 });
 const server = () => chat.server();
@@ -223,8 +224,15 @@ describe(`chat polls (${testDriver})`, () => {
     expect(errorsOf(await post(talk.id, w.ben, { voteId: poll.id }))).toEqual({
       voteId: 'validation.invalidValue',
     });
+    const bensSocket = await chat.connect(w.ben, w.app.id);
+    const heard = nextEvent<ChatMessage>(bensSocket, 'chat:message');
     const sent = await send(group.id, w.anna, { body: '<p>Abstimmen bitte</p>', voteId: poll.id });
     expect(sent.vote).toMatchObject({ id: poll.id, votersCount: 0 });
+    // The room's copy: nobody's choice, and answering offered to the members who hear it.
+    expect((await heard).vote).toMatchObject({
+      answeredOptionIds: [],
+      permissions: { can: ['view', 'answer'] },
+    });
     // Once carried, it is carried: not by a second message, not by a post.
     expect(errorsOf(await post(group.id, w.anna, { voteId: poll.id }))).toEqual({
       voteId: 'validation.invalidValue',

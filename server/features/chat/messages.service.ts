@@ -77,10 +77,20 @@ export function createMessageService(deps: {
   const present = async (access: ChatAccess, view: repo.MessageView): Promise<ChatMessage> =>
     (await presentAll(access, [view]))[0]!;
 
-  /** The room's copy of a message carries no one's permissions and no one's choice in its poll. */
+  /**
+   * The room's copy of a message carries no one's permissions and no one's choice in its poll; its poll offers
+   * answering while it runs (every reader is a member of the chat; the server refuses the punished ones), so a
+   * poll that arrives live can be answered without reading it again.
+   */
   const roomCopy = (message: ChatMessage): ChatMessage => ({
     ...message,
-    vote: message.vote ? { ...message.vote, answeredOptionIds: [], permissions: { can: ['view'] } } : null,
+    vote: message.vote
+      ? {
+          ...message.vote,
+          answeredOptionIds: [],
+          permissions: { can: message.vote.isClosed ? ['view'] : ['view', 'answer'] },
+        }
+      : null,
     permissions: { can: [] },
   });
 

@@ -213,15 +213,20 @@ describe('message content', () => {
     expect(contentOf(testMessage(1, { attachments: [testAttachment(1)], isDeleted: true }))).toBeNull();
   });
 
-  it('keeps the own poll choice only when the new copy has none', () => {
-    const mine = testMessage(1, { vote: testVote({ answeredOptionIds: [testVote().options[0]!.id] }) });
+  it('keeps the own poll choice when the new copy has none, and the own permissions always', () => {
+    const readOnly = { can: ['view' as const] };
+    const mine = testMessage(1, {
+      vote: testVote({ answeredOptionIds: [testVote().options[0]!.id], permissions: readOnly }),
+    });
     const roomCopy = testMessage(1, { vote: testVote({ votersCount: 5 }) });
     expect(keepOwnVote(mine, roomCopy).vote).toMatchObject({
       votersCount: 5,
       answeredOptionIds: [testVote().options[0]!.id],
+      permissions: readOnly,
     });
     const changed = testMessage(1, { vote: testVote({ answeredOptionIds: [testVote().options[1]!.id] }) });
-    expect(keepOwnVote(mine, changed)).toBe(changed);
-    expect(keepOwnVote(testMessage(1, { vote: testVote() }), roomCopy)).toBe(roomCopy);
+    expect(keepOwnVote(mine, changed).vote?.answeredOptionIds).toEqual([testVote().options[1]!.id]);
+    // A poll that arrives live (nothing before it) is taken as it comes.
+    expect(keepOwnVote(testMessage(1), roomCopy)).toBe(roomCopy);
   });
 });

@@ -33,14 +33,16 @@ export const contentLabelKey = (content: ChatMessageContent | null | undefined):
 
 /**
  * The room's copy of a message (`chat:update`, `chat:message`) carries its poll without the reader's own
- * choice (contracts/chat.ts): a copy with no choice keeps the one the member already had.
+ * choice and with everyone's permissions (contracts/chat.ts): a copy keeps the choice and the permissions the
+ * member's own read already had.
  */
 export function keepOwnVote(previous: ChatMessage, next: ChatMessage): ChatMessage {
-  const own = previous.vote?.answeredOptionIds ?? [];
-  if (!next.vote || next.vote.answeredOptionIds.length > 0 || own.length === 0) {
+  if (!next.vote || !previous.vote) {
     return next;
   }
-  return { ...next, vote: { ...next.vote, answeredOptionIds: own } };
+  const answeredOptionIds =
+    next.vote.answeredOptionIds.length > 0 ? next.vote.answeredOptionIds : previous.vote.answeredOptionIds;
+  return { ...next, vote: { ...next.vote, answeredOptionIds, permissions: previous.vote.permissions } };
 }
 
 /** What a message on its way carries besides its text; the pending bubble shows it until the server has it. */
