@@ -24,74 +24,76 @@ function expectSamePlace(drawn: Box, real: Box, what: string) {
   }
 }
 
-test('the sign-in page is drawn before its scripts run, where the app then draws it', async ({
-  browser,
-  page,
-}, testInfo) => {
-  // Without scripts: what the page shows before they have run.
-  const context = await browser.newContext({
-    ...testInfo.project.use,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: visitorHeaders(testInfo),
-  });
-  const still = await context.newPage();
-  await still.goto('/auth');
-  await expect(still.locator('#boot-skeleton h1')).toHaveText('Anmelden');
-  // Not a form that cannot work yet: no field to type into.
-  await expect(still.locator('input, button')).toHaveCount(0);
-  const drawnTitle = await boxOf(still, '#boot-skeleton h1');
-  const drawnText = await boxOf(still, '#boot-skeleton h1 + p');
-  await context.close();
-
-  await page.goto('/auth');
-  await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
-  await expect(page.locator('#boot-skeleton')).toHaveCount(0);
-  expectSamePlace(drawnTitle, await boxOf(page, 'main h1'), 'heading');
-  expectSamePlace(drawnText, await boxOf(page, 'main h1 + p'), 'text');
-});
-
-test('pages load compressed, without anything our Content Security Policy forbids', async ({
-  page,
-  request,
-}, testInfo) => {
-  // The browser reports every blocked attempt to the page (an eval tried inside try/catch too) and to the console.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+test(
+  'the sign-in page is drawn before its scripts run, where the app then draws it',
+  { tag: '@desktop-only' },
+  async ({ browser, page }, testInfo) => {
+    // Without scripts: what the page shows before they have run.
+    const context = await browser.newContext({
+      ...testInfo.project.use,
+      javaScriptEnabled: false,
+      extraHTTPHeaders: visitorHeaders(testInfo),
     });
-  });
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|unsafe-eval/i.test(message.text())) {
-      violations.push(message.text());
-    }
-  });
-  const encodings = new Map<string, string | undefined>();
-  page.on('response', (response) => {
-    if (/\/assets\/.+\.js$/.test(new URL(response.url()).pathname)) {
-      encodings.set(response.url(), response.headers()['content-encoding']);
-    }
-  });
+    const still = await context.newPage();
+    await still.goto('/auth');
+    await expect(still.locator('#boot-skeleton h1')).toHaveText('Anmelden');
+    // Not a form that cannot work yet: no field to type into.
+    await expect(still.locator('input, button')).toHaveCount(0);
+    const drawnTitle = await boxOf(still, '#boot-skeleton h1');
+    const drawnText = await boxOf(still, '#boot-skeleton h1 + p');
+    await context.close();
 
-  const email = uniqueEmail(testInfo, 'tempo');
-  await createAccount(request, email);
-  await page.goto('/auth');
-  await signInWithPassword(page, email);
-  await expect(page).toHaveURL(/\/projects$/);
-  await expect(page.getByText('Noch keine Projekte')).toBeVisible();
+    await page.goto('/auth');
+    await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+    await expect(page.locator('#boot-skeleton')).toHaveCount(0);
+    expectSamePlace(drawnTitle, await boxOf(page, 'main h1'), 'heading');
+    expectSamePlace(drawnText, await boxOf(page, 'main h1 + p'), 'text');
+  },
+);
 
-  violations.push(
-    ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
-  );
-  expect(violations).toEqual([]);
-  expect(encodings.size).toBeGreaterThan(0);
-  expect([...new Set(encodings.values())]).toEqual(['br']);
+test(
+  'pages load compressed, without anything our Content Security Policy forbids',
+  { tag: '@desktop-only' },
+  async ({ page, request }, testInfo) => {
+    // The browser reports every blocked attempt to the page (an eval tried inside try/catch too) and to the console.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|unsafe-eval/i.test(message.text())) {
+        violations.push(message.text());
+      }
+    });
+    const encodings = new Map<string, string | undefined>();
+    page.on('response', (response) => {
+      if (/\/assets\/.+\.js$/.test(new URL(response.url()).pathname)) {
+        encodings.set(response.url(), response.headers()['content-encoding']);
+      }
+    });
 
-  const robots = await request.get('/robots.txt');
-  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
-  const manifest = await request.get('/manifest.webmanifest');
-  expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
-  expect((await manifest.json()) as { name: string }).toMatchObject({ name: 'Gemeinde' });
-});
+    const email = uniqueEmail(testInfo, 'tempo');
+    await createAccount(request, email);
+    await page.goto('/auth');
+    await signInWithPassword(page, email);
+    await expect(page).toHaveURL(/\/projects$/);
+    await expect(page.getByText('Noch keine Projekte')).toBeVisible();
+
+    violations.push(
+      ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    );
+    expect(violations).toEqual([]);
+    expect(encodings.size).toBeGreaterThan(0);
+    expect([...new Set(encodings.values())]).toEqual(['br']);
+
+    const robots = await request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+    const manifest = await request.get('/manifest.webmanifest');
+    expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    expect((await manifest.json()) as { name: string }).toMatchObject({ name: 'Gemeinde' });
+  },
+);

@@ -28,7 +28,7 @@ test('a new visitor sees the German shell, switches to English, and English surv
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
-test('an unknown address shows the designed not-found page', async ({ page }) => {
+test('an unknown address shows the designed not-found page', { tag: '@desktop-only' }, async ({ page }) => {
   await page.goto('/this/does/not/exist');
   await expect(page.getByTestId('not-found')).toBeVisible();
   await expectAccessible(page, 'not found');
@@ -43,7 +43,7 @@ test('an unknown address shows the designed not-found page', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 });
 
-test('the API answers health and unknown paths as JSON', async ({ request }) => {
+test('the API answers health and unknown paths as JSON', { tag: '@desktop-only' }, async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
   expect(await health.json()).toMatchObject({ status: 'ok', database: { status: 'up' } });
