@@ -230,6 +230,8 @@ export const knownNotificationActionValues = [
   'new_comment',
   'mentions',
   'event_starts',
+  /** Chat messages that arrived while the member was away (not in the spec's list; docs/decisions/chat.md). */
+  'new_message',
 ] as const;
 export type NotificationAction = (typeof knownNotificationActionValues)[number] | (string & {});
 export const notificationActionSchema = z.string().min(1);

@@ -43,7 +43,7 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   post_rejected: null,
   comment_rejected: null,
   comment_approved: null,
-  chat_message: null,
+  chat_message: 'new_message',
 };
 
 export const notificationLimits = {

@@ -368,6 +368,28 @@ describe(`push and mail (${testDriver})`, () => {
     expect(await runPushJobs((await chatItems(w, w.ben)).map((item) => item.id))).toBe(0);
     expect(pushService.deliveries(bens.endpoint)).toHaveLength(1);
   });
+
+  it('leaves out push and mail for whoever switched chat messages off, keeping the item at the bell', async () => {
+    const w = await world();
+    const group = await groupChat(w, w.anna, [w.ben, w.clara]);
+    const bens = await subscribe(w, w.ben);
+    const claras = await subscribe(w, w.clara);
+    // Both take push and mail in general; Ben wants neither for chat messages, Clara no mail for them.
+    const others = ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts'];
+    await settings(w.ben, { emailActions: others, pushActions: others });
+    await settings(w.clara, { emailActions: others });
+    await send(group.id, w.anna, '<p>Treffpunkt am Bahnhof</p>');
+    await runJob(group.id);
+
+    const items = await Promise.all([w.ben, w.clara].map((person) => chatItems(w, person)));
+    expect(items.map((list) => list.length)).toEqual([1, 1]);
+    await runPushJobs(items.flat().map((item) => item.id));
+    expect(pushService.deliveries(bens.endpoint)).toEqual([]);
+    expect(pushService.deliveries(claras.endpoint)).toHaveLength(1);
+    await mails().sweep(afterHold());
+    expect(await mailsTo(w.ben)).toEqual([]);
+    expect(await mailsTo(w.clara)).toEqual([]);
+  });
 });
 
 describe('the sentences of chat notifications', () => {

@@ -143,7 +143,7 @@ describe(`profile notifications (${testDriver})`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ isPushEnabled: true, isEmailEnabled: true });
     expect(response.json().list).toEqual(
-      ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts'].map((type) => ({
+      ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts', 'new_message'].map((type) => ({
         type,
         email: true,
         push: true,

@@ -102,8 +102,8 @@ describe(`profile (${testDriver})`, () => {
       notifications: {
         isPushEnabled: true,
         isEmailEnabled: true,
-        emailActions: ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts'],
-        pushActions: ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts'],
+        emailActions: ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts', 'new_message'],
+        pushActions: ['new_post', 'post_like', 'new_comment', 'mentions', 'event_starts', 'new_message'],
         emailDigest: 'weekly',
       },
       permissions: { can: ['edit', 'delete'] },
