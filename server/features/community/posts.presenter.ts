@@ -1,7 +1,7 @@
 import { postLimits, type Post, type PostAbility, type Vote } from '../../../contracts/community-posts.ts';
 import type { ModerationStatus } from '../../../contracts/enums.ts';
-import { libraryFileUrl, pictureUrl, type UrlSign } from '../cloud/public.ts';
-import type { LibraryFileRow, PostViewRow } from './posts.repo.ts';
+import { pictureUrl, type AttachedFile, type UrlSign } from '../cloud/public.ts';
+import type { PostViewRow } from './posts.repo.ts';
 import type { VoteView } from './votes.repo.ts';
 
 /*
@@ -48,7 +48,8 @@ export function presentVote(view: VoteView, canAnswer: boolean, now = Date.now()
 
 export type PostPresentContext = {
   sign: UrlSign;
-  media: ReadonlyMap<string, LibraryFileRow>;
+  /** The media's live files, signed (the cloud's `attachedFiles`). */
+  media: ReadonlyMap<string, Pick<AttachedFile, 'name' | 'type' | 'url'>>;
   votes: ReadonlyMap<string, Vote>;
   /** The moderation status of the held posts among the rows (issue 16). */
   moderation?: ReadonlyMap<string, ModerationStatus>;
@@ -66,7 +67,7 @@ export function presentPost(row: PostViewRow, can: PostAbility[], context: PostP
     cover: row.coverId ? { id: row.coverId, url: pictureUrl(sign, row.coverId, 'preview') } : null,
     media: row.mediaIds.flatMap((id) => {
       const file = context.media.get(id);
-      return file ? [{ id, url: libraryFileUrl(sign, file), type: file.type, name: file.name }] : [];
+      return file ? [{ id, url: file.url, type: file.type, name: file.name }] : [];
     }),
     vote: row.voteId ? (context.votes.get(row.voteId) ?? null) : null,
     publishAt: iso(row.publishAt),

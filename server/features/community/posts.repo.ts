@@ -479,33 +479,3 @@ export async function findLibraryFiles(
     hasVideo: Boolean((row.variants as { video?: unknown } | null)?.video),
   }));
 }
-
-/** The files of posts' media lists, by id, whatever their owner (they were checked when attached). */
-export async function findMediaFiles(
-  db: DbOrTx,
-  ids: readonly string[],
-): Promise<Map<string, LibraryFileRow>> {
-  if (ids.length === 0) {
-    return new Map();
-  }
-  const rows = await db
-    .select({
-      id: cloudFiles.id,
-      name: cloudFiles.name,
-      type: cloudFiles.type,
-      variants: cloudFiles.variants,
-    })
-    .from(cloudFiles)
-    .where(and(inArray(cloudFiles.id, [...ids]), isNull(cloudFiles.deletedAt)));
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        name: row.name,
-        type: row.type,
-        hasVideo: Boolean((row.variants as { video?: unknown } | null)?.video),
-      },
-    ]),
-  );
-}

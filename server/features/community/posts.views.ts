@@ -1,6 +1,6 @@
 import type { Post, PostAbility, Vote } from '../../../contracts/community-posts.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { UrlSign } from '../cloud/public.ts';
+import { attachedFiles, type UrlSign } from '../cloud/public.ts';
 import { moderationStatusOfPosts } from '../moderation/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import { communityActorOf, type CommunityView, type PostAccess } from './community.access.ts';
@@ -14,7 +14,7 @@ import {
   type CommunityActor,
 } from './community.policy.ts';
 import { presentPost, presentVote } from './posts.presenter.ts';
-import { findMediaFiles, findPostViews, type PostViewRow } from './posts.repo.ts';
+import { findPostViews, type PostViewRow } from './posts.repo.ts';
 import { findVoteViews } from './votes.repo.ts';
 
 /*
@@ -101,7 +101,8 @@ export async function presentPostRows(
   // Held posts show their author and moderators where moderation stands (issue 16); they are rare in a page.
   const heldIds = seen.flatMap(({ row }) => (row.heldAt !== null ? [row.id] : []));
   const [media, voteViews, moderation] = await Promise.all([
-    findMediaFiles(db, mediaIds),
+    // Whatever their owner: they were checked when attached.
+    attachedFiles(db, sign, mediaIds),
     findVoteViews(db, voteIds, viewer.profileId),
     moderationStatusOfPosts(db, heldIds),
   ]);

@@ -4,42 +4,35 @@ import { IconChartBar, IconPlus, IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pollLimits, type Vote } from '../../../../../contracts/community-posts';
-import { validationKeys } from '../../../../../contracts/validation';
+import type { ValidationIssue } from '../../../../../contracts/validation';
 import { ApiError } from '../../../../api/api-error';
 import { useIsMobile } from '../../../../kernel/ui-store';
+import {
+  addPollOption,
+  canAddPollOption,
+  canRemovePollOption,
+  emptyPoll,
+  pollBodyOf,
+  pollIssuesOf,
+  pollServerIssuesOf,
+  removePollOption,
+  setPollOptionText,
+  type PollDraft,
+  type PollIssues,
+} from '../../../community';
 import { chatVoteApi } from './vote-api';
 import classes from './composer-tools.module.css';
 import './attachment-styles';
 
-type Option = { key: string; text: string };
-type PollDraft = { question: string; options: Option[]; isMultiple: boolean };
-/** Problems by field: `question`, `options` (the list), `options.{index}`; values are i18n keys. */
-type PollIssues = Partial<Record<string, string>>;
+// A chat poll has no end, so the community's builder never reads a time zone for it: any valid one serves.
+const noEndTimeZone = 'UTC';
 
-let nextKey = 0;
-const option = (): Option => ({ key: `poll-option-${(nextKey += 1)}`, text: '' });
-const emptyPoll = (): PollDraft => ({ question: '', options: [option(), option()], isMultiple: false });
-
-/** The draft's problems by the rules the server checks: a question, 2–10 answers, each filled and once. */
-export function pollIssuesOf(poll: PollDraft): PollIssues {
-  const issues: PollIssues = {};
-  if (!poll.question.trim()) {
-    issues.question = validationKeys.required;
-  }
-  const seen = new Set<string>();
-  poll.options.forEach((item, index) => {
-    const folded = item.text.trim().toLowerCase();
-    if (!folded) {
-      issues[`options.${index}`] = validationKeys.required;
-    } else if (seen.has(folded)) {
-      issues[`options.${index}`] = validationKeys.unique;
-    }
-    seen.add(folded);
-  });
-  if (poll.options.length < pollLimits.minOptions) {
-    issues.options = 'chatAttachments.poll.tooFew';
-  }
-  return issues;
+/** The community poll builder's checks; too few answers keep the chat's own wording. */
+function chatPollIssuesOf(poll: PollDraft): PollIssues {
+  const issues = pollIssuesOf(poll, noEndTimeZone);
+  return poll.options.length < pollLimits.minOptions
+    ? { ...issues, options: { key: 'chatAttachments.poll.tooFew' } }
+    : issues;
 }
 
 type PollDialogProps = {
@@ -77,39 +70,35 @@ function PollForm({ appId, onClose, onCreated }: Omit<PollDialogProps, 'opened'>
   const [poll, setPoll] = useState<PollDraft>(emptyPoll);
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<PollIssues>({});
-  const issues = { ...(submitted ? pollIssuesOf(poll) : {}), ...serverIssues };
+  const issues = { ...(submitted ? chatPollIssuesOf(poll) : {}), ...serverIssues };
   const create = useMutation({
-    mutationFn: () =>
-      chatVoteApi.create(appId, {
-        question: poll.question.trim(),
-        options: poll.options.map((item) => item.text.trim()),
-        isMultiple: poll.isMultiple,
-        endsAt: null,
-      }),
+    mutationFn: () => chatVoteApi.create(appId, pollBodyOf(poll, noEndTimeZone)),
     onSuccess: (vote) => {
       onCreated(vote);
       onClose();
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
-        setServerIssues(error.errors);
+        setServerIssues(pollServerIssuesOf(error.errors));
       }
     },
     // A field's problem shows at the field; anything else as the usual notification.
     meta: { inlineFieldErrors: true },
   });
-  const issueText = (key: string | undefined) =>
-    key ? t(key, { min: pollLimits.minOptions, max: pollLimits.maxOptions }) : undefined;
-  const setOptions = (options: Option[]) => {
+  const issueText = (issue: ValidationIssue | undefined) =>
+    issue
+      ? t(issue.key, { min: pollLimits.minOptions, max: pollLimits.maxOptions, ...issue.params })
+      : undefined;
+  const changeOptions = (change: (current: PollDraft) => PollDraft) => {
     setServerIssues({});
-    setPoll((current) => ({ ...current, options }));
+    setPoll(change);
   };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     setServerIssues({});
-    if (Object.keys(pollIssuesOf(poll)).length === 0) {
+    if (Object.keys(chatPollIssuesOf(poll)).length === 0) {
       create.mutate();
     }
   };
@@ -145,9 +134,7 @@ function PollForm({ appId, onClose, onCreated }: Omit<PollDialogProps, 'opened'>
                 maxLength={pollLimits.option}
                 onChange={(event) => {
                   const text = event.currentTarget.value;
-                  setOptions(
-                    poll.options.map((other) => (other.key === item.key ? { ...other, text } : other)),
-                  );
+                  changeOptions((current) => setPollOptionText(current, item.key, text));
                 }}
                 error={issueText(issues[`options.${index}`])}
                 data-testid="poll-option-input"
@@ -157,8 +144,8 @@ function PollForm({ appId, onClose, onCreated }: Omit<PollDialogProps, 'opened'>
                 color="gray"
                 size={36}
                 aria-label={t('chatAttachments.poll.removeOption', { number: index + 1 })}
-                disabled={poll.options.length <= pollLimits.minOptions}
-                onClick={() => setOptions(poll.options.filter((other) => other.key !== item.key))}
+                disabled={!canRemovePollOption(poll)}
+                onClick={() => changeOptions((current) => removePollOption(current, item.key))}
               >
                 <IconX size={16} stroke={1.8} />
               </ActionIcon>
@@ -175,8 +162,8 @@ function PollForm({ appId, onClose, onCreated }: Omit<PollDialogProps, 'opened'>
             variant="subtle"
             size="xs"
             leftSection={<IconPlus size={15} stroke={1.8} />}
-            disabled={poll.options.length >= pollLimits.maxOptions}
-            onClick={() => setOptions([...poll.options, option()])}
+            disabled={!canAddPollOption(poll)}
+            onClick={() => changeOptions(addPollOption)}
             data-testid="poll-add-option"
           >
             {t('chatAttachments.poll.addOption')}
