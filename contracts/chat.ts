@@ -339,7 +339,10 @@ export const chatEvents = {
    * after one of their own (sending reads the chat).
    */
   counter: 'chat:counter',
-  /** chat room, chats with read markers: someone's read mark moved. Payload: ChatReadPayload. */
+  /**
+   * chat room, chats with read markers: someone's read mark moved. Payload: ChatReadPayload
+   * (chat-read-marks.ts).
+   */
   read: 'chat:read',
   /** chat room: the group's name, flags or moderators changed. Payload: ChatGroupSettingsPayload. */
   settings: 'chat:settings',
@@ -353,87 +356,7 @@ export const chatCounterPayloadSchema = z.object({
   messages: z.number().int().min(0),
 });
 
-// ---------- the app's chat settings, read markers, members (issue 17, second cut) ----------
-
-/** The roles the app's chat settings speak of; the app's admins (owner, admins, app-managing team) always may. */
-export const chatSettingsRoleValues = ['member', 'moderator'] as const;
-export type ChatSettingsRole = (typeof chatSettingsRoleValues)[number];
-
-const settingsRoles = z.array(z.enum(chatSettingsRoleValues)).max(chatSettingsRoleValues.length);
-
-/**
- * `GET|PATCH /apps/{appId}/chat-settings` (ROUTE-98, an addition; the app's `edit`): who may start which kind of
- * chat (the app's `create_private_chat`, `create_group_chat`, `create_public_group_chat`), whether people send
- * voice messages (the chat's `voice_messages`) and whether chats show who read a message (`read_marks`).
- */
-export const chatSettingsSchema = z.object({
-  privateChatCreators: settingsRoles,
-  groupChatCreators: settingsRoles,
-  publicGroupChatCreators: settingsRoles,
-  /** On: whoever may write in a chat also sends voice messages. Off: nobody does. */
-  voiceMessages: z.boolean(),
-  /** "Seen by" under messages, in private chats and groups of up to `chatReadMarksMaxMembers` members. */
-  readMarkers: z.boolean(),
-});
-export type ChatSettings = z.infer<typeof chatSettingsSchema>;
-
-/** An app that never changed them: the first cut's rules, no voice messages, no read markers (opt-in). */
-export const chatSettingsDefaults: ChatSettings = {
-  privateChatCreators: ['member', 'moderator'],
-  groupChatCreators: ['member', 'moderator'],
-  publicGroupChatCreators: ['moderator'],
-  voiceMessages: false,
-  readMarkers: false,
-};
-
-/** Stored settings over the defaults: a field that is missing or no longer valid falls back on its own. */
-const storedChatSettingsSchema = z
-  .object({
-    privateChatCreators: settingsRoles.catch(() => [...chatSettingsDefaults.privateChatCreators]),
-    groupChatCreators: settingsRoles.catch(() => [...chatSettingsDefaults.groupChatCreators]),
-    publicGroupChatCreators: settingsRoles.catch(() => [...chatSettingsDefaults.publicGroupChatCreators]),
-    voiceMessages: z.boolean().catch(chatSettingsDefaults.voiceMessages),
-    readMarkers: z.boolean().catch(chatSettingsDefaults.readMarkers),
-  })
-  .catch(() => ({ ...chatSettingsDefaults }));
-
-/** The app's chat settings from what the app keeps (`apps.service_settings.chat`). */
-export function chatSettingsOf(stored: unknown): ChatSettings {
-  return storedChatSettingsSchema.parse(stored ?? {});
-}
-
-/** `PATCH /apps/{appId}/chat-settings`: the fields that change; a role list replaces the stored one. */
-export const chatSettingsPatchBodySchema = z.strictObject({
-  privateChatCreators: settingsRoles.optional(),
-  groupChatCreators: settingsRoles.optional(),
-  publicGroupChatCreators: settingsRoles.optional(),
-  voiceMessages: z.boolean().optional(),
-  readMarkers: z.boolean().optional(),
-});
-export type ChatSettingsPatchBody = z.output<typeof chatSettingsPatchBodySchema>;
-export const chatSettingsResponseSchema = z.object({ data: chatSettingsSchema });
-
-/** Read markers stop above this many members: "seen by" says little there and every read would be a broadcast. */
-export const chatReadMarksMaxMembers = 50;
-
-/**
- * `GET /chats/{id}/read-marks` (an addition; the chat's `read_marks`): every member's read mark. Clients work out
- * "seen by" per message themselves: the members whose `lastReadSeq` ≥ its `seq`, its author left out.
- */
-export const chatReadMarkSchema = chatPersonSchema.extend({ lastReadSeq: z.number().int().min(0) });
-export type ChatReadMark = z.infer<typeof chatReadMarkSchema>;
-export const chatReadMarksSchema = z.object({ data: z.array(chatReadMarkSchema) });
-
-/**
- * Chat room `chat:read`: someone's read mark moved (a read, a clear, a block) in a chat with read markers.
- * Sending moves the sender's mark too; that is not told again: `chat:message` says it (author, `seq`).
- */
-export const chatReadPayloadSchema = z.object({
-  chatId: z.uuid(),
-  profileId: z.uuid(),
-  lastReadSeq: z.number().int().min(0),
-});
-export type ChatReadPayload = z.infer<typeof chatReadPayloadSchema>;
+// ---------- group settings and members (issue 17, second cut) ----------
 
 /**
  * Chat room `chat:settings`: a moderator changed the group (`PATCH /chats/{id}/group`). Everyone's own role and

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createCommunityWorld, type TestPerson } from './community-world.ts';
 import { apiCaller, type ApiMethod } from './identity.ts';
@@ -21,6 +21,11 @@ export type ChatTestServer = {
   ) => Promise<T>;
   /** A socket of `person` on the app's gateway (`listen: true` only), closed after the file. */
   connect: (person: TestPerson, appId: string) => Promise<Socket>;
+  /**
+   * A socket on the gateway with any `auth` (`listen: true` only), not yet connected, closed after the file. It
+   * does not reconnect unless `options` say so.
+   */
+  socket: (auth: Record<string, unknown>, options?: Partial<ManagerOptions & SocketOptions>) => Socket;
 };
 
 /** Registers the file's server (before all, closed after all); `options` go to createTestServer. */
@@ -45,6 +50,17 @@ export function useChatTestServer(
     await server?.close();
   });
   const call = apiCaller(() => server!);
+  const socket = (auth: Record<string, unknown>, options: Partial<ManagerOptions & SocketOptions> = {}) => {
+    const opened = io(baseUrl, {
+      path: '/ws',
+      transports: ['websocket'],
+      auth,
+      reconnection: false,
+      ...options,
+    });
+    sockets.push(opened);
+    return opened;
+  };
   return {
     server: () => server!,
     ok: async <T>(method: ApiMethod, url: string, person: TestPerson, payload?: object, status = 200) => {
@@ -53,18 +69,13 @@ export function useChatTestServer(
       return status === 204 ? (undefined as T) : response.json<T>();
     },
     connect: (person, appId) => {
-      const socket = io(baseUrl, {
-        path: '/ws',
-        transports: ['websocket'],
-        auth: { token: person.token, appId },
-        reconnection: false,
-      });
-      sockets.push(socket);
+      const opened = socket({ token: person.token, appId });
       return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
-        socket.once('connect_error', reject);
+        opened.once('connect', () => resolve(opened));
+        opened.once('connect_error', reject);
       });
     },
+    socket,
   };
 }
 

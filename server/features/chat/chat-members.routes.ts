@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { chatParamsSchema, chatProfileParamsSchema, chatReadMarksSchema } from '../../../contracts/chat.ts';
+import { chatParamsSchema, chatProfileParamsSchema } from '../../../contracts/chat.ts';
+import { chatReadMarksSchema } from '../../../contracts/chat-read-marks.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { ChatMemberService } from './chat-members.service.ts';
 import type { ChatScopes } from './chat.scopes.ts';

@@ -1,49 +1,121 @@
-import type { ChatReadMark } from '../../../contracts/chat.ts';
+import { chatLimits, type Chat } from '../../../contracts/chat.ts';
+import type { ChatReadMark } from '../../../contracts/chat-read-marks.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import type { ChatEvents } from './chat.events.ts';
-import { listReadMarks, readMarksOfProfile } from './chat-members.repo.ts';
+import {
+  addMembers,
+  block as insertBlock,
+  listMembers,
+  liveProfileIdsOf,
+  personOf,
+  removeMember,
+  unblock as deleteBlock,
+} from './chat-members.repo.ts';
+import { listReadMarks, markRead, unreadTotal } from './chat-reads.repo.ts';
+import { tellReadMarks } from './chat-reads.service.ts';
 import { presentPerson } from './chat.presenter.ts';
-import * as repo from './chat.repo.ts';
-import type { ChatAccess } from './chat.scopes.ts';
+import type { ChatAccess, ChatAppAccess } from './chat.scopes.ts';
+import { createChatViews } from './chat-views.ts';
+import { lockChat } from './chats.repo.ts';
 
 /*
- * A chat's people beyond joining and leaving (issue 17, second cut): who has read how far (read markers, where
- * the app shows them and the chat is small), and moderators taking members out. The scopes decide the route's
- * ability (`read_marks`, `delete_profile`); the events go out after commit.
+ * A chat's people (issue 17): the member list, joining and leaving, moderators adding people and taking members
+ * out, blocking the partner of a private chat, and who has read how far (read markers, where the app shows them
+ * and the chat is small). The scopes decide the route's ability; the events go out after commit.
  */
 
-/**
- * Tells the rooms of the chats whose read marks someone just moved (a read, a clear, a block) where the mark now
- * stands: only chats with read markers (`read_marks` in the reader's abilities), one query for all of them.
- */
-export async function tellReadMarks(
+/** The people a request names: live profiles of the app (else 400 naming the field), without the caller. */
+export async function peopleOf(
   db: DbOrTx,
-  events: ChatEvents,
-  chats: readonly ChatAccess[],
-  profileId: string,
-): Promise<void> {
-  const shown = chats.filter((chat) => chat.can.includes('read_marks') && chat.member !== null);
-  const marks = await readMarksOfProfile(
-    db,
-    profileId,
-    shown.map((chat) => chat.chat.id),
-  );
-  for (const mark of marks) {
-    events.read({ chatId: mark.chatId, profileId, lastReadSeq: mark.lastReadSeq });
+  access: ChatAppAccess,
+  ids: readonly string[],
+  field: string,
+): Promise<string[]> {
+  const wanted = [...new Set(ids)].filter((id) => id !== access.actor.profileId);
+  const live = await liveProfileIdsOf(db, access.appId, wanted);
+  if (wanted.some((id) => !live.has(id))) {
+    throw badRequest({ [field]: validationKeys.invalidValue });
   }
+  return wanted;
 }
 
 export function createChatMemberService(deps: { db: Db; sign: UrlSign; events: ChatEvents }) {
   const { db, sign, events } = deps;
+  const { chatOf, announce } = createChatViews(deps);
 
   return {
-    /** Every member's read mark (at most 50: the policy grants `read_marks` in small chats only). */
-    async readMarks(access: ChatAccess): Promise<ChatReadMark[]> {
-      const marks = await listReadMarks(db, access.chat.id);
-      return marks.map((mark) => ({ ...presentPerson(sign, mark), lastReadSeq: mark.lastReadSeq }));
+    /** The members, in the order they came; a chat that hides them shows them to its moderators and managers only. */
+    async members(access: ChatAccess, page: number) {
+      if (access.chat.hideMembers && access.member?.role !== 'moderator' && !access.actor.isManager) {
+        throw forbidden();
+      }
+      const size = chatLimits.membersPageSize;
+      const found = await listMembers(db, access.chat.id, { limit: size, offset: (page - 1) * size });
+      return {
+        data: found.map((person) => ({
+          ...presentPerson(sign, person),
+          role: person.role,
+          joinedAt: person.joinedAt.toISOString(),
+        })),
+        meta: {
+          page,
+          pages: Math.ceil(access.chat.membersCount / size),
+          total: access.chat.membersCount,
+        },
+      };
+    },
+
+    /** A public group chat: the caller becomes a member. */
+    async join(access: ChatAccess): Promise<Chat> {
+      const profileId = access.actor.profileId;
+      await db.transaction(async (tx) => {
+        const locked = await lockChat(tx, access.chat.id);
+        if (!locked) {
+          throw notFound();
+        }
+        await addMembers(tx, { id: access.chat.id, appId: access.appId, lastSeq: locked.lastSeq }, [
+          { profileId, role: 'member' },
+        ]);
+      });
+      const chat = await chatOf(access.actor, access.chat.id);
+      const person = await personOf(db, profileId);
+      if (person) {
+        events.entered(chat, presentPerson(sign, person));
+      }
+      return chat;
+    },
+
+    /** A moderator adds people of the app (those already in stay as they are). */
+    async addProfiles(access: ChatAccess, profileIds: readonly string[]): Promise<Chat> {
+      const people = await peopleOf(db, access, profileIds, 'profileIds');
+      const added = await db.transaction(async (tx) => {
+        const locked = await lockChat(tx, access.chat.id);
+        if (!locked) {
+          throw notFound();
+        }
+        return addMembers(
+          tx,
+          { id: access.chat.id, appId: access.appId, lastSeq: locked.lastSeq },
+          people.map((profileId) => ({ profileId, role: 'member' as const })),
+        );
+      });
+      await announce(access.chat.id, added, access.actor.settings, { enter: true });
+      return chatOf(access.actor, access.chat.id);
+    },
+
+    async leave(access: ChatAccess): Promise<void> {
+      const profileId = access.actor.profileId;
+      const left = await db.transaction(async (tx) => {
+        await lockChat(tx, access.chat.id);
+        return removeMember(tx, access.chat.id, profileId);
+      });
+      if (left) {
+        events.left(access.chat.id, profileId);
+        events.counter(profileId, null, 0, await unreadTotal(db, profileId, access.appId));
+      }
     },
 
     /**
@@ -58,14 +130,43 @@ export function createChatMemberService(deps: { db: Db; sign: UrlSign; events: C
         throw badRequest({ profileId: validationKeys.invalidValue });
       }
       const removed = await db.transaction(async (tx) => {
-        await repo.lockChat(tx, access.chat.id);
-        return repo.removeMember(tx, access.chat.id, profileId);
+        await lockChat(tx, access.chat.id);
+        return removeMember(tx, access.chat.id, profileId);
       });
       if (!removed) {
         throw notFound();
       }
       events.removed(access.chat.id, profileId);
-      events.counter(profileId, null, 0, await repo.unreadTotal(db, profileId, access.appId));
+      events.counter(profileId, null, 0, await unreadTotal(db, profileId, access.appId));
+    },
+
+    /** Private chats: the caller blocks the partner (who can no longer write there) and reads what is there. */
+    async block(access: ChatAccess): Promise<Chat> {
+      if (!access.partnerId) {
+        throw forbidden();
+      }
+      const me = access.actor.profileId;
+      await db.transaction(async (tx) => {
+        await insertBlock(tx, access.appId, me, access.partnerId!);
+        await markRead(tx, me, [access.chat.id]);
+      });
+      events.counter(me, access.chat.id, 0, await unreadTotal(db, me, access.appId));
+      await tellReadMarks(db, events, [access], me);
+      return chatOf(access.actor, access.chat.id);
+    },
+
+    async unblock(access: ChatAccess): Promise<Chat> {
+      if (!access.partnerId) {
+        throw forbidden();
+      }
+      await deleteBlock(db, access.actor.profileId, access.partnerId);
+      return chatOf(access.actor, access.chat.id);
+    },
+
+    /** Every member's read mark (at most 50: the policy grants `read_marks` in small chats only). */
+    async readMarks(access: ChatAccess): Promise<ChatReadMark[]> {
+      const marks = await listReadMarks(db, access.chat.id);
+      return marks.map((mark) => ({ ...presentPerson(sign, mark), lastReadSeq: mark.lastReadSeq }));
     },
   };
 }

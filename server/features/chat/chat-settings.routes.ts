@@ -1,4 +1,4 @@
-import { chatSettingsPatchBodySchema, chatSettingsResponseSchema } from '../../../contracts/chat.ts';
+import { chatSettingsPatchBodySchema, chatSettingsResponseSchema } from '../../../contracts/chat-settings.ts';
 import { appParamsSchema } from '../../../contracts/profile.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { AccessScopes } from '../workspace/public.ts';

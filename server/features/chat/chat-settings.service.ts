@@ -4,7 +4,7 @@ import {
   type ChatSettings,
   type ChatSettingsPatchBody,
   type ChatSettingsRole,
-} from '../../../contracts/chat.ts';
+} from '../../../contracts/chat-settings.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { mergeServiceSettings } from '../apps/public.ts';

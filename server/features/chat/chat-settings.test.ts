@@ -1,13 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type {
-  Chat,
-  ChatGroupSettingsPayload,
-  ChatMessage,
-  ChatReadMark,
-  ChatReadPayload,
-  ChatSettings,
-} from '../../../contracts/chat.ts';
+import type { Chat, ChatGroupSettingsPayload, ChatMessage } from '../../../contracts/chat.ts';
+import type { ChatReadMark, ChatReadPayload } from '../../../contracts/chat-read-marks.ts';
+import type { ChatSettings } from '../../../contracts/chat-settings.ts';
 import type { App } from '../../../contracts/workspace.ts';
 import { chats } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';

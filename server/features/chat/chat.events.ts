@@ -4,8 +4,8 @@ import {
   type ChatGroupSettingsPayload,
   type ChatMessage,
   type ChatPerson,
-  type ChatReadPayload,
 } from '../../../contracts/chat.ts';
+import type { ChatReadPayload } from '../../../contracts/chat-read-marks.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 
 /*

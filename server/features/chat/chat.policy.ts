@@ -1,10 +1,6 @@
-import {
-  chatReadMarksMaxMembers,
-  type ChatAbility,
-  type ChatKind,
-  type ChatRole,
-  type ChatSettings,
-} from '../../../contracts/chat.ts';
+import type { ChatAbility, ChatKind, ChatRole } from '../../../contracts/chat.ts';
+import { chatReadMarksMaxMembers } from '../../../contracts/chat-read-marks.ts';
+import type { ChatSettings } from '../../../contracts/chat-settings.ts';
 import type { AbilityName } from '../../../contracts/abilities.ts';
 import type { AppAbility } from '../workspace/public.ts';
 
@@ -28,7 +24,7 @@ export type ChatActor = {
    * app as a member reads what they see but never writes in their name).
    */
   mayWrite: boolean;
-  /** What the app's chat settings decide per chat (contracts/chat.ts `chatSettingsSchema`). */
+  /** What the app's chat settings decide per chat (contracts/chat-settings.ts `chatSettingsSchema`). */
   settings: Pick<ChatSettings, 'voiceMessages' | 'readMarkers'>;
 };
 

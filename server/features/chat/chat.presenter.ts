@@ -2,7 +2,9 @@ import type { Chat, ChatAbility, ChatAttachment, ChatMessage, ChatPerson } from 
 import type { Vote } from '../../../contracts/community-posts.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { ChatMessageAbility } from './chat.policy.ts';
-import type { ChatView, MessageView, Person } from './chat.repo.ts';
+import type { ChatView } from './chat-list.repo.ts';
+import type { Person } from './chat-sql.ts';
+import type { MessageView } from './message-view.ts';
 
 /** Plain-text excerpts of the list and of replies. */
 const excerptLength = 200;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { chatSettingsOf, type ChatAbility } from '../../../contracts/chat.ts';
+import type { ChatAbility } from '../../../contracts/chat.ts';
+import { chatSettingsOf } from '../../../contracts/chat-settings.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -17,7 +18,9 @@ import {
   type ChatActor,
   type ChatMessageAbility,
 } from './chat.policy.ts';
-import * as repo from './chat.repo.ts';
+import { findChatWithStanding, findMember, isBlocking, type ChatMemberRow } from './chat-members.repo.ts';
+import { findLiveChats, partnerIdOf, type ChatRow } from './chats.repo.ts';
+import { findMessage, type ChatMessageRow } from './messages.repo.ts';
 
 /*
  * The chat's route scopes (issue 17). Every chat route speaks for the caller's live profile in the chat's app:
@@ -37,8 +40,8 @@ const creationAbilities: readonly AppAbility[] = [
 export type ChatAppAccess = { app: AppAccess; actor: ChatActor; appId: string };
 
 export type ChatAccess = ChatAppAccess & {
-  chat: repo.ChatRow;
-  member: repo.ChatMemberRow | null;
+  chat: ChatRow;
+  member: ChatMemberRow | null;
   /** The other person of a private chat. */
   partnerId: string | null;
   isBlockedByMe: boolean;
@@ -46,7 +49,7 @@ export type ChatAccess = ChatAppAccess & {
 };
 
 export type ChatMessageAccess = ChatAccess & {
-  message: repo.ChatMessageRow;
+  message: ChatMessageRow;
   messageCan: ChatMessageAbility[];
 };
 
@@ -75,13 +78,13 @@ async function chatAppAccess(db: DbOrTx, actor: Actor, appId: string): Promise<C
 export async function loadChatAccess(
   db: DbOrTx,
   actor: Actor,
-  chat: repo.ChatRow,
+  chat: ChatRow,
   known?: ChatAppAccess,
 ): Promise<ChatAccess> {
   const base = known ?? (await chatAppAccess(db, actor, chat.appId));
-  const member = (await repo.findMember(db, chat.id, base.actor.profileId)) ?? null;
-  const partnerId = chat.kind === 'private' ? repo.partnerIdOf(chat, base.actor.profileId) : null;
-  const isBlockedByMe = partnerId ? await repo.isBlocking(db, base.actor.profileId, partnerId) : false;
+  const member = (await findMember(db, chat.id, base.actor.profileId)) ?? null;
+  const partnerId = chat.kind === 'private' ? partnerIdOf(chat, base.actor.profileId) : null;
+  const isBlockedByMe = partnerId ? await isBlocking(db, base.actor.profileId, partnerId) : false;
   const can = chatAbilities(base.actor, {
     kind: chat.kind,
     isPublic: chat.isPublic,
@@ -108,7 +111,7 @@ async function chatAccessById(db: DbOrTx, actor: Actor, chatId: string): Promise
   }
   const accountId = actor.kind === 'account' ? actor.accountId : null;
   const masquerade = actor.kind === 'account' ? (actor.masqueradeProfileId ?? null) : null;
-  const standing = await repo.findChatWithStanding(db, chatId, accountId, masquerade);
+  const standing = await findChatWithStanding(db, chatId, accountId, masquerade);
   if (!standing) {
     throw notFound();
   }
@@ -117,7 +120,7 @@ async function chatAccessById(db: DbOrTx, actor: Actor, chatId: string): Promise
     return loadChatAccess(db, actor, standing.chat, base);
   }
   const { chat, member, isBlockedByMe } = standing;
-  const partnerId = chat.kind === 'private' ? repo.partnerIdOf(chat, base.actor.profileId) : null;
+  const partnerId = chat.kind === 'private' ? partnerIdOf(chat, base.actor.profileId) : null;
   const can = chatAbilities(base.actor, {
     kind: chat.kind,
     isPublic: chat.isPublic,
@@ -192,7 +195,7 @@ export function createChatScopes(db: DbOrTx) {
         label: `chat-message(:${param})`,
         subjects: ['chat_message'],
         async resolve(request) {
-          const message = await repo.findMessage(db, paramOf(request, param));
+          const message = await findMessage(db, paramOf(request, param));
           if (!message || message.deletedAt) {
             throw notFound();
           }
@@ -226,7 +229,7 @@ export function createChatScopes(db: DbOrTx) {
         label: 'chats(body chatIds)',
         subjects: ['chat'],
         async resolve(request) {
-          const found = await repo.findLiveChats(db, bodyChatIds(request));
+          const found = await findLiveChats(db, bodyChatIds(request));
           const byApp = new Map<string, ChatAppAccess | null>();
           const visible: ChatAccess[] = [];
           for (const chat of found) {

@@ -16,6 +16,8 @@ import {
 } from '../../../contracts/chat.ts';
 import { appParamsSchema } from '../../../contracts/profile.ts';
 import { defineRoute } from '../../platform/routes.ts';
+import type { ChatMemberService } from './chat-members.service.ts';
+import type { ChatReadService } from './chat-reads.service.ts';
 import type { ChatScopes } from './chat.scopes.ts';
 import type { ChatService } from './chats.service.ts';
 
@@ -23,8 +25,13 @@ const tags = ['chats'];
 const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
 /** Rows CHATS-01..04, 06..14 and GAPS 15 (create): the chats of an app and one chat. */
-export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
-  const { chats, scopes } = deps;
+export function chatRoutes(deps: {
+  chats: ChatService;
+  members: ChatMemberService;
+  reads: ChatReadService;
+  scopes: ChatScopes;
+}) {
+  const { chats, members, reads, scopes } = deps;
   const app = scopes.app('appId');
   const chat = scopes.chat('id');
   return [
@@ -101,7 +108,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
       summary: 'Unread messages over all the caller’s chats of the app (also sent live as `chat:counter`)',
       tags,
       schema: { params: appParamsSchema, response: { 200: messageCounterSchema } },
-      handler: async (request) => chats.counter(request.access),
+      handler: async (request) => reads.counter(request.access),
     }),
     defineRoute({
       method: 'PATCH',
@@ -124,7 +131,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
       tags,
       schema: { body: chatIdsBodySchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await chats.read(request.access);
+        await reads.read(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -163,7 +170,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
       tags,
       schema: { params: chatParamsSchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await chats.clear(request.access);
+        await reads.clear(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -191,7 +198,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
       summary: 'Join a public group chat',
       tags,
       schema: { params: chatParamsSchema, response: { 200: chatResponseSchema } },
-      handler: async (request) => ({ data: await chats.join(request.access) }),
+      handler: async (request) => ({ data: await members.join(request.access) }),
     }),
     defineRoute({
       method: 'POST',
@@ -207,7 +214,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
         response: { 200: chatResponseSchema },
       },
       handler: async (request) => ({
-        data: await chats.addProfiles(request.access, request.body.profileIds),
+        data: await members.addProfiles(request.access, request.body.profileIds),
       }),
     }),
     defineRoute({
@@ -220,7 +227,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
       tags,
       schema: { params: chatParamsSchema, response: { 204: z.null() } },
       handler: async (request, reply) => {
-        await chats.leave(request.access);
+        await members.leave(request.access);
         return reply.status(204).send(null);
       },
     }),
@@ -237,7 +244,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
         querystring: pageQuerySchema,
         response: { 200: chatMemberListSchema },
       },
-      handler: async (request) => chats.members(request.access, request.query.page),
+      handler: async (request) => members.members(request.access, request.query.page),
     }),
     defineRoute({
       method: 'POST',
@@ -248,7 +255,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
       summary: 'Block the other person of a private chat: they can no longer write to the caller',
       tags,
       schema: { params: chatParamsSchema, response: { 200: chatResponseSchema } },
-      handler: async (request) => ({ data: await chats.block(request.access) }),
+      handler: async (request) => ({ data: await members.block(request.access) }),
     }),
     defineRoute({
       method: 'DELETE',
@@ -259,7 +266,7 @@ export function chatRoutes(deps: { chats: ChatService; scopes: ChatScopes }) {
       summary: 'Unblock the other person of a private chat',
       tags,
       schema: { params: chatParamsSchema, response: { 200: chatResponseSchema } },
-      handler: async (request) => ({ data: await chats.unblock(request.access) }),
+      handler: async (request) => ({ data: await members.unblock(request.access) }),
     }),
   ];
 }

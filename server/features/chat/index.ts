@@ -6,6 +6,7 @@ import { chatLimits } from '../../../contracts/chat.ts';
 import { createAccessScopes } from '../workspace/public.ts';
 import { chatMemberRoutes } from './chat-members.routes.ts';
 import { createChatMemberService } from './chat-members.service.ts';
+import { createChatReadService } from './chat-reads.service.ts';
 import { chatSettingsRoutes } from './chat-settings.routes.ts';
 import { createChatSettingsService } from './chat-settings.service.ts';
 import { createChatEvents } from './chat.events.ts';
@@ -42,11 +43,13 @@ export const chatFeature: FeatureManifest = {
     const events = createChatEvents({ realtime });
     const scopes = createChatScopes(db);
     const notifier = createNotifier({ realtime, jobs, logger });
+    const members = createChatMemberService({ db, sign, events });
     return [
       ...chatRoutes({
-        chats: createChatService({
+        chats: createChatService({ db, sign, events }),
+        members,
+        reads: createChatReadService({
           db,
-          sign,
           events,
           chatsRead: chatNotificationsRead({ db, notifier, logger }),
         }),
@@ -65,7 +68,7 @@ export const chatFeature: FeatureManifest = {
         }),
         scopes,
       }),
-      ...chatMemberRoutes({ members: createChatMemberService({ db, sign, events }), scopes }),
+      ...chatMemberRoutes({ members, scopes }),
       ...chatSettingsRoutes({
         settings: createChatSettingsService({ db }),
         scopes: createAccessScopes(db),

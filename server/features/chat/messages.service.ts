@@ -17,7 +17,21 @@ import type { GifLookup } from '../gifs/public.ts';
 import type { ChatEvents } from './chat.events.ts';
 import type { MessageSent } from './message-sent.ts';
 import { presentMessage, presentPerson, type MessageExtras } from './chat.presenter.ts';
-import * as repo from './chat.repo.ts';
+import { isBlocking, personOf } from './chat-members.repo.ts';
+import {
+  countMessages,
+  findMessage,
+  findMessageByClientId,
+  isUniqueViolation,
+  listMessages,
+  markMessageDeleted,
+  messagePage,
+  messageViewOf,
+  sendMessage,
+  updateMessageBody,
+  type MessageWindow,
+} from './messages.repo.ts';
+import type { MessageView } from './message-view.ts';
 import { messageAbilitiesOf, type ChatAccess, type ChatMessageAccess } from './chat.scopes.ts';
 import type { TypingThrottle } from './typing-throttle.ts';
 
@@ -28,7 +42,7 @@ import type { TypingThrottle } from './typing-throttle.ts';
  */
 
 /** Which messages a member sees: after their clear mark; in a private chat, nothing of a person they blocked. */
-const windowOf = (access: ChatAccess, afterSeq = 0): repo.MessageWindow => ({
+const windowOf = (access: ChatAccess, afterSeq = 0): MessageWindow => ({
   chatId: access.chat.id,
   afterSeq: Math.max(afterSeq, access.member?.clearedSeq ?? 0),
   hiddenAuthorId: access.isBlockedByMe ? access.partnerId : null,
@@ -50,7 +64,7 @@ export function createMessageService(deps: {
    * A page of messages as the caller sees them: their files (signed) and polls (with the caller's choice) are
    * read for the whole page at once — a query each, and none when no message of the page has one.
    */
-  async function presentAll(access: ChatAccess, views: readonly repo.MessageView[]): Promise<ChatMessage[]> {
+  async function presentAll(access: ChatAccess, views: readonly MessageView[]): Promise<ChatMessage[]> {
     const voteIds = views.flatMap((view) => (view.voteId ? [view.voteId] : []));
     const [files, votes] = await Promise.all([
       attachedFiles(
@@ -74,7 +88,7 @@ export function createMessageService(deps: {
     });
   }
 
-  const present = async (access: ChatAccess, view: repo.MessageView): Promise<ChatMessage> =>
+  const present = async (access: ChatAccess, view: MessageView): Promise<ChatMessage> =>
     (await presentAll(access, [view]))[0]!;
 
   /**
@@ -147,7 +161,7 @@ export function createMessageService(deps: {
         errors.voteId = validationKeys.invalidValue;
       }
     }
-    let gif: repo.MessageView['gif'] = null;
+    let gif: MessageView['gif'] = null;
     if (body.gifId !== undefined) {
       const found = await deps.gifs.byId(body.gifId);
       if (found) {
@@ -170,13 +184,13 @@ export function createMessageService(deps: {
     if (access.isBlockedByMe) {
       throw new AppError(403, errorCodes.chatPartnerBlocked);
     }
-    if (await repo.isBlocking(db, access.partnerId, access.actor.profileId)) {
+    if (await isBlocking(db, access.partnerId, access.actor.profileId)) {
       throw new AppError(403, errorCodes.chatBlocked);
     }
   }
 
   const messageOf = async (access: ChatAccess, id: string): Promise<ChatMessage> => {
-    const view = await repo.messageViewOf(db, id);
+    const view = await messageViewOf(db, id);
     if (!view) {
       throw notFound();
     }
@@ -194,8 +208,8 @@ export function createMessageService(deps: {
         const window = windowOf(access, query.afterSeq);
         const size = chatLimits.catchUpPageSize;
         const [views, total] = await Promise.all([
-          repo.listMessages(db, window, { order: 'oldest', limit: size, offset: 0 }),
-          repo.countMessages(db, window, lastSeq),
+          listMessages(db, window, { order: 'oldest', limit: size, offset: 0 }),
+          countMessages(db, window, lastSeq),
         ]);
         return {
           data: await presentAll(access, views),
@@ -206,11 +220,11 @@ export function createMessageService(deps: {
       const size = chatLimits.messagesPageSize;
       const [views, total] = window.hiddenAuthorId
         ? await Promise.all([
-            repo.listMessages(db, window, { order: 'newest', limit: size, offset: (query.page - 1) * size }),
-            repo.countMessages(db, window, lastSeq),
+            listMessages(db, window, { order: 'newest', limit: size, offset: (query.page - 1) * size }),
+            countMessages(db, window, lastSeq),
           ])
         : [
-            await repo.messagePage(
+            await messagePage(
               db,
               window.chatId,
               { afterSeq: window.afterSeq, lastSeq },
@@ -231,7 +245,7 @@ export function createMessageService(deps: {
     ): Promise<{ message: ChatMessage; created: boolean }> {
       const me = access.actor.profileId;
       const stored = async () => {
-        const known = await repo.findMessageByClientId(db, access.chat.id, me, body.clientId);
+        const known = await findMessageByClientId(db, access.chat.id, me, body.clientId);
         return known ? { message: await messageOf(access, known.id), created: false } : undefined;
       };
       try {
@@ -251,7 +265,7 @@ export function createMessageService(deps: {
       );
       const replyToId = body.replyToMessageId ?? null;
       if (replyToId) {
-        const target = await repo.findMessage(db, replyToId);
+        const target = await findMessage(db, replyToId);
         const window = windowOf(access);
         if (
           !target ||
@@ -262,9 +276,9 @@ export function createMessageService(deps: {
           throw badRequest({ replyToMessageId: validationKeys.invalidValue });
         }
       }
-      let view: repo.MessageView | undefined;
+      let view: MessageView | undefined;
       try {
-        view = await repo.sendMessage(db, {
+        view = await sendMessage(db, {
           id: newId(),
           chatId: access.chat.id,
           authorProfileId: me,
@@ -276,7 +290,7 @@ export function createMessageService(deps: {
         });
       } catch (error) {
         // A retry (the client's id is taken): the stored message, nothing emitted again.
-        const found = repo.isUniqueViolation(error, 'chat_messages_client_idx') ? await stored() : undefined;
+        const found = isUniqueViolation(error, 'chat_messages_client_idx') ? await stored() : undefined;
         if (found) {
           return found;
         }
@@ -299,12 +313,12 @@ export function createMessageService(deps: {
 
     async edit(access: ChatMessageAccess, html: string): Promise<ChatMessage> {
       const { message: row } = access;
-      const before = await repo.messageViewOf(db, row.id);
+      const before = await messageViewOf(db, row.id);
       const carriesMore =
         before !== undefined &&
         (before.gif !== null || before.voteId !== null || before.attachmentIds.length > 0);
       const clean = cleanBody(html, carriesMore);
-      await repo.updateMessageBody(db, row.id, clean.html, clean.text);
+      await updateMessageBody(db, row.id, clean.html, clean.text);
       const message = await messageOf(access, row.id);
       events.update(roomCopy(message));
       return message;
@@ -322,7 +336,7 @@ export function createMessageService(deps: {
     },
 
     async remove(access: ChatMessageAccess): Promise<void> {
-      await repo.markMessageDeleted(db, access.message.id);
+      await markMessageDeleted(db, access.message.id);
       events.messageDeleted(access.chat.id, access.message.id);
     },
 
@@ -342,7 +356,7 @@ export function createMessageService(deps: {
       if (!(await deps.typing.admit(access.actor.profileId, access.chat.id))) {
         return;
       }
-      const person = await repo.personOf(db, access.actor.profileId);
+      const person = await personOf(db, access.actor.profileId);
       if (person) {
         events.typing(access.chat.id, presentPerson(sign, person));
       }

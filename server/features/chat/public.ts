@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { Room } from '../../platform/realtime.ts';
-import { chatIdsOfProfile } from './chat.repo.ts';
+import { chatIdsOfProfile } from './chats.repo.ts';
 
 export { chatFileIdsOf, isChatFileOf, sharesChatFile } from './shared-files.ts';
 

@@ -6,7 +6,7 @@ import { chatAttachments, chatBlocks, chatMembers, chatMessages, chats } from '.
  * Which cloud files a chat shares with a member (docs/decisions/chat.md "Attachments in the library"): the files
  * attached to the messages the member sees in a chat they belong to — the chat not deleted, the message not
  * deleted, after the member's clear mark, and not written by the partner they blocked in a private chat (the
- * same window as the history, chat.repo `MessageWindow`). The cloud library asks through public.ts; these
+ * same window as the history, messages.repo.ts `MessageWindow`). The cloud library asks through public.ts; these
  * fragments keep the chat's tables on the chat's side.
  */
 

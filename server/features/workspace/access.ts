@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { chatSettingsOf } from '../../../contracts/chat.ts';
+import { chatSettingsOf } from '../../../contracts/chat-settings.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { apps, profiles, projects, teamMembers } from '../../db/schema/index.ts';

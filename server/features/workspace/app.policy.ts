@@ -1,5 +1,5 @@
 import { abilitiesBySubject, type AbilityName } from '../../../contracts/abilities.ts';
-import type { ChatSettings } from '../../../contracts/chat.ts';
+import type { ChatSettings } from '../../../contracts/chat-settings.ts';
 import type { MemberType } from '../../../contracts/enums.ts';
 
 export type AppAbility = AbilityName<'app'>;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { chatReadMarksSchema } from '../../../contracts/chat';
+import { chatReadMarksSchema } from '../../../contracts/chat-read-marks';
 import { api } from '../../api/client';
 import { chatKeys } from './chat-api';
 

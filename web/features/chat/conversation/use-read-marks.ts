@@ -1,12 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  chatEvents,
-  chatMessageSchema,
-  chatReadPayloadSchema,
-  type Chat,
-  type ChatMessage,
-  type ChatReadMark,
-} from '../../../../contracts/chat';
+import { chatEvents, chatMessageSchema, type Chat, type ChatMessage } from '../../../../contracts/chat';
+import { chatReadPayloadSchema, type ChatReadMark } from '../../../../contracts/chat-read-marks';
 import { useRealtimeEvent } from '../../../kernel/realtime';
 import { readMarksKey, readMarksQuery } from '../chat-members-api';
 import { chatCan } from '../chat-viewer';

@@ -3,7 +3,7 @@ import {
   chatSettingsResponseSchema,
   type ChatSettings,
   type ChatSettingsPatchBody,
-} from '../../../../contracts/chat';
+} from '../../../../contracts/chat-settings';
 import { api } from '../../../api/client';
 
 /** The app's chat settings (ROUTE-98): `GET|PATCH /apps/{appId}/chat-settings`, the app's `edit`. */

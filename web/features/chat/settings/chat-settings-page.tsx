@@ -4,11 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  chatReadMarksMaxMembers,
-  type ChatSettings,
-  type ChatSettingsPatchBody,
-} from '../../../../contracts/chat';
+import { chatReadMarksMaxMembers } from '../../../../contracts/chat-read-marks';
+import type { ChatSettings, ChatSettingsPatchBody } from '../../../../contracts/chat-settings';
 import { ApiError } from '../../../api/api-error';
 import { SaveBar } from '../../../components/save-bar';
 import { currentAppQueryPrefix, useCurrentApp } from '../../../kernel/current-app';

@@ -3,7 +3,7 @@ import {
   type ChatSettings,
   type ChatSettingsPatchBody,
   type ChatSettingsRole,
-} from '../../../../contracts/chat';
+} from '../../../../contracts/chat-settings';
 
 /** The three kinds of chat the settings decide on, with the app ability each one gives. */
 export const chatCreatorKinds = [
