@@ -134,6 +134,9 @@ export const chatListQuerySchema = z.object({
 });
 export type ChatListQuery = z.output<typeof chatListQuerySchema>;
 
+/** `GET /chats/{id}/profiles`: the members, or those whose name contains `search` (the composer's `@` list). */
+export const chatMembersQuerySchema = chatListQuerySchema;
+
 /** `GET /apps/{id}/chats/dropdown`: the caller's chats by name, or exactly `chatIds` (comma-separated). */
 export const chatDropdownQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

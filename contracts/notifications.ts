@@ -13,8 +13,10 @@ import { paginated } from './pagination.ts';
  * new_post → new_post; post_like and comment_like → post_like; new_comment and comment_reply → new_comment;
  * mention → mentions; post_approved and post_rejected (moderation results) always notify in the app.
  * chat_message (new messages in a chat the person has not read, collapsed per chat: `data` carries `chatId`,
- * `chatName`, `chatKind`, `excerpt` and `lastSeq`, `count` is the number of messages) obeys no action: the spec
- * names none for messages, so only the mail and push switches decide (docs/decisions/chat.md).
+ * `chatName`, `chatKind`, `excerpt` and `lastSeq`, `count` is the number of messages) obeys `new_message`, an
+ * action of ours: the spec names none for messages (docs/decisions/chat.md). chat_mention (a
+ * message that mentions the person: `data` carries `chatId`, `chatName`, `chatKind` and `excerpt`) obeys
+ * mentions.
  */
 export const notificationTypeValues = [
   'new_post',
@@ -28,6 +30,7 @@ export const notificationTypeValues = [
   'comment_rejected',
   'comment_approved',
   'chat_message',
+  'chat_mention',
 ] as const;
 export type NotificationType = (typeof notificationTypeValues)[number];
 
@@ -44,6 +47,7 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   comment_rejected: null,
   comment_approved: null,
   chat_message: 'new_message',
+  chat_mention: 'mentions',
 };
 
 export const notificationLimits = {

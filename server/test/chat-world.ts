@@ -1,5 +1,7 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { ChatMessage } from '../../contracts/chat.ts';
+import { newId } from '../platform/ids.ts';
 import { createCommunityWorld, type TestPerson } from './community-world.ts';
 import { apiCaller, type ApiMethod } from './identity.ts';
 import { createTestServer, type TestServer } from './test-server.ts';
@@ -19,6 +21,8 @@ export type ChatTestServer = {
     payload?: object,
     status?: number,
   ) => Promise<T>;
+  /** `person` writes `body` in the chat (a new client id); the stored message. */
+  send: (chatId: string, person: TestPerson, body?: string) => Promise<ChatMessage>;
   /** A socket of `person` on the app's gateway (`listen: true` only), closed after the file. */
   connect: (person: TestPerson, appId: string) => Promise<Socket>;
   /**
@@ -61,13 +65,30 @@ export function useChatTestServer(
     sockets.push(opened);
     return opened;
   };
+  const ok = async <T>(
+    method: ApiMethod,
+    url: string,
+    person: TestPerson,
+    payload?: object,
+    status = 200,
+  ) => {
+    const response = await call(method, url, person.token, payload);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+    return status === 204 ? (undefined as T) : response.json<T>();
+  };
   return {
     server: () => server!,
-    ok: async <T>(method: ApiMethod, url: string, person: TestPerson, payload?: object, status = 200) => {
-      const response = await call(method, url, person.token, payload);
-      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
-      return status === 204 ? (undefined as T) : response.json<T>();
-    },
+    ok,
+    send: async (chatId, person, body = '<p>Hallo</p>') =>
+      (
+        await ok<{ data: ChatMessage }>(
+          'POST',
+          `/api/chats/${chatId}/messages`,
+          person,
+          { clientId: newId(), body },
+          201,
+        )
+      ).data,
     connect: (person, appId) => {
       const opened = socket({ token: person.token, appId });
       return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatKind, ChatMessageContent, ChatRole } from '../../../contracts/chat.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { date, idList, personOrNull, rows, type Person } from './chat-sql.ts';
+import { date, idList, likePattern, personOrNull, rows, type Person } from './chat-sql.ts';
 
 /*
  * Chats as one viewer sees them (issue 17): the lists (mine, public, by ids, with the search) and one chat, each
@@ -111,8 +111,6 @@ export type ChatFilter =
   | { kind: 'mine'; appId: string; search?: string }
   | { kind: 'public'; appId: string; search?: string }
   | { kind: 'ids'; ids: readonly string[] };
-
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 // The partner of a private chat, from the pair's key.
 const partnerJoin = (viewer: string) => sql`

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { chatBlocks, chatMembers, chats } from '../../db/schema/index.ts';
 import type { ChatRow } from './chats.repo.ts';
-import { date, idList, rows, type Person } from './chat-sql.ts';
+import { date, idList, likePattern, rows, type Person } from './chat-sql.ts';
 
 /*
  * A chat's people (issue 17): its members and moderators, adding and taking out, the app's people a request
@@ -34,20 +34,34 @@ export async function memberIdsOf(db: DbOrTx, chatId: string): Promise<string[]>
   return found.map((row) => row.profileId);
 }
 
+/** Members whose name contains `search`, case-insensitive (nothing to filter without one). */
+const nameMatches = (search: string | undefined) =>
+  search ? sql`and (a.first_name || ' ' || a.last_name) ilike ${likePattern(search)}` : sql``;
+
 export async function listMembers(
   db: DbOrTx,
   chatId: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; search?: string },
 ): Promise<(Person & { role: ChatRole; joinedAt: Date })[]> {
   const found = await rows<Person & { role: ChatRole; joinedAt: Date | string }>(
     db,
     sql`select p.id as "profileId", a.first_name as "firstName", a.last_name as "lastName",
       p.avatar_id as "avatarId", m.role, m.joined_at as "joinedAt"
     from chat_members m join profiles p on p.id = m.profile_id join accounts a on a.id = p.account_id
-    where m.chat_id = ${chatId}
+    where m.chat_id = ${chatId} ${nameMatches(page.search)}
     order by m.joined_at, p.id limit ${page.limit} offset ${page.offset}`,
   );
   return found.map((row) => ({ ...row, joinedAt: date(row.joinedAt) }));
+}
+
+/** How many members' names contain `search`. */
+export async function countMembers(db: DbOrTx, chatId: string, search: string): Promise<number> {
+  const [row] = await rows<{ total: number | string }>(
+    db,
+    sql`select count(*) as total from chat_members m join profiles p on p.id = m.profile_id
+      join accounts a on a.id = p.account_id where m.chat_id = ${chatId} ${nameMatches(search)}`,
+  );
+  return Number(row?.total ?? 0);
 }
 
 /** The moderators of chats, in the order they came. */

@@ -8,6 +8,7 @@ import type { ChatEvents } from './chat.events.ts';
 import {
   addMembers,
   block as insertBlock,
+  countMembers,
   listMembers,
   liveProfileIdsOf,
   personOf,
@@ -48,23 +49,21 @@ export function createChatMemberService(deps: { db: Db; sign: UrlSign; events: C
 
   return {
     /** The members, in the order they came; a chat that hides them shows them to its moderators and managers only. */
-    async members(access: ChatAccess, page: number) {
+    async members(access: ChatAccess, query: { page: number; search?: string }) {
       if (access.chat.hideMembers && access.member?.role !== 'moderator' && !access.actor.isManager) {
         throw forbidden();
       }
+      const { page, search } = query;
       const size = chatLimits.membersPageSize;
-      const found = await listMembers(db, access.chat.id, { limit: size, offset: (page - 1) * size });
+      const found = await listMembers(db, access.chat.id, { limit: size, offset: (page - 1) * size, search });
+      const total = search ? await countMembers(db, access.chat.id, search) : access.chat.membersCount;
       return {
         data: found.map((person) => ({
           ...presentPerson(sign, person),
           role: person.role,
           joinedAt: person.joinedAt.toISOString(),
         })),
-        meta: {
-          page,
-          pages: Math.ceil(access.chat.membersCount / size),
-          total: access.chat.membersCount,
-        },
+        meta: { page, pages: Math.ceil(total / size), total },
       };
     },
 

@@ -5,7 +5,6 @@ import type { ChatReadMark, ChatReadPayload } from '../../../contracts/chat-read
 import type { ChatSettings } from '../../../contracts/chat-settings.ts';
 import type { App } from '../../../contracts/workspace.ts';
 import { chats } from '../../db/schema/index.ts';
-import { newId } from '../../platform/ids.ts';
 import { createOutsider, type TestPerson } from '../../test/community-world.ts';
 import { apiCaller, type ApiMethod } from '../../test/identity.ts';
 import { testDriver } from '../../test/test-server.ts';
@@ -21,7 +20,7 @@ import { createChatWorld, nextEvent, useChatTestServer } from '../../test/chat-w
 const chat = useChatTestServer({ listen: true });
 const server = () => chat.server();
 const call = apiCaller(server);
-const { ok, connect } = chat;
+const { ok, connect, send } = chat;
 
 async function world() {
   const w = await createChatWorld(server(), 'Gesprächsrunde');
@@ -47,17 +46,6 @@ const groupChat = async (w: World, by: TestPerson, members: TestPerson[], extra:
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: Chat }>().data;
 };
-
-const send = async (chatId: string, by: TestPerson, body = '<p>Hallo</p>') =>
-  (
-    await ok<{ data: ChatMessage }>(
-      'POST',
-      `/api/chats/${chatId}/messages`,
-      by,
-      { clientId: newId(), body },
-      201,
-    )
-  ).data;
 
 const chatOf = async (chatId: string, person: TestPerson) =>
   (await ok<{ data: Chat }>('GET', `/api/chats/${chatId}`, person)).data;

@@ -31,3 +31,6 @@ export const personOrNull = (
   avatarId: string | null,
 ): Person | null =>
   id ? { profileId: id, firstName: firstName ?? '', lastName: lastName ?? '', avatarId } : null;
+
+/** An `ilike` pattern for names containing `search`, its wildcards taken literally. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -9,6 +9,7 @@ import {
   chatListQuerySchema,
   chatListSchema,
   chatMemberListSchema,
+  chatMembersQuerySchema,
   chatParamsSchema,
   chatResponseSchema,
   chatStatesSchema,
@@ -22,7 +23,6 @@ import type { ChatScopes } from './chat.scopes.ts';
 import type { ChatService } from './chats.service.ts';
 
 const tags = ['chats'];
-const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).default(1) });
 
 /** Rows CHATS-01..04, 06..14 and GAPS 15 (create): the chats of an app and one chat. */
 export function chatRoutes(deps: {
@@ -241,10 +241,10 @@ export function chatRoutes(deps: {
       tags,
       schema: {
         params: chatParamsSchema,
-        querystring: pageQuerySchema,
+        querystring: chatMembersQuerySchema,
         response: { 200: chatMemberListSchema },
       },
-      handler: async (request) => members.members(request.access, request.query.page),
+      handler: async (request) => members.members(request.access, request.query),
     }),
     defineRoute({
       method: 'POST',

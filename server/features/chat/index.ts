@@ -64,6 +64,7 @@ export const chatFeature: FeatureManifest = {
           imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
           typing: createTypingThrottle(redis, chatLimits.typingIntervalMs),
           gifs: createGifLookup({ config: config.gifs, logger }),
+          notifier,
           messageSent: tellMessageSent(messageSentHooks(context), logger),
         }),
         scopes,

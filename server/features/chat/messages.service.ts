@@ -10,11 +10,13 @@ import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
+import { extractMentions, richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { attachedFiles, ownLiveFileIds, type UrlSign } from '../cloud/public.ts';
 import { answerVote, findVoteViews, isFreeVote, presentVote } from '../community/public.ts';
 import type { GifLookup } from '../gifs/public.ts';
+import type { Notifier } from '../notifications/public.ts';
 import type { ChatEvents } from './chat.events.ts';
+import { recordMessageMentions } from './message-mentions.ts';
 import type { MessageSent } from './message-sent.ts';
 import { presentMessage, presentPerson, type MessageExtras } from './chat.presenter.ts';
 import { isBlocking, personOf } from './chat-members.repo.ts';
@@ -55,6 +57,8 @@ export function createMessageService(deps: {
   imageOrigins: readonly string[];
   typing: TypingThrottle;
   gifs: GifLookup;
+  /** Delivers the notifications of mentioned members after commit. */
+  notifier: Pick<Notifier, 'deliver'>;
   /** Told of every new message after commit (message-sent.ts: offline notifications, later fees). */
   messageSent?: (event: MessageSent) => void;
 }) {
@@ -277,17 +281,27 @@ export function createMessageService(deps: {
         }
       }
       let view: MessageView | undefined;
+      let told: Awaited<ReturnType<typeof recordMessageMentions>> = [];
+      const values = {
+        id: newId(),
+        chatId: access.chat.id,
+        authorProfileId: me,
+        clientId: body.clientId,
+        bodyHtml: clean.html,
+        bodyText: clean.text,
+        replyToId,
+        ...content,
+      };
       try {
-        view = await sendMessage(db, {
-          id: newId(),
-          chatId: access.chat.id,
-          authorProfileId: me,
-          clientId: body.clientId,
-          bodyHtml: clean.html,
-          bodyText: clean.text,
-          replyToId,
-          ...content,
-        });
+        // A plain message is one statement; one that mentions people is stored with their notifications.
+        view =
+          extractMentions(clean.html).length === 0
+            ? await sendMessage(db, values)
+            : await db.transaction(async (tx) => {
+                const sent = await sendMessage(tx, values);
+                told = await recordMessageMentions(tx, { chat: access.chat, authorProfileId: me, ...clean });
+                return sent;
+              });
       } catch (error) {
         // A retry (the client's id is taken): the stored message, nothing emitted again.
         const found = isUniqueViolation(error, 'chat_messages_client_idx') ? await stored() : undefined;
@@ -302,6 +316,7 @@ export function createMessageService(deps: {
       const message = await present(access, view);
       // The room's copy carries no one's permissions: each reader's own read has theirs.
       events.message(roomCopy(message));
+      await deps.notifier.deliver(told);
       deps.messageSent?.({
         appId: access.chat.appId,
         chatId: access.chat.id,
@@ -318,9 +333,19 @@ export function createMessageService(deps: {
         before !== undefined &&
         (before.gif !== null || before.voteId !== null || before.attachmentIds.length > 0);
       const clean = cleanBody(html, carriesMore);
-      await updateMessageBody(db, row.id, clean.html, clean.text);
+      // Whom the new text mentions for the first time hears of it; the others heard already.
+      const told = await db.transaction(async (tx) => {
+        await updateMessageBody(tx, row.id, clean.html, clean.text);
+        return recordMessageMentions(tx, {
+          chat: access.chat,
+          authorProfileId: access.actor.profileId,
+          previousHtml: row.bodyHtml,
+          ...clean,
+        });
+      });
       const message = await messageOf(access, row.id);
       events.update(roomCopy(message));
+      await deps.notifier.deliver(told);
       return message;
     },
 

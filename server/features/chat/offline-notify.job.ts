@@ -37,7 +37,8 @@ export const chatCollapseKey = (chatId: string) => `chat:${chatId}`;
 /** Characters of the newest message an item shows (as the chat list's last message). */
 const excerptLength = 200;
 
-const excerptOf = (text: string) => {
+/** A message's text as a notification's second line: white space collapsed, at most 200 characters. */
+export const excerptOf = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > excerptLength ? `${flat.slice(0, excerptLength - 1)}…` : flat;
 };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, ChatMessage } from '../../../contracts/chat.ts';
+import type { Chat } from '../../../contracts/chat.ts';
 import type { Notification, NotificationList } from '../../../contracts/notifications.ts';
 import type { PushPayload } from '../../../contracts/push.ts';
 import { accounts, chatBlocks, mailOutbox, profiles } from '../../db/schema/index.ts';
@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 const chat = useChatTestServer();
 const server = () => chat.server();
-const { ok } = chat;
+const { ok, send } = chat;
 const db = () => server().runtime.database.db;
 const silent = pino({ level: 'silent' });
 const world = () => createChatWorld(server());
@@ -53,17 +53,6 @@ const groupChat = (w: World, by: TestPerson, members: TestPerson[], extra: objec
     profileIds: members.map((member) => member.profileId),
     ...extra,
   });
-
-const send = async (chatId: string, by: TestPerson, body = '<p>Hallo</p>') =>
-  (
-    await ok<{ data: ChatMessage }>(
-      'POST',
-      `/api/chats/${chatId}/messages`,
-      by,
-      { clientId: newId(), body },
-      201,
-    )
-  ).data;
 
 const read = (chatId: string, person: TestPerson) =>
   ok('PATCH', '/api/chats/read', person, { chatIds: [chatId] }, 204);

@@ -71,6 +71,12 @@ export function notificationSentence(facts: NotificationFacts, language: Languag
   if (facts.type === 'chat_message') {
     return chatSentence(facts, language);
   }
+  if (facts.type === 'chat_mention') {
+    const chat = quoted(language, facts.chatName);
+    return language === 'de'
+      ? `${facts.actorName ?? 'Jemand'} hat Sie in${chat || ' einem Chat'} erwähnt`
+      : `${facts.actorName ?? 'Someone'} mentioned you in${chat || ' a chat'}`;
+  }
   const post = quoted(language, facts.postName);
   if (language === 'de') {
     const { who, many } = actorsDe(facts);

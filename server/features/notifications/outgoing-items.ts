@@ -62,7 +62,10 @@ export const dueJoins = sql`join profiles p on p.id = n.profile_id and p.deleted
 export function itemAddresses(appBaseUrl: string) {
   const appUrl = (slug: string) => `${appBaseUrl}/${encodeURIComponent(slug)}`;
   const linkOf = (row: Due) => {
-    const chatId = row.type === 'chat_message' ? jsonOf<Record<string, string>>(row.data).chatId : undefined;
+    const chatId =
+      row.type === 'chat_message' || row.type === 'chat_mention'
+        ? jsonOf<Record<string, string>>(row.data).chatId
+        : undefined;
     if (chatId) {
       return `${appUrl(row.app_slug)}/chat/${encodeURIComponent(chatId)}`;
     }

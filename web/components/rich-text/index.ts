@@ -2,3 +2,4 @@
 export { RichText } from './rich-text';
 export { RichTextEditor } from './lazy-rich-text-editor';
 export type { MentionCandidate, PickedImage, RichTextEditorProps } from './editor-types';
+export { MentionMenu, stepThrough, type MentionMenuState } from './mention-menu';

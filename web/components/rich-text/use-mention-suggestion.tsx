@@ -1,21 +1,8 @@
-import { Avatar, Paper, Portal, Text, UnstyledButton } from '@mantine/core';
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { MentionSuggestion } from './editor-extensions';
 import type { MentionCandidate } from './editor-types';
-import classes from './rich-text-editor.module.css';
-
-type MenuState = {
-  items: MentionCandidate[];
-  rect: DOMRect | null;
-  select: (item: MentionCandidate) => void;
-};
-
-/** Index after a move through `count` items, wrapping at both ends. */
-function step(index: number, delta: number, count: number): number {
-  return count === 0 ? 0 : (index + delta + count) % count;
-}
+import { MentionMenu, stepThrough, type MentionMenuState as MenuState } from './mention-menu';
 
 /**
  * The `@` popup: Tiptap's suggestion plugin reports what was typed and where; the members come from `suggest`.
@@ -49,7 +36,7 @@ export function useMentionSuggestion(suggest: ((query: string) => Promise<Mentio
       setActive(activeRef.current);
     };
     const move = (delta: number) => {
-      activeRef.current = step(activeRef.current, delta, menuRef.current?.items.length ?? 0);
+      activeRef.current = stepThrough(activeRef.current, delta, menuRef.current?.items.length ?? 0);
       setActive(activeRef.current);
     };
     const close = () => {
@@ -92,56 +79,4 @@ export function useMentionSuggestion(suggest: ((query: string) => Promise<Mentio
   }, [enabled]);
 
   return { suggestion, menu: menu ? <MentionMenu menu={menu} active={active} onHover={setActive} /> : null };
-}
-
-function MentionMenu({
-  menu,
-  active,
-  onHover,
-}: {
-  menu: MenuState;
-  active: number;
-  onHover: (index: number) => void;
-}) {
-  const { t } = useTranslation();
-  const style = menu.rect ? { top: menu.rect.bottom + 6, left: menu.rect.left } : undefined;
-  return (
-    <Portal>
-      <Paper className={classes.mentionMenu} style={style} shadow="md" withBorder data-testid="mention-menu">
-        {menu.items.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py={6}>
-            {t('richText.mentions.empty')}
-          </Text>
-        ) : (
-          <div role="listbox" aria-label={t('richText.mentions.label')}>
-            {menu.items.map((item, index) => (
-              <UnstyledButton
-                key={item.id}
-                role="option"
-                aria-selected={index === active}
-                tabIndex={-1}
-                className={classes.mentionOption}
-                // Keep the editor's selection: a click must not move the focus out of the text first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => onHover(index)}
-                onClick={() => menu.select(item)}
-              >
-                <Avatar src={item.avatarUrl ?? null} name={item.label} size={26} radius="xl" />
-                <span className={classes.mentionText}>
-                  <Text size="sm" fw={600} truncate>
-                    {item.label}
-                  </Text>
-                  {item.description ? (
-                    <Text size="xs" c="dimmed" truncate>
-                      {item.description}
-                    </Text>
-                  ) : null}
-                </span>
-              </UnstyledButton>
-            ))}
-          </div>
-        )}
-      </Paper>
-    </Portal>
-  );
 }

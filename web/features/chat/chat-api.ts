@@ -53,6 +53,8 @@ export const chatKeys = {
   chat: (chatId: string) => ['chat-room', chatId] as const,
   messages: (chatId: string) => [...chatKeys.chat(chatId), 'messages'] as const,
   members: (chatId: string) => [...chatKeys.chat(chatId), 'members'] as const,
+  mentionCandidates: (chatId: string, search: string) =>
+    [...chatKeys.chat(chatId), 'mention-candidates', search] as const,
   candidates: (appId: string, search: string) => [...chatKeys.all(appId), 'candidates', search] as const,
 };
 
@@ -126,6 +128,22 @@ export const chatMembersQuery = (chatId: string) =>
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
     meta: { silent: true },
+  });
+
+/** The chat's members whose names match what follows an `@` in the composer (the first 20). */
+export const mentionCandidatesQuery = (chatId: string, search: string) =>
+  queryOptions({
+    queryKey: chatKeys.mentionCandidates(chatId, search),
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(chatPaths.profiles(chatId), {
+          query: { page: 1, search: search || undefined },
+          schema: chatMemberListSchema,
+          signal,
+        })
+      ).data,
+    meta: { silent: true },
+    staleTime: 60_000,
   });
 
 /** A person to start a chat with or to add: the app's members matching `search` (15 at most). */

@@ -11,10 +11,13 @@ import { noExtras, type MessageExtras } from './attachments/message-content';
 import { useComposerAttachments } from './attachments/use-composer-attachments';
 import { RecordingBar, VoiceButton, VoiceProblemNote } from './attachments/voice-recorder';
 import { bodyOfText, textOfBody } from './message-text';
+import { useMentionPicker } from './use-mention-picker';
 import classes from './conversation.module.css';
 
 type ComposerProps = {
   chat: Chat;
+  /** The caller's profile (not offered for mentions). */
+  viewerId: string | null;
   replyTo: ChatMessage | null;
   editing: ChatMessage | null;
   onCancel: () => void;
@@ -40,10 +43,12 @@ function useTypingSignal(chat: Chat) {
 
 /**
  * The message field: Enter sends, Shift+Enter breaks the line. The text goes out as paragraphs with its
- * markup escaped. Above it, the message being answered or edited (Escape lets go of it).
+ * markup escaped; `@` offers the chat's members to mention. Above it, the message being answered or edited
+ * (Escape lets go of it).
  */
 export function Composer({
   chat,
+  viewerId,
   replyTo,
   editing,
   onCancel,
@@ -56,7 +61,8 @@ export function Composer({
   const [saving, setSaving] = useState(false);
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const signalTyping = useTypingSignal(chat);
-  const body = bodyOfText(text);
+  const mentions = useMentionPicker({ chat, viewerId, field: fieldRef, text, setText });
+  const body = bodyOfText(text, mentions.mentions);
   const tooLong = body.length > chatLimits.body;
   const tools = useComposerAttachments(chat, (extraBody, extras) => onSend(extraBody, replyTo, extras));
   const { drafts, voice } = tools;
@@ -76,7 +82,10 @@ export function Composer({
   useEffect(() => {
     if (editing) {
       setText(textOfBody(editing.body));
+      mentions.startFrom(editing.body);
     }
+    // Only a new message to edit fills the field; the picker's functions change with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing]);
   useEffect(() => {
     if (editing || replyTo) {
@@ -91,18 +100,26 @@ export function Composer({
     if (editing) {
       setSaving(true);
       onSaveEdit(editing, body)
-        .then(() => setText(''))
+        .then(() => {
+          setText('');
+          mentions.reset();
+        })
         .catch(() => undefined)
         .finally(() => setSaving(false));
       return;
     }
     onSend(body, replyTo, files.length > 0 ? { ...noExtras, attachments: files } : noExtras);
     setText('');
+    mentions.reset();
     drafts.clear();
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (mentions.handleKey(event)) {
+      // The list's key: not a send, and Escape closes only the list (not the phone's dialog around it).
+      event.preventDefault();
+      event.stopPropagation();
+    } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
     } else if (event.key === 'Escape' && (editing || replyTo)) {
@@ -146,6 +163,7 @@ export function Composer({
           />
         </div>
       ) : null}
+      {mentions.menu}
       {editing ? null : <AttachmentChips drafts={drafts.drafts} onRemove={drafts.remove} />}
       {voice.problem ? <VoiceProblemNote problem={voice.problem} onDismiss={voice.dismissProblem} /> : null}
       <div className={classes.composerRow}>
@@ -163,11 +181,14 @@ export function Composer({
               value={text}
               onChange={(event) => {
                 setText(event.currentTarget.value);
+                mentions.follow(event.currentTarget.value, event.currentTarget.selectionStart);
                 if (!editing && event.currentTarget.value.trim()) {
                   signalTyping();
                 }
               }}
               onKeyDown={handleKeyDown}
+              onClick={(event) => mentions.follow(text, event.currentTarget.selectionStart)}
+              {...mentions.fieldProps}
               autosize
               minRows={1}
               maxRows={6}

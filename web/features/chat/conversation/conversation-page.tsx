@@ -188,6 +188,7 @@ function Conversation({ chat }: { chat: Chat }) {
       {canWrite ? (
         <Composer
           chat={chat}
+          viewerId={viewerId}
           replyTo={replyTo}
           editing={editing}
           onCancel={() => {

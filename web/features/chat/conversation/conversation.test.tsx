@@ -38,10 +38,12 @@ const log = () => screen.findByRole('log', { name: `Nachrichten in ${chat.name}`
 const bodies = () => screen.getAllByTestId('chat-message-body').map((element) => element.textContent);
 const field = () => screen.getByRole('textbox', { name: 'Nachricht an Ben Maier' });
 
-function typeAndEnter(text: string) {
-  fireEvent.change(field(), { target: { value: text } });
-  fireEvent.keyDown(field(), { key: 'Enter' });
+function typeAndEnterIn(target: HTMLElement, text: string) {
+  fireEvent.change(target, { target: { value: text } });
+  fireEvent.keyDown(target, { key: 'Enter' });
 }
+
+const typeAndEnter = (text: string) => typeAndEnterIn(field(), text);
 
 /** A promise the test resolves: the server's answer held back. */
 function deferred<T>() {
@@ -111,6 +113,50 @@ describe('a conversation', () => {
     answer.resolve(json(201, { data: stored }));
     await waitFor(() => expect(screen.queryByTestId('chat-message-pending')).toBeNull());
     expect(bodies()).toEqual(['Nachricht 1', 'Kommst du <morgen>?Um 9']);
+  });
+
+  it('offers the group’s members after @, puts the picked name in the text and sends it as a mention', async () => {
+    const group = testChat(5, { kind: 'group', name: 'Wandergruppe', partner: null, membersCount: 3 });
+    const groupMessages = `/api/chats/${group.id}/messages`;
+    const searched: (string | null)[] = [];
+    const fetchMock = renderConversation([], {
+      chat: group,
+      routes: {
+        [`GET /api/chats/${group.id}/profiles`]: (_init, address) => {
+          searched.push(address.searchParams.get('search'));
+          const members = [anna, cleo].map((person) => ({
+            ...person,
+            role: 'member',
+            joinedAt: group.createdAt,
+          }));
+          return json(200, pageOf(members));
+        },
+        [`POST ${groupMessages}`]: (init) =>
+          json(201, {
+            data: testMessage(9, { chatId: group.id, author: anna, body: String(bodyOf(init).body) }),
+          }),
+      },
+    });
+    const groupField = await screen.findByRole('textbox', { name: 'Nachricht an Wandergruppe' });
+    fireEvent.change(groupField, { target: { value: 'Hallo @Cl' } });
+    const list = await screen.findByRole('listbox', { name: 'Mitglieder erwähnen' });
+    // The caller is not offered; the field names the highlighted person for screen readers.
+    expect(within(list).getAllByRole('option')).toEqual([
+      within(list).getByRole('option', { name: 'Cleo Braun' }),
+    ]);
+    expect(groupField.getAttribute('aria-activedescendant')).toBe(within(list).getByRole('option').id);
+    expect(searched).toEqual(['Cl']);
+
+    fireEvent.keyDown(groupField, { key: 'Enter' });
+    expect((groupField as HTMLTextAreaElement).value).toBe('Hallo @Cleo Braun ');
+    expect(screen.queryByRole('listbox', { name: 'Mitglieder erwähnen' })).toBeNull();
+    expect(callsTo(fetchMock, `POST ${groupMessages}`)).toHaveLength(0);
+
+    typeAndEnterIn(groupField, 'Hallo @Cleo Braun, kommst du?');
+    await waitFor(() => expect(callsTo(fetchMock, `POST ${groupMessages}`)).toHaveLength(1));
+    expect(callsTo(fetchMock, `POST ${groupMessages}`)[0]?.body).toBe(
+      `<p>Hallo <span data-type="mention" data-id="${cleo.profileId}" data-label="Cleo Braun">@Cleo Braun</span>, kommst du?</p>`,
+    );
   });
 
   it('keeps a failed message with a retry that sends the same client id', async () => {

@@ -33,6 +33,7 @@ const looks: Record<string, Look> = {
   comment_rejected: { icon: IconShieldX, tone: 'orange' },
   comment_approved: { icon: IconCircleCheck, tone: 'green' },
   chat_message: { icon: IconMessages, tone: 'cyan' },
+  chat_mention: { icon: IconAt, tone: 'cyan' },
 };
 const unknownLook: Look = { icon: IconBell, tone: 'gray' };
 

@@ -7,7 +7,7 @@ import { commentAnchor, communityLinks } from '../../community';
  * at the comment when it is about one. Null when the post is gone or no longer visible to the reader.
  */
 export function notificationTarget(appSlug: string, item: Notification): string | null {
-  if (item.type === 'chat_message' && item.data.chatId) {
+  if ((item.type === 'chat_message' || item.type === 'chat_mention') && item.data.chatId) {
     return chatScreenPaths.chat(appSlug, item.data.chatId);
   }
   const post = item.post;

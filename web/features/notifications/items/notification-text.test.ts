@@ -169,5 +169,30 @@ describe('notification targets', () => {
       data: { chatId: '0190f5a2-7c1e-7b4e-9a55-000000000088', chatKind: 'group' },
     });
     expect(notificationTarget('akademie', chat)).toBe('/akademie/chat/0190f5a2-7c1e-7b4e-9a55-000000000088');
+    expect(notificationTarget('akademie', { ...chat, type: 'chat_mention' })).toBe(
+      '/akademie/chat/0190f5a2-7c1e-7b4e-9a55-000000000088',
+    );
+  });
+
+  it('words a mention in a chat with the writer, the chat and the message', async () => {
+    const mention = (data: Record<string, string> = {}) =>
+      testNotification(1, {
+        type: 'chat_mention',
+        post: null,
+        data: {
+          chatId: 'c1',
+          chatKind: 'group',
+          chatName: 'Wandergruppe',
+          excerpt: '@Ben kommst du?',
+          ...data,
+        },
+      });
+    await setLanguage('de', { persist: false });
+    expect(text(mention())).toBe('Anna Schmidt hat Sie in „Wandergruppe“ erwähnt');
+    expect(text(mention({ chatName: '' }))).toBe('Anna Schmidt hat Sie in einem Chat erwähnt');
+    expect(detailOf(mention(), i18n.t)).toBe('„@Ben kommst du?“');
+    await setLanguage('en', { persist: false });
+    expect(text(mention())).toBe('Anna Schmidt mentioned you in “Wandergruppe”');
+    await setLanguage('de', { persist: false });
   });
 });

@@ -62,8 +62,8 @@ export function titleOf(item: Notification): string {
   return item.post?.name || item.data.title || '';
 }
 
-/** New chat messages: the latest writer by name, the messages counted, the chat's name set apart as a title. */
-function chatSentence(item: Notification, t: TFunction): SentencePart[] {
+/** A chat item's parts: the latest writer by name and the chat's name set apart as a title ('' unnamed). */
+function chatPartsOf(item: Notification, t: TFunction) {
   const latest = item.actors[0];
   const who: SentencePart[] = [
     latest ? { kind: 'actor', text: latest.name } : { kind: 'text', text: t('notifications.who.someone') },
@@ -72,9 +72,25 @@ function chatSentence(item: Notification, t: TFunction): SentencePart[] {
   const chat: SentencePart[] = name
     ? [{ kind: 'post', text: t('notifications.quoted', { title: name }) }]
     : [];
+  return { who, chat, name };
+}
+
+/** New chat messages: the latest writer, the messages counted, the chat. */
+function chatSentence(item: Notification, t: TFunction): SentencePart[] {
+  const { who, chat, name } = chatPartsOf(item, t);
   const variant = item.data.chatKind === 'private' ? 'private' : name ? 'group' : 'untitled';
   const text = t(`notifications.sentence.chat_message.${variant}`, {
     count: Math.max(1, item.count),
+    who: marker('who'),
+    chat: marker('chat'),
+  });
+  return fill(text, { who, chat });
+}
+
+/** A chat message that mentions the reader: who, and in which chat. */
+function chatMentionSentence(item: Notification, t: TFunction): SentencePart[] {
+  const { who, chat, name } = chatPartsOf(item, t);
+  const text = t(`notifications.sentence.chat_mention.${name ? 'titled' : 'untitled'}`, {
     who: marker('who'),
     chat: marker('chat'),
   });
@@ -92,6 +108,9 @@ export function notificationSentence(item: Notification, t: TFunction): Sentence
   }
   if (item.type === 'chat_message') {
     return chatSentence(item, t);
+  }
+  if (item.type === 'chat_mention') {
+    return chatMentionSentence(item, t);
   }
   const title = titleOf(item);
   const variant = title ? 'titled' : 'untitled';
@@ -119,6 +138,7 @@ export function reasonOf(item: Notification, t: TFunction): string | null {
 
 /** The item's second line: a rejection's reason, or the newest chat message's excerpt. */
 export function detailOf(item: Notification, t: TFunction): string | null {
-  const excerpt = item.type === 'chat_message' ? item.data.excerpt?.trim() : undefined;
+  const excerpt =
+    item.type === 'chat_message' || item.type === 'chat_mention' ? item.data.excerpt?.trim() : undefined;
   return reasonOf(item, t) ?? (excerpt ? t('notifications.quoted', { title: excerpt }) : null);
 }
