@@ -121,4 +121,19 @@ test('two members write to each other live, and a channel keeps its members read
   await expect(lenasCard.getByTestId('vote-facts')).toContainText('1 Stimme');
   await keepScreenshot(maxPage, `chat-poll-${project}`);
   await expectAccessible(maxPage, 'chat poll');
+
+  // Max names Lena with @: the list offers her, Enter puts her name in, and her copy shows the mention.
+  const maxField = maxPage.getByTestId('composer-field');
+  await maxField.pressSequentially('Gute Idee @Le');
+  const mentionList = maxPage.getByRole('listbox', { name: 'Mitglieder erwähnen' });
+  await expect(mentionList.getByRole('option', { name: /^Lena / })).toBeVisible();
+  await keepScreenshot(maxPage, `chat-mention-${project}`);
+  await expectAccessible(maxPage, 'chat mention list');
+  await maxField.press('Enter');
+  await expect(mentionList).toHaveCount(0);
+  await maxField.pressSequentially('bist du am Sonntag dabei?');
+  await maxField.press('Enter');
+  await expect(page.locator('[data-testid="chat-message-body"] span[data-type="mention"]')).toHaveText(
+    /^@Lena /,
+  );
 });

@@ -10,7 +10,7 @@ import classes from './rich-text-editor.module.css';
 
 export type MentionMenuState = {
   items: MentionCandidate[];
-  /** Where the typed `@…` is (or the field): the list opens below it, or above with `placement="above"`. */
+  /** Where the typed `@…` is: the list opens below it (a floating list; null: where the caller places it). */
   rect: DOMRect | null;
   select: (item: MentionCandidate) => void;
 };
@@ -25,59 +25,63 @@ export function MentionMenu({
   active,
   onHover,
   id,
-  placement = 'below',
+  placement = 'floating',
 }: {
   menu: MentionMenuState;
   active: number;
   onHover: (index: number) => void;
   /** The listbox's id, for the field's `aria-controls`; its options are `${id}-${index}`. */
   id?: string;
-  placement?: 'below' | 'above';
+  /**
+   * `floating` (the editor): fixed below `rect`, in a portal. `above` (the chat's composer): in place, over the
+   * element it is rendered in (which is positioned), so it stays inside the page's landmarks.
+   */
+  placement?: 'floating' | 'above';
 }) {
   const { t } = useTranslation();
-  const style = !menu.rect
-    ? undefined
-    : placement === 'above'
-      ? { bottom: window.innerHeight - menu.rect.top + 6, left: menu.rect.left }
-      : { top: menu.rect.bottom + 6, left: menu.rect.left };
-  return (
-    <Portal>
-      <Paper className={classes.mentionMenu} style={style} shadow="md" withBorder data-testid="mention-menu">
-        {menu.items.length === 0 ? (
-          <Text size="sm" c="dimmed" px="sm" py={6}>
-            {t('richText.mentions.empty')}
-          </Text>
-        ) : (
-          <div role="listbox" id={id} aria-label={t('richText.mentions.label')}>
-            {menu.items.map((item, index) => (
-              <UnstyledButton
-                key={item.id}
-                id={id ? `${id}-${index}` : undefined}
-                role="option"
-                aria-selected={index === active}
-                tabIndex={-1}
-                className={classes.mentionOption}
-                // Keep the field's selection: a click must not move the focus out of the text first.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseEnter={() => onHover(index)}
-                onClick={() => menu.select(item)}
-              >
-                <Avatar src={item.avatarUrl ?? null} name={item.label} size={26} radius="xl" aria-hidden />
-                <span className={classes.mentionText}>
-                  <Text size="sm" fw={600} truncate>
-                    {item.label}
+  const floating = placement === 'floating';
+  const style = floating
+    ? menu.rect
+      ? { top: menu.rect.bottom + 6, left: menu.rect.left }
+      : undefined
+    : { position: 'absolute' as const, bottom: '100%', left: 12, marginBottom: 6 };
+  const list = (
+    <Paper className={classes.mentionMenu} style={style} shadow="md" withBorder data-testid="mention-menu">
+      {menu.items.length === 0 ? (
+        <Text size="sm" c="dimmed" px="sm" py={6}>
+          {t('richText.mentions.empty')}
+        </Text>
+      ) : (
+        <div role="listbox" id={id} aria-label={t('richText.mentions.label')}>
+          {menu.items.map((item, index) => (
+            <UnstyledButton
+              key={item.id}
+              id={id ? `${id}-${index}` : undefined}
+              role="option"
+              aria-selected={index === active}
+              tabIndex={-1}
+              className={classes.mentionOption}
+              // Keep the field's selection: a click must not move the focus out of the text first.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseEnter={() => onHover(index)}
+              onClick={() => menu.select(item)}
+            >
+              <Avatar src={item.avatarUrl ?? null} name={item.label} size={26} radius="xl" aria-hidden />
+              <span className={classes.mentionText}>
+                <Text size="sm" fw={600} truncate>
+                  {item.label}
+                </Text>
+                {item.description ? (
+                  <Text size="xs" c="dimmed" truncate>
+                    {item.description}
                   </Text>
-                  {item.description ? (
-                    <Text size="xs" c="dimmed" truncate>
-                      {item.description}
-                    </Text>
-                  ) : null}
-                </span>
-              </UnstyledButton>
-            ))}
-          </div>
-        )}
-      </Paper>
-    </Portal>
+                ) : null}
+              </span>
+            </UnstyledButton>
+          ))}
+        </div>
+      )}
+    </Paper>
   );
+  return floating ? <Portal>{list}</Portal> : list;
 }

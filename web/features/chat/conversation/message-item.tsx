@@ -14,7 +14,7 @@ import type { ChatMessage } from '../../../../contracts/chat';
 import { RichText } from '../../../components/rich-text';
 import { useChatTime } from '../chat-time';
 import { MessageAttachments } from './attachments/message-attachments';
-import { contentLabelKey } from './attachments/message-content';
+import { ContentLabel } from './attachments/content-label';
 import { PendingExtras } from './attachments/pending-extras';
 import type { OutboxEntry } from './outbox';
 import classes from './conversation.module.css';
@@ -33,7 +33,7 @@ function ReplyQuote({ replyTo }: { replyTo: NonNullable<ChatMessage['replyTo']> 
     <div className={classes.quote}>
       <span className={classes.quoteAuthor}>{replyTo.author?.name ?? t('chat.message.unknownAuthor')}</span>
       <span className={classes.quoteText}>
-        {replyTo.isDeleted ? t('chat.message.deleted') : replyTo.excerpt || t(contentLabelKey(null))}
+        {replyTo.isDeleted ? t('chat.message.deleted') : replyTo.excerpt || <ContentLabel content={null} />}
       </span>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { Chat } from '../../../../contracts/chat';
 import { MentionMenu, stepThrough, type MentionCandidate } from '../../../components/rich-text';
 import { mentionCandidatesQuery } from '../chat-api';
@@ -40,7 +40,6 @@ export function useMentionPicker(options: {
     .filter((person) => person.profileId !== viewerId)
     .map((person) => ({ id: person.profileId, label: person.name, avatarUrl: person.avatarUrl }));
   const open = typed !== null && found.data !== undefined;
-  const rect = useRef<DOMRect | null>(null);
 
   /** What the person typed up to the caret: an `@…` opens (or narrows) the list, anything else closes it. */
   const follow = (value: string, caret: number) => {
@@ -48,7 +47,6 @@ export function useMentionPicker(options: {
       return;
     }
     const at = mentionQueryAt(value, caret);
-    rect.current = field.current?.getBoundingClientRect() ?? null;
     setTyped(at ? { ...at, caret } : null);
     if (at?.query !== typed?.query) {
       setActive(0);
@@ -117,7 +115,7 @@ export function useMentionPicker(options: {
       <MentionMenu
         id={listId}
         placement="above"
-        menu={{ items, rect: rect.current, select: pick }}
+        menu={{ items, rect: null, select: pick }}
         active={Math.min(active, Math.max(0, items.length - 1))}
         onHover={setActive}
       />

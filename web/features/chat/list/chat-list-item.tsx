@@ -7,7 +7,7 @@ import { unreadText } from '../chat-badge-text';
 import { ChatAvatar } from '../chat-avatar';
 import { chatScreenPaths } from '../chat-paths';
 import { useChatTime } from '../chat-time';
-import { contentLabelKey } from '../conversation/attachments/message-content';
+import { ContentLabel } from '../conversation/attachments/content-label';
 import classes from './chat-list.module.css';
 
 /** The last message's line: who wrote it ("Sie: …" for one's own) and its beginning. */
@@ -25,8 +25,8 @@ function LastMessage({ chat, viewerId }: { chat: Chat; viewerId: string | null }
   return (
     <>
       {author ? <span className={classes.excerptAuthor}>{author}: </span> : null}
-      {/* Without text, what it carries: "📎 Anhang", "🎤 Sprachnachricht", "GIF", "📊 Umfrage". */}
-      {last.excerpt || t(contentLabelKey(last.content))}
+      {/* Without text, what it carries: Anhang, Sprachnachricht, GIF, Umfrage, each with its icon. */}
+      {last.excerpt || <ContentLabel content={last.content} />}
     </>
   );
 }

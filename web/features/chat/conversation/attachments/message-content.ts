@@ -28,8 +28,6 @@ export function contentOf(
 }
 
 /** The i18n key naming a message without text in the list and in quotes ("📎 Anhang", "🎤 Sprachnachricht"). */
-export const contentLabelKey = (content: ChatMessageContent | null | undefined): string =>
-  `chatAttachments.excerpt.${content ?? 'attachment'}`;
 
 /**
  * The room's copy of a message (`chat:update`, `chat:message`) carries its poll without the reader's own
