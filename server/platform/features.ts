@@ -33,6 +33,11 @@ export type FeatureContext = {
   realtime: Realtime;
   storage: BlobStorage;
   urlSigner: UrlSigner;
+  /**
+   * In the worker's jobs: tells every feature's `onFileProcessed` that the cloud finished a file (server/worker.ts).
+   * Never throws; a listener's failure is logged.
+   */
+  fileProcessed?: (fileId: string) => Promise<void>;
 };
 
 export type FeatureManifest = {
@@ -48,6 +53,11 @@ export type FeatureManifest = {
    * asked in manifest order for every page request until one answers (server/platform/static-web.ts).
    */
   pageHead?: (context: FeatureContext) => PageHeadResolver;
+  /**
+   * Told in the worker when the cloud finished processing a file (thumbnails, a video's mp4, an audio's length)
+   * or gave up on it, so a feature that shows the file elsewhere can tell its readers (the chat: `chat:update`).
+   */
+  onFileProcessed?: (context: FeatureContext) => (fileId: string) => Promise<void>;
   /** Image hosts the feature's pages show pictures from (the CSP's img-src). */
   imageOrigins?: (config: Config) => string[];
   /**

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ChatMessageList } from '../../../contracts/chat.ts';
 import type { Vote } from '../../../contracts/community-posts.ts';
+import { eq } from 'drizzle-orm';
+import { cloudFiles } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { insertCloudFile } from '../../test/cloud.ts';
 import { createCommunityWorld, createOutsider, type TestPerson } from '../../test/community-world.ts';
@@ -8,6 +10,7 @@ import { startFakeGiphy, type FakeGiphy } from '../../test/fake-giphy.ts';
 import { apiCaller } from '../../test/identity.ts';
 import { testDriver } from '../../test/test-server.ts';
 import { createChatWorld, nextEvent, useChatTestServer } from '../../test/chat-world.ts';
+import { fileProcessedListeners } from '../../worker.ts';
 
 /*
  * What a chat message carries besides its text (issue 17): files of the cloud library, voice messages, GIFs of
@@ -176,6 +179,25 @@ describe(`chat attachments (${testDriver})`, () => {
     expect(errorsOf(await post(chat.id, w.anna, { isVoice: true, attachmentIds: [] }))).toEqual({
       attachmentIds: 'validation.invalidValue',
     });
+  });
+
+  it('tells the chat once an attached file is processed, as the worker hears of it from the cloud', async () => {
+    const w = await world();
+    const room = await privateChat(w, w.anna, w.ben);
+    const clip = await w.file(w.anna, { name: 'ansage.m4a', mimeType: 'audio/mp4', type: 'audio' });
+    const sent = await send(room.id, w.anna, { body: '<p>Hör mal</p>', attachmentIds: [clip.id] });
+    expect(sent.attachments[0]!.durationMs).toBeNull();
+    const bensSocket = await chat.connect(w.ben, w.app.id);
+    const heard = nextEvent<ChatMessage>(bensSocket, 'chat:update');
+    // What the processing job writes, then what it tells the worker's listeners.
+    await w.db.update(cloudFiles).set({ durationMs: 4200 }).where(eq(cloudFiles.id, clip.id));
+    await fileProcessedListeners(server().workerDeps())(clip.id);
+    const update = await heard;
+    expect(update).toMatchObject({ id: sent.id, permissions: { can: [] } });
+    expect(update.attachments).toMatchObject([{ id: clip.id, durationMs: 4200 }]);
+    expect(update.attachments[0]!.downloadUrl).toContain(`/api/cloud/blobs/${clip.id}/original`);
+    // A file no message carries tells nobody, and a listener's failure never reaches the cloud's job.
+    await fileProcessedListeners(server().workerDeps())(newId());
   });
 });
 

@@ -15,6 +15,7 @@ import { chatRoutes } from './chats.routes.ts';
 import { createChatService } from './chats.service.ts';
 import { tellMessageSent, type OnMessageSent } from './message-sent.ts';
 import { messageRoutes } from './messages.routes.ts';
+import { attachmentProcessed } from './attachment-processed.ts';
 import { createMessageService } from './messages.service.ts';
 import {
   chatNotificationsRead,
@@ -80,6 +81,8 @@ export const chatFeature: FeatureManifest = {
   jobs: ({ db, realtime, jobs, logger }) => [
     offlineNotifyJob({ db, notifier: createNotifier({ realtime, jobs, logger }) }),
   ],
+  onFileProcessed: ({ db, realtime, urlSigner }) =>
+    attachmentProcessed({ db, sign: (path) => urlSigner.sign(path), events: createChatEvents({ realtime }) }),
   pathParams: {
     'chats/:id': 'chatId',
     'chat-messages/:id': 'chatMessageId',

@@ -11,14 +11,15 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { extractMentions, richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
-import { attachedFiles, ownLiveFileIds, type UrlSign } from '../cloud/public.ts';
-import { answerVote, findVoteViews, isFreeVote, presentVote } from '../community/public.ts';
+import { ownLiveFileIds, type UrlSign } from '../cloud/public.ts';
+import { answerVote, isFreeVote } from '../community/public.ts';
 import type { GifLookup } from '../gifs/public.ts';
 import type { Notifier } from '../notifications/public.ts';
 import type { ChatEvents } from './chat.events.ts';
 import { recordMessageMentions } from './message-mentions.ts';
 import type { MessageSent } from './message-sent.ts';
-import { presentMessage, presentPerson, type MessageExtras } from './chat.presenter.ts';
+import { presentPerson } from './chat.presenter.ts';
+import { presentMessages, roomCopy } from './message-presentation.ts';
 import { isBlocking, personOf } from './chat-members.repo.ts';
 import {
   countMessages,
@@ -34,7 +35,7 @@ import {
   type MessageWindow,
 } from './messages.repo.ts';
 import type { MessageView } from './message-view.ts';
-import { messageAbilitiesOf, type ChatAccess, type ChatMessageAccess } from './chat.scopes.ts';
+import type { ChatAccess, ChatMessageAccess } from './chat.scopes.ts';
 import type { TypingThrottle } from './typing-throttle.ts';
 
 /*
@@ -64,53 +65,10 @@ export function createMessageService(deps: {
 }) {
   const { db, sign, events } = deps;
 
-  /**
-   * A page of messages as the caller sees them: their files (signed) and polls (with the caller's choice) are
-   * read for the whole page at once — a query each, and none when no message of the page has one.
-   */
-  async function presentAll(access: ChatAccess, views: readonly MessageView[]): Promise<ChatMessage[]> {
-    const voteIds = views.flatMap((view) => (view.voteId ? [view.voteId] : []));
-    const [files, votes] = await Promise.all([
-      attachedFiles(
-        db,
-        sign,
-        views.flatMap((view) => view.attachmentIds),
-      ),
-      findVoteViews(db, voteIds, access.actor.profileId),
-    ]);
-    return views.map((view) => {
-      const can = messageAbilitiesOf(access, { ...view, hasVote: view.voteId !== null });
-      const vote = view.voteId ? votes.get(view.voteId) : undefined;
-      const extras: MessageExtras = {
-        attachments: view.attachmentIds.flatMap((id) => {
-          const file = files.get(id);
-          return file ? [file] : [];
-        }),
-        vote: vote ? presentVote(vote, can.includes('answer')) : null,
-      };
-      return presentMessage(view, { sign, can, extras });
-    });
-  }
-
   const present = async (access: ChatAccess, view: MessageView): Promise<ChatMessage> =>
-    (await presentAll(access, [view]))[0]!;
-
-  /**
-   * The room's copy of a message carries no one's permissions and no one's choice in its poll; its poll offers
-   * answering while it runs (every reader is a member of the chat; the server refuses the punished ones), so a
-   * poll that arrives live can be answered without reading it again.
-   */
-  const roomCopy = (message: ChatMessage): ChatMessage => ({
-    ...message,
-    vote: message.vote
-      ? {
-          ...message.vote,
-          answeredOptionIds: [],
-          permissions: { can: message.vote.isClosed ? ['view'] : ['view', 'answer'] },
-        }
-      : null,
-    permissions: { can: [] },
-  });
+    (await presentMessages(db, sign, access, [view]))[0]!;
+  const presentAll = (access: ChatAccess, views: readonly MessageView[]) =>
+    presentMessages(db, sign, access, views);
 
   /** The sanitized body and its text; 400 when nothing is left to show and nothing else is carried. */
   function cleanBody(html: string, carriesMore: boolean): { html: string; text: string } {

@@ -28,7 +28,7 @@ export const cloudFeature: FeatureManifest = {
     ];
   },
   queues: cloudQueues,
-  jobs: ({ db, storage, jobs, config, logger, redis }) => {
+  jobs: ({ db, storage, jobs, config, logger, redis, fileProcessed }) => {
     // The expiry job presents nothing: its addresses are never handed out.
     const uploads = createUploadService({
       db,
@@ -40,7 +40,7 @@ export const cloudFeature: FeatureManifest = {
       redis,
     });
     return [
-      cloudProcessJob({ db, storage, dataDir: config.dataDir, logger }),
+      cloudProcessJob({ db, storage, dataDir: config.dataDir, logger, fileProcessed }),
       cloudRecoverJob({ db, jobs }),
       {
         name: 'cloud.purge',

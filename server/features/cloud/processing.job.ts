@@ -80,6 +80,8 @@ export function cloudProcessJob(deps: {
   progressEveryMs?: number;
   /** ffmpeg's time limits (media/media-limits.ts `defaultMediaLimits`); tests make them small. */
   mediaLimits?: Partial<MediaLimits>;
+  /** Told once a file is done (processed, or marked `error`): other features show it too. */
+  fileProcessed?: (fileId: string) => Promise<void>;
 }): JobDefinition<FileProcessingJob> {
   const { db, storage, logger, mediaLimits: limits } = deps;
   const progressEveryMs = deps.progressEveryMs ?? 1000;
@@ -205,12 +207,14 @@ export function cloudProcessJob(deps: {
         if (error instanceof MediaRejected || cancelled || job.retryCount >= retryLimit) {
           logger.warn({ err: error, fileId }, 'file processing failed; file marked as error');
           await markError(file.id);
+          await deps.fileProcessed?.(file.id);
           return;
         }
         throw error;
       } finally {
         await rm(work, { recursive: true, force: true });
       }
+      await deps.fileProcessed?.(file.id);
     },
   };
 }

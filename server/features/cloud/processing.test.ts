@@ -23,6 +23,8 @@ let server: TestServer;
 let baseUrl: string;
 let fixtures: string;
 let processFile: (fileId: string, retryCount?: number) => Promise<void>;
+/** The files the job told the worker's listeners of (other features show them: the chat). */
+const told: string[] = [];
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -34,6 +36,9 @@ beforeAll(async () => {
     dataDir: server.config.dataDir,
     logger: createLogger('silent'),
     progressEveryMs: 50,
+    fileProcessed: async (fileId) => {
+      told.push(fileId);
+    },
   });
   // The job as the worker runs it, called directly so each test waits for exactly its own file.
   processFile = (fileId, retryCount = 0) => job.handler({ fileId }, { id: 'test', retryCount });
@@ -200,6 +205,8 @@ describe(`cloud file processing (${testDriver})`, () => {
     expect(uploaded).toMatchObject({ type: 'video', status: 'process' });
     await processFile(uploaded.id, 0);
     expect(await person.get(uploaded.id)).toMatchObject({ status: 'error', encodeProgress: null, url: null });
+    // Given up on: the features that show the file hear of it too.
+    expect(told).toContain(uploaded.id);
   }, 30_000);
 
   it('a run killed half-way leaves nothing that the next run trips over', async () => {
@@ -229,10 +236,12 @@ describe(`cloud file processing (${testDriver})`, () => {
     await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', output]);
     const uploaded = await person.upload(await readFile(output), 'ton.mp3', 'audio/mpeg');
     expect(uploaded).toMatchObject({ type: 'audio', status: null });
+    expect(told).not.toContain(uploaded.id);
     await processFile(uploaded.id);
     const ready = await person.get(uploaded.id);
     expect(ready.durationMs).toBeGreaterThan(2900);
     expect(ready.durationMs).toBeLessThan(3200);
+    expect(told.filter((id) => id === uploaded.id)).toHaveLength(1);
   });
 
   it('takes a browser’s voice recording (WebM with sound only, no length in its header) as audio', async () => {
