@@ -94,7 +94,10 @@ export const chatSchema = z.object({
   isSupport: z.boolean(),
   /** The group's name; for a private chat the other person's name. */
   name: z.string(),
-  /** The group's picture, or the other person's photo in a private chat. */
+  /**
+   * Signed address of the picture as a tile: the group's picture (`avatarId` of the create and group edit), or
+   * the other person's photo in a private chat; null without one.
+   */
   avatarUrl: z.string().nullable(),
   /** The other person of a private chat (null for groups and support chats). */
   partner: chatPersonSchema.nullable(),
@@ -157,6 +160,11 @@ export const chatDropdownSchema = paginated(chatDropdownItemSchema);
 
 const name = z.string().trim().min(1).check(maxLength(chatLimits.name));
 const profileIds = z.array(z.uuid()).max(chatLimits.profileIdsPerCall);
+/**
+ * A group's picture: one of the caller's own live images of the app's project (library file or a cut-out
+ * uploaded for it), else `avatarId: validation.invalidValue`; null: none.
+ */
+const avatarId = z.uuid().nullable();
 
 /**
  * `POST /apps/{appId}/chats` (GAPS 15): a private chat with one person (the existing one when there is one,
@@ -171,13 +179,18 @@ export const chatCreateBodySchema = z.discriminatedUnion('kind', [
     isPublic: z.boolean().default(false),
     isMemberAllowToChat: z.boolean().default(true),
     hideMembers: z.boolean().default(false),
+    avatarId: avatarId.default(null),
   }),
 ]);
 export type ChatCreateBody = z.output<typeof chatCreateBodySchema>;
 
-/** `PATCH /chats/{id}/group` (route chat edit): what a moderator changes; `profileIds` are the moderators. */
+/**
+ * `PATCH /chats/{id}/group` (route chat edit): what a moderator changes; `profileIds` are the moderators,
+ * `avatarId: null` takes the picture away.
+ */
 export const chatGroupPatchBodySchema = z.strictObject({
   name: name.optional(),
+  avatarId: avatarId.optional(),
   profileIds: profileIds.optional(),
   hideMembers: z.boolean().optional(),
   isMemberAllowToChat: z.boolean().optional(),
@@ -347,7 +360,7 @@ export const chatEvents = {
    * (chat-read-marks.ts).
    */
   read: 'chat:read',
-  /** chat room: the group's name, flags or moderators changed. Payload: ChatGroupSettingsPayload. */
+  /** chat room: the group's name, picture, flags or moderators changed. Payload: ChatGroupSettingsPayload. */
   settings: 'chat:settings',
 } as const;
 
@@ -368,6 +381,8 @@ export const chatCounterPayloadSchema = z.object({
 export const chatGroupSettingsPayloadSchema = z.object({
   chatId: z.uuid(),
   name: z.string(),
+  /** The group's picture as `Chat.avatarUrl` has it (signed tile), null without one. */
+  avatarUrl: z.string().nullable(),
   isPublic: z.boolean(),
   isMemberAllowToChat: z.boolean(),
   hideMembers: z.boolean(),

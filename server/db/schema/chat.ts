@@ -44,6 +44,8 @@ export const chats = pgTable(
     isPublic: boolean('is_public').notNull().default(false),
     isMemberAllowToChat: boolean('is_member_allow_to_chat').notNull().default(true),
     hideMembers: boolean('hide_members').notNull().default(false),
+    /** A group's picture: a live image of the library, owned by whoever set it (chosen by a moderator). */
+    avatarId: uuid('avatar_id').references(() => cloudFiles.id, { onDelete: 'set null' }),
     lastSeq: integer('last_seq').notNull().default(0),
     membersCount: integer('members_count').notNull().default(0),
     createdByProfileId: uuid('created_by_profile_id').references(() => profiles.id),

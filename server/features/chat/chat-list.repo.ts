@@ -5,8 +5,8 @@ import { date, idList, likePattern, personOrNull, rows, type Person } from './ch
 
 /*
  * Chats as one viewer sees them (issue 17): the lists (mine, public, by ids, with the search) and one chat, each
- * with the viewer's membership, the partner of a private chat, the blocks and the newest visible message, in one
- * statement. Plain SQL, no rules.
+ * with the viewer's membership, the group's picture, the partner of a private chat, the blocks and the newest
+ * visible message, in one statement. Plain SQL, no rules.
  */
 
 /** A chat as one viewer sees it: their membership, the partner of a private chat, the newest visible message. */
@@ -18,6 +18,8 @@ export type ChatView = {
   isPublic: boolean;
   isMemberAllowToChat: boolean;
   hideMembers: boolean;
+  /** A group's picture (a cloud file id). */
+  avatarId: string | null;
   membersCount: number;
   lastSeq: number;
   createdAt: Date;
@@ -46,6 +48,7 @@ type RawChatView = {
   isPublic: boolean;
   isMemberAllowToChat: boolean;
   hideMembers: boolean;
+  avatarId: string | null;
   membersCount: number | string;
   lastSeq: number | string;
   createdAt: Date | string;
@@ -79,6 +82,7 @@ function toChatView(row: RawChatView): ChatView {
     isPublic: row.isPublic,
     isMemberAllowToChat: row.isMemberAllowToChat,
     hideMembers: row.hideMembers,
+    avatarId: row.avatarId,
     membersCount: Number(row.membersCount),
     lastSeq: Number(row.lastSeq),
     createdAt: date(row.createdAt),
@@ -168,7 +172,7 @@ export async function listChatViews(
     )
     select c.id, c.app_id as "appId", c.kind, c.name, c.is_public as "isPublic",
       c.is_member_allow_to_chat as "isMemberAllowToChat", c.hide_members as "hideMembers",
-      c.members_count as "membersCount", c.last_seq as "lastSeq", c.created_at as "createdAt",
+      c.avatar_id as "avatarId", c.members_count as "membersCount", c.last_seq as "lastSeq", c.created_at as "createdAt",
       c.updated_at as "updatedAt", m.role, m.last_read_seq as "lastReadSeq", m.cleared_seq as "clearedSeq",
       m.total, pp.id as "partnerId", pa.first_name as "partnerFirstName", pa.last_name as "partnerLastName",
       pp.avatar_id as "partnerAvatarId",

@@ -318,6 +318,7 @@ describe(`removing members and group settings (${testDriver})`, () => {
     expect(await heard).toEqual({
       chatId: group.id,
       name: 'Neuer Lesekreis',
+      avatarUrl: null,
       isPublic: false,
       isMemberAllowToChat: false,
       hideMembers: false,

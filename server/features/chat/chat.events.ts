@@ -78,6 +78,7 @@ export function createChatEvents(deps: { realtime: Realtime }) {
       const payload: ChatGroupSettingsPayload = {
         chatId: chat.id,
         name: chat.name,
+        avatarUrl: chat.avatarUrl,
         isPublic: chat.isPublic,
         isMemberAllowToChat: chat.isMemberAllowToChat,
         hideMembers: chat.hideMembers,

@@ -21,9 +21,10 @@ export function presentPerson(sign: UrlSign, person: Person): ChatPerson {
 }
 
 /**
- * A chat as one person sees it: a private chat is named and pictured after the other person; the caller's
- * unread count is the chat's sequence minus their read mark. `can` comes from the policy; a partner's block
- * takes `messages` away here, so the client hides the composer (sending answers CHAT_BLOCKED).
+ * A chat as one person sees it: a private chat is named and pictured after the other person, a group by its own
+ * name and picture (its tile, signed like every picture of the library); the caller's unread count is the chat's
+ * sequence minus their read mark. `can` comes from the policy; a partner's block takes `messages` away here, so
+ * the client hides the composer (sending answers CHAT_BLOCKED).
  */
 export function presentChat(
   view: ChatView,
@@ -40,7 +41,8 @@ export function presentChat(
     kind: view.kind,
     isSupport: view.kind === 'support',
     name: view.kind === 'private' ? (partner?.name ?? '') : view.name,
-    avatarUrl: view.kind === 'private' ? (partner?.avatarUrl ?? null) : null,
+    avatarUrl:
+      view.kind === 'private' ? (partner?.avatarUrl ?? null) : pictureUrl(sign, view.avatarId, 'tile'),
     partner,
     isPublic: view.isPublic,
     isMemberAllowToChat: view.isMemberAllowToChat,

@@ -11,7 +11,7 @@ import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import type { UrlSign } from '../cloud/public.ts';
+import { pictureFieldErrors, type UrlSign } from '../cloud/public.ts';
 import type { ChatEvents } from './chat.events.ts';
 import { listChatViews, type ChatFilter } from './chat-list.repo.ts';
 import { addMembers, memberIdsOf, setModerators } from './chat-members.repo.ts';
@@ -23,7 +23,7 @@ import { insertChat, insertPrivateChatOnce, privateKeyOf, softDeleteChat, update
 /*
  * Chats (issue 17): creating private and group chats, the lists, one chat, moderators' settings, deleting.
  * Visibility and the route's ability are decided by the scopes; here are the rules that depend on the request
- * (who is added, who moderates) and the events after commit. Joining, leaving and blocking are the members'
+ * (who is added, who moderates, the group's picture) and the events after commit. Joining, leaving and blocking are the members'
  * service (chat-members.service.ts), reading and clearing the reads' (chat-reads.service.ts).
  */
 
@@ -32,6 +32,19 @@ const pagesOf = (total: number, size: number) => Math.ceil(total / size);
 export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEvents }) {
   const { db, events } = deps;
   const { present, chatOf, announce } = createChatViews(deps);
+
+  /** A group's picture is one of the caller's own live images of the app's project (else 400 naming it). */
+  async function checkPicture(access: ChatAppAccess, avatarId: string | null | undefined) {
+    const errors = await pictureFieldErrors(
+      db,
+      access.app.app.projectId,
+      { avatarId },
+      access.app.profile!.accountId,
+    );
+    if (Object.keys(errors).length > 0) {
+      throw badRequest(errors);
+    }
+  }
 
   async function list(
     access: ChatAppAccess,
@@ -130,6 +143,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       ) {
         throw forbidden();
       }
+      await checkPicture(access, body.avatarId);
       const people = await peopleOf(db, access, body.profileIds, 'profileIds');
       const id = newId();
       await db.transaction(async (tx) => {
@@ -141,6 +155,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
           isPublic: body.isPublic,
           isMemberAllowToChat: body.isMemberAllowToChat,
           hideMembers: body.hideMembers,
+          avatarId: body.avatarId,
           createdByProfileId: me,
         });
         await addMembers(tx, { id, appId: access.appId, lastSeq: 0 }, [
@@ -170,7 +185,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       events.chatDeleted(access.chat.id);
     },
 
-    /** Route chat edit: name, settings and who moderates (`profileIds`: members of the chat, at least one). */
+    /** Route chat edit: name, picture, flags, moderators (`profileIds`: members of the chat, at least 1). */
     async editGroup(access: ChatAccess, body: ChatGroupPatchBody): Promise<Chat> {
       if (access.chat.kind !== 'group') {
         throw forbidden();
@@ -182,6 +197,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       ) {
         throw forbidden();
       }
+      await checkPicture(access, body.avatarId);
       await db.transaction(async (tx) => {
         if (body.profileIds) {
           const moderators = [...new Set(body.profileIds)];
@@ -193,6 +209,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
         }
         const values = {
           ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.avatarId !== undefined ? { avatarId: body.avatarId } : {}),
           ...(body.hideMembers !== undefined ? { hideMembers: body.hideMembers } : {}),
           ...(body.isMemberAllowToChat !== undefined
             ? { isMemberAllowToChat: body.isMemberAllowToChat }

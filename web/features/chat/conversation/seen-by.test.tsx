@@ -80,7 +80,7 @@ describe('read markers in a conversation', () => {
     expect(screen.queryByTestId('message-seen')).toBeNull();
   });
 
-  it('updates the header when a moderator renames the group', async () => {
+  it('updates the header when a moderator renames the group or changes its picture', async () => {
     const chat = testChat(4, {
       kind: 'group',
       name: 'Lesekreis',
@@ -92,12 +92,14 @@ describe('read markers in a conversation', () => {
     await deliver('chat:settings', {
       chatId: chat.id,
       name: 'Bücherfreunde',
+      avatarUrl: 'https://files.test/buecher/tile.webp',
       isPublic: false,
       isMemberAllowToChat: true,
       hideMembers: false,
       moderators: [ben],
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Bücherfreunde' })).toBeTruthy();
+    expect(document.querySelector('img[src="https://files.test/buecher/tile.webp"]')).not.toBeNull();
   });
 });
 

@@ -7,11 +7,12 @@ import { Link, useNavigate } from 'react-router';
 import { chatLimits, type ChatCreateBody } from '../../../../contracts/chat';
 import { ApiError } from '../../../api/api-error';
 import { NotFoundMessage } from '../../../components/not-found-message';
-import { useCurrentApp } from '../../../kernel/current-app';
+import { appCan, useCurrentApp } from '../../../kernel/current-app';
 import { useIsMobile } from '../../../kernel/ui-store';
 import { usePageTitle } from '../../../kernel/use-page-title';
 import { chatApi, chatKeys, type ChatCandidate } from '../chat-api';
 import { chatScreenPaths } from '../chat-paths';
+import { ChatPictureField, type ChatPicture } from '../chat-picture-field';
 import { creatableKinds, type NewChatKind } from '../chat-viewer';
 import { PeoplePicker, PersonSelect } from '../person-picker';
 import classes from '../chat-forms.module.css';
@@ -19,7 +20,13 @@ import classes from '../chat-forms.module.css';
 /** The request for the chosen kind: a private chat with one person, or a group (public, a channel). */
 function bodyOf(
   kind: NewChatKind,
-  values: { person: ChatCandidate | null; name: string; people: ChatCandidate[]; hideMembers: boolean },
+  values: {
+    person: ChatCandidate | null;
+    name: string;
+    people: ChatCandidate[];
+    hideMembers: boolean;
+    picture: ChatPicture | null;
+  },
 ): ChatCreateBody | null {
   if (kind === 'private') {
     return values.person ? { kind: 'private', profileId: values.person.profileId } : null;
@@ -31,6 +38,7 @@ function bodyOf(
     isPublic: kind === 'public',
     isMemberAllowToChat: kind !== 'channel',
     hideMembers: values.hideMembers,
+    avatarId: values.picture?.id ?? null,
   };
 }
 
@@ -48,6 +56,7 @@ export function CreateChatPage() {
   const [name, setName] = useState('');
   const [people, setPeople] = useState<ChatCandidate[]>([]);
   const [hideMembers, setHideMembers] = useState(false);
+  const [picture, setPicture] = useState<ChatPicture | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const create = useMutation({
@@ -79,7 +88,7 @@ export function CreateChatPage() {
       found.name = t('validation.required');
     }
     setErrors(found);
-    const body = bodyOf(kind, { person, name, people, hideMembers });
+    const body = bodyOf(kind, { person, name, people, hideMembers, picture });
     if (Object.keys(found).length === 0 && body) {
       create.mutate(body);
     }
@@ -125,7 +134,7 @@ export function CreateChatPage() {
                       <Text fw={650} size="sm">
                         {t(`chat.create.kinds.${item}.title`)}
                       </Text>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" className={classes.kindHint}>
                         {t(`chat.create.kinds.${item}.text`)}
                       </Text>
                     </div>
@@ -153,6 +162,14 @@ export function CreateChatPage() {
                 required
                 data-testid="chat-create-name"
               />
+              {appCan(app, 'cloud') ? (
+                <ChatPictureField
+                  value={picture}
+                  onChange={setPicture}
+                  error={errors.avatarId}
+                  testId="chat-create-picture"
+                />
+              ) : null}
               <PeoplePicker
                 label={t('chat.create.people')}
                 description={t(kind === 'public' ? 'chat.create.peoplePublic' : 'chat.create.peopleText')}

@@ -14,12 +14,15 @@ import { usePageTitle } from '../../../kernel/use-page-title';
 import { chatApi, chatKeys, chatMembersQuery, chatQuery } from '../chat-api';
 import { patchChat } from '../chat-cache';
 import { chatScreenPaths } from '../chat-paths';
+import { ChatPictureField, type ChatPicture } from '../chat-picture-field';
 import { chatCan } from '../chat-viewer';
 import { ChatMembers } from './chat-members';
 import classes from '../chat-forms.module.css';
 
 type Values = {
   name: string;
+  /** The chat's picture (`id` null) or a newly chosen one; null: none. */
+  picture: ChatPicture | null;
   isPublic: boolean;
   isChannel: boolean;
   hideMembers: boolean;
@@ -28,6 +31,7 @@ type Values = {
 
 const valuesOf = (chat: Chat): Values => ({
   name: chat.name,
+  picture: chat.avatarUrl ? { id: null, url: chat.avatarUrl } : null,
   isPublic: chat.isPublic,
   isChannel: !chat.isMemberAllowToChat,
   hideMembers: chat.hideMembers,
@@ -39,6 +43,11 @@ function patchOf(before: Values, after: Values): ChatGroupPatchBody {
   const patch: ChatGroupPatchBody = {};
   if (after.name.trim() !== before.name) {
     patch.name = after.name.trim();
+  }
+  if (after.picture?.id) {
+    patch.avatarId = after.picture.id;
+  } else if (before.picture && !after.picture) {
+    patch.avatarId = null;
   }
   if (after.isPublic !== before.isPublic) {
     patch.isPublic = after.isPublic;
@@ -114,6 +123,14 @@ function GroupForm({ chat }: { chat: Chat }) {
           required
           data-testid="chat-edit-name"
         />
+        {appCan(app, 'cloud') ? (
+          <ChatPictureField
+            value={values.picture}
+            onChange={(picture) => set('picture', picture)}
+            error={errors.avatarId}
+            testId="chat-edit-picture"
+          />
+        ) : null}
         {appCan(app, 'create_public_group_chat') || chat.isPublic ? (
           <Switch
             label={t('chat.edit.public')}

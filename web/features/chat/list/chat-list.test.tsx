@@ -27,6 +27,7 @@ describe('the chat list', () => {
     const group = testChat(2, {
       kind: 'group',
       name: 'Yoga-Runde',
+      avatarUrl: 'https://files.test/yoga/tile.webp',
       partner: null,
       membersCount: 5,
       newMessageCounter: 3,
@@ -45,6 +46,8 @@ describe('the chat list', () => {
     expect(within(items[1]!).getByTestId('chat-unread').textContent).toContain('3 ungelesene Nachrichten');
     expect(within(items[0]!).queryByTestId('chat-unread')).toBeNull();
     expect(items[0]!.getAttribute('href')).toBe(`/akademie/chat/${testChat(1).id}`);
+    // The group shows its picture.
+    expect(items[1]!.querySelector('img')?.getAttribute('src')).toBe('https://files.test/yoga/tile.webp');
     expect(screen.getByTestId('chat-home')).toBeTruthy();
     await expectNoAxeViolations(screen.getByTestId('chat-layout'));
   });

@@ -1,0 +1,2 @@
+ALTER TABLE "chats" ADD COLUMN "avatar_id" uuid;--> statement-breakpoint
+ALTER TABLE "chats" ADD CONSTRAINT "chats_avatar_id_cloud_files_id_fk" FOREIGN KEY ("avatar_id") REFERENCES "public"."cloud_files"("id") ON DELETE set null ON UPDATE no action;
