@@ -95,17 +95,31 @@ function firstLines(summary: string): string {
     .join(' ');
 }
 
-/** Waits for finite animations (fades, slides) to end, at most a second; spinners run forever and are skipped. */
+/**
+ * Waits for finite animations (fades, slides) to end, at most 1.5 s; spinners run forever and are skipped. Looks
+ * again after each wait (two frames later): a notification that mounts while a dialog fades out starts its own
+ * fade only then, and axe must not read its half-transparent text.
+ */
 export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 1000)),
-    ]),
-  );
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 1500;
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const running = () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
+        );
+    await frames();
+    for (let now = running(); now.length > 0 && performance.now() < deadline; now = running()) {
+      await Promise.race([
+        Promise.all(now.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now()))),
+      ]);
+      await frames();
+    }
+  });
 }

@@ -23,8 +23,8 @@ import { insertChat, insertPrivateChatOnce, privateKeyOf, softDeleteChat, update
 /*
  * Chats (issue 17): creating private and group chats, the lists, one chat, moderators' settings, deleting.
  * Visibility and the route's ability are decided by the scopes; here are the rules that depend on the request
- * (who is added, who moderates, the group's picture) and the events after commit. Joining, leaving and blocking are the members'
- * service (chat-members.service.ts), reading and clearing the reads' (chat-reads.service.ts).
+ * (who is added, who moderates, the group's picture) and the events after commit. Joining, leaving and blocking
+ * are the members' service (chat-members.service.ts), reading and clearing the reads' (chat-reads.service.ts).
  */
 
 const pagesOf = (total: number, size: number) => Math.ceil(total / size);
