@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ActionIcon, CloseButton, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -131,9 +131,45 @@ export function Composer({
     }
   };
 
+  // Files dragged over the composer or pasted into the field join the message like the device's (not in an edit).
+  const [dragging, setDragging] = useState(false);
+  const carriesFiles = (event: DragEvent) =>
+    !editing && tools.withFiles && event.dataTransfer.types.includes('Files');
+  const dropProps = {
+    onDragOver: (event: DragEvent) => {
+      if (carriesFiles(event)) {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
+        setDragging(false);
+      }
+    },
+    onDrop: (event: DragEvent) => {
+      setDragging(false);
+      if (carriesFiles(event)) {
+        event.preventDefault();
+        tools.takeFiles(Array.from(event.dataTransfer.files));
+      }
+    },
+  };
+
   const context = editing ?? replyTo;
   return (
-    <div className={classes.composer} data-testid="composer">
+    <div
+      className={classes.composer}
+      data-testid="composer"
+      data-dragging={dragging || undefined}
+      {...dropProps}
+    >
+      {dragging ? (
+        <div className={classes.dropHint} aria-hidden="true">
+          {t('chatAttachments.drop')}
+        </div>
+      ) : null}
       {context ? (
         <div className={classes.context} data-testid={editing ? 'composer-editing' : 'composer-reply'}>
           {editing ? (
@@ -187,6 +223,12 @@ export function Composer({
                 }
               }}
               onKeyDown={handleKeyDown}
+              onPaste={(event) => {
+                const pasted = Array.from(event.clipboardData.files);
+                if (!editing && pasted.length > 0 && tools.takeFiles(pasted)) {
+                  event.preventDefault();
+                }
+              }}
               onClick={(event) => mentions.follow(text, event.currentTarget.selectionStart)}
               {...mentions.fieldProps}
               autosize

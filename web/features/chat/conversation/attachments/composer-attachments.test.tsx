@@ -257,4 +257,36 @@ describe('chosen files', () => {
       attachmentIds: [testEntity(7).id],
     });
   });
+
+  it('takes files pasted into the field or dropped on the composer, as the device’s', async () => {
+    cloud.startUpload.mockImplementation(() => new Promise<CloudEntity>(() => undefined));
+    renderConversation(chat, [testMessage(1)]);
+    const field = await screen.findByRole('textbox', { name: 'Nachricht an Ben Maier' });
+    const pasted = new File(['png'], 'Bildschirmfoto.png', { type: 'image/png' });
+    fireEvent.paste(field, { clipboardData: { files: [pasted], types: ['Files'] } });
+    await waitFor(() => expect(screen.getAllByTestId('attachment-chip')).toHaveLength(1));
+    expect(cloud.startUpload).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.objectContaining({ file: pasted, hideInCloud: true, source: 'chat' }),
+      expect.anything(),
+    );
+
+    const composer = screen.getByTestId('composer');
+    const dropped = new File(['%PDF'], 'Plan.pdf', { type: 'application/pdf' });
+    const dataTransfer = { files: [dropped], types: ['Files'], dropEffect: 'none' };
+    fireEvent.dragOver(composer, { dataTransfer });
+    expect(composer.hasAttribute('data-dragging')).toBe(true);
+    expect(screen.getByText('Dateien hier ablegen, um sie anzuhängen')).toBeTruthy();
+    fireEvent.drop(composer, { dataTransfer });
+    expect(composer.hasAttribute('data-dragging')).toBe(false);
+    await waitFor(() => expect(screen.getAllByTestId('attachment-chip')).toHaveLength(2));
+    expect(cloud.startUpload).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.objectContaining({ file: dropped }),
+      expect.anything(),
+    );
+    // Text dragged over the composer is not a file: the field takes it as usual.
+    fireEvent.dragOver(composer, { dataTransfer: { files: [], types: ['text/plain'] } });
+    expect(composer.hasAttribute('data-dragging')).toBe(false);
+  });
 });

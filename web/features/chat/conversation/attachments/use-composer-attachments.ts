@@ -59,5 +59,14 @@ export function useComposerAttachments(chat: Chat, send: (body: string, extras: 
     onPoll: (vote) => send('', { ...noExtras, vote: { id: vote.id, question: vote.question } }),
   };
 
-  return { drafts, voice, withVoice, menu };
+  /** Files pasted or dropped into the composer: uploaded like the device's; false when files are not offered. */
+  const takeFiles = (files: File[]): boolean => {
+    if (!withFiles || files.length === 0) {
+      return false;
+    }
+    sayLeftOut(drafts.upload(files));
+    return true;
+  };
+
+  return { drafts, voice, withVoice, withFiles, menu, takeFiles };
 }
