@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, CloseButton, Textarea } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { AttachmentChips } from './attachments/attachment-chips';
 import { AttachmentMenu } from './attachments/attachment-menu';
 import { noExtras, type MessageExtras } from './attachments/message-content';
 import { useComposerAttachments } from './attachments/use-composer-attachments';
+import { useFileDrop } from './attachments/use-file-drop';
 import { RecordingBar, VoiceButton, VoiceProblemNote } from './attachments/voice-recorder';
 import { bodyOfText, textOfBody } from './message-text';
 import { useMentionPicker } from './use-mention-picker';
@@ -131,31 +132,7 @@ export function Composer({
     }
   };
 
-  // Files dragged over the composer or pasted into the field join the message like the device's (not in an edit).
-  const [dragging, setDragging] = useState(false);
-  const carriesFiles = (event: DragEvent) =>
-    !editing && tools.withFiles && event.dataTransfer.types.includes('Files');
-  const dropProps = {
-    onDragOver: (event: DragEvent) => {
-      if (carriesFiles(event)) {
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-        setDragging(true);
-      }
-    },
-    onDragLeave: (event: DragEvent) => {
-      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-        setDragging(false);
-      }
-    },
-    onDrop: (event: DragEvent) => {
-      setDragging(false);
-      if (carriesFiles(event)) {
-        event.preventDefault();
-        tools.takeFiles(Array.from(event.dataTransfer.files));
-      }
-    },
-  };
+  const { dragging, dropProps } = useFileDrop(!editing && tools.withFiles, tools.takeFiles);
 
   const context = editing ?? replyTo;
   return (
