@@ -88,6 +88,10 @@ export const chatMembers = pgTable(
     index('chat_members_profile_idx').on(table.profileId, table.appId),
     // The member list of a chat, in the order people came.
     index('chat_members_chat_joined_idx').on(table.chatId, table.joinedAt),
+    // The moderators of a page of chats (every list shows them): a few entries per chat, not all its members.
+    index('chat_members_moderators_idx')
+      .on(table.chatId, table.joinedAt)
+      .where(sql`role = 'moderator'`),
   ],
 );
 

@@ -28,6 +28,8 @@ export type ChatView = {
   lastReadSeq: number;
   clearedSeq: number;
   partner: Person | null;
+  /** A group's moderators, in the order they came (none for other kinds). */
+  moderators: Person[];
   isBlocked: boolean;
   isBlockedByPartner: boolean;
   lastMessage: {
@@ -60,6 +62,7 @@ type RawChatView = {
   partnerFirstName: string | null;
   partnerLastName: string | null;
   partnerAvatarId: string | null;
+  moderators: Person[] | string | null;
   isBlocked: boolean;
   isBlockedByPartner: boolean;
   lastId: string | null;
@@ -91,6 +94,8 @@ function toChatView(row: RawChatView): ChatView {
     lastReadSeq: Number(row.lastReadSeq ?? 0),
     clearedSeq: Number(row.clearedSeq ?? 0),
     partner: personOrNull(row.partnerId, row.partnerFirstName, row.partnerLastName, row.partnerAvatarId),
+    moderators:
+      typeof row.moderators === 'string' ? (JSON.parse(row.moderators) as Person[]) : (row.moderators ?? []),
     isBlocked: row.isBlocked,
     isBlockedByPartner: row.isBlockedByPartner,
     lastMessage:
@@ -143,7 +148,7 @@ function filterOf(filter: ChatFilter): SQL {
 /**
  * The viewer's chats of a filter, newest activity first, with the total, in one statement: the page of ids is
  * taken first (the viewer's chats from their memberships, by index), and only its rows get the partner, the
- * blocks and the newest visible message.
+ * blocks, a group's moderators (the moderators' partial index) and the newest visible message.
  */
 export async function listChatViews(
   db: DbOrTx,
@@ -176,6 +181,12 @@ export async function listChatViews(
       c.updated_at as "updatedAt", m.role, m.last_read_seq as "lastReadSeq", m.cleared_seq as "clearedSeq",
       m.total, pp.id as "partnerId", pa.first_name as "partnerFirstName", pa.last_name as "partnerLastName",
       pp.avatar_id as "partnerAvatarId",
+      case when c.kind = 'group' then (
+        select json_agg(json_build_object('profileId', mp.id, 'firstName', ma.first_name, 'lastName', ma.last_name,
+          'avatarId', mp.avatar_id) order by mm.joined_at, mp.id)
+        from chat_members mm join profiles mp on mp.id = mm.profile_id join accounts ma on ma.id = mp.account_id
+        where mm.chat_id = c.id and mm.role = 'moderator'
+      ) end as "moderators",
       exists(select 1 from chat_blocks b where b.blocker_profile_id = ${viewer} and b.blocked_profile_id = pp.id)
         as "isBlocked",
       exists(select 1 from chat_blocks b where b.blocker_profile_id = pp.id and b.blocked_profile_id = ${viewer})

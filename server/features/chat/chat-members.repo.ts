@@ -64,24 +64,6 @@ export async function countMembers(db: DbOrTx, chatId: string, search: string): 
   return Number(row?.total ?? 0);
 }
 
-/** The moderators of chats, in the order they came. */
-export async function moderatorsOf(
-  db: DbOrTx,
-  chatIds: readonly string[],
-): Promise<(Person & { chatId: string })[]> {
-  if (chatIds.length === 0) {
-    return [];
-  }
-  return rows(
-    db,
-    sql`select m.chat_id as "chatId", p.id as "profileId", a.first_name as "firstName",
-      a.last_name as "lastName", p.avatar_id as "avatarId"
-    from chat_members m join profiles p on p.id = m.profile_id join accounts a on a.id = p.account_id
-    where m.chat_id in (${idList(chatIds)}) and m.role = 'moderator'
-    order by m.joined_at, p.id`,
-  );
-}
-
 export async function setModerators(
   db: DbOrTx,
   chatId: string,

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import type { ChatEvents } from './chat.events.ts';
 import { chatViewOf, type ChatView } from './chat-list.repo.ts';
-import { moderatorsOf, personOf } from './chat-members.repo.ts';
+import { personOf } from './chat-members.repo.ts';
 import { chatAbilities, type ChatActor } from './chat.policy.ts';
 import { presentChat, presentPerson } from './chat.presenter.ts';
 
@@ -28,16 +28,12 @@ const plainMember = (profileId: string, settings: ChatActor['settings']): ChatAc
 export function createChatViews(deps: { db: Db; sign: UrlSign; events: ChatEvents }) {
   const { db, sign, events } = deps;
 
-  /** Chats of one viewer, presented with the viewer's abilities and the chats' moderators. */
-  async function present(actor: ChatActor, views: ChatView[], tx: DbOrTx = db): Promise<Chat[]> {
-    const moderators = await moderatorsOf(
-      tx,
-      views.filter((view) => view.kind === 'group').map((view) => view.id),
-    );
+  /** Chats of one viewer, presented with the viewer's abilities (the views carry their moderators). */
+  function present(actor: ChatActor, views: ChatView[]): Chat[] {
     return views.map((view) =>
       presentChat(view, {
         sign,
-        moderators: moderators.filter((person) => person.chatId === view.id),
+        moderators: view.moderators,
         can: chatAbilities(actor, {
           kind: view.kind,
           isPublic: view.isPublic,
@@ -56,7 +52,7 @@ export function createChatViews(deps: { db: Db; sign: UrlSign; events: ChatEvent
     if (!view) {
       throw notFound();
     }
-    const [chat] = await present(actor, [view], tx);
+    const [chat] = present(actor, [view]);
     return chat!;
   }
 

@@ -57,7 +57,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       offset: (page - 1) * size,
     });
     return {
-      data: await present(access.actor, found.rows),
+      data: present(access.actor, found.rows),
       meta: { page, pages: pagesOf(found.total, size), total: found.total },
     };
   }
@@ -90,7 +90,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      const chats = await present(
+      const chats = present(
         access.actor,
         found.rows.filter((view) => view.appId === access.appId),
       );

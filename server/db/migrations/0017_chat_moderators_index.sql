@@ -1,0 +1,1 @@
+CREATE INDEX "chat_members_moderators_idx" ON "chat_members" USING btree ("chat_id","joined_at") WHERE role = 'moderator';
