@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, Skeleton, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { Alert, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { onboardingLimits, type UpdateOnboardingBody } from '../../../contracts/onboarding';
@@ -10,7 +10,7 @@ import { useCurrentApp } from '../../kernel/current-app';
 import { useIssueText } from '../../components/form-issues';
 import { SaveBar } from '../../components/save-bar';
 import { AccountSection } from '../account';
-import { SettingsPageHeader } from '../app-settings';
+import { SettingsQueryPage } from '../app-settings';
 import { onboardingApi, onboardingKeys, onboardingQuery, type Onboarding } from './onboarding-api';
 import { moveStep, stepText } from './onboarding-steps';
 import {
@@ -219,34 +219,16 @@ export function OnboardingSettingsPage() {
   const { t } = useTranslation();
   const app = useCurrentApp();
   const query = useQuery({ ...onboardingQuery(app.id), meta: { silent: true } });
-  let content;
-  if (query.isError) {
-    content = (
-      <Stack align="flex-start" gap="sm" data-testid="onboarding-error">
-        <Text>{t('onboarding.settings.loadError')}</Text>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={17} />}
-          onClick={() => void query.refetch()}
-        >
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  } else if (!query.data) {
-    content = (
-      <Stack gap="md" aria-busy="true" data-testid="onboarding-loading">
-        <Skeleton height={200} radius="lg" />
-        <Skeleton height={420} radius="lg" />
-      </Stack>
-    );
-  } else {
-    content = <OnboardingForm key={query.dataUpdatedAt} onboarding={query.data} />;
-  }
   return (
-    <>
-      <SettingsPageHeader title={t('onboarding.settings.title')} lead={t('onboarding.settings.lead')} />
-      {content}
-    </>
+    <SettingsQueryPage
+      title={t('onboarding.settings.title')}
+      lead={t('onboarding.settings.lead')}
+      query={query}
+      loadError={t('onboarding.settings.loadError')}
+      skeletons={[200, 420]}
+      testId="onboarding"
+    >
+      {(onboarding, key) => <OnboardingForm key={key} onboarding={onboarding} />}
+    </SettingsQueryPage>
   );
 }

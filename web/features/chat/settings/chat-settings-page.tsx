@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { chatReadMarksMaxMembers } from '../../../../contracts/chat-read-marks';
@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/api-error';
 import { SaveBar } from '../../../components/save-bar';
 import { currentAppQueryPrefix, useCurrentApp } from '../../../kernel/current-app';
 import { AccountSection } from '../../account';
-import { SettingsPageHeader } from '../../app-settings';
+import { SettingsQueryPage } from '../../app-settings';
 import { chatSettingsApi, chatSettingsKeys, chatSettingsQuery } from './chat-settings-api';
 import { chatCreatorKinds, chatSettingsChangesOf, sortedRoles } from './chat-settings-values';
 import classes from './chat-settings.module.css';
@@ -127,34 +127,16 @@ export function ChatSettingsPage() {
   const { t } = useTranslation();
   const app = useCurrentApp();
   const query = useQuery(chatSettingsQuery(app.id));
-  let content;
-  if (query.isError) {
-    content = (
-      <Stack align="flex-start" gap="sm" data-testid="chat-settings-error">
-        <Text>{t('chatSettings.loadError')}</Text>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={17} />}
-          onClick={() => void query.refetch()}
-        >
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  } else if (!query.data) {
-    content = (
-      <Stack gap="md" aria-busy="true" data-testid="chat-settings-loading">
-        <Skeleton height={300} radius="lg" />
-        <Skeleton height={180} radius="lg" />
-      </Stack>
-    );
-  } else {
-    content = <ChatSettingsForm key={query.dataUpdatedAt} settings={query.data} />;
-  }
   return (
-    <>
-      <SettingsPageHeader title={t('chatSettings.title')} lead={t('chatSettings.lead')} />
-      {content}
-    </>
+    <SettingsQueryPage
+      title={t('chatSettings.title')}
+      lead={t('chatSettings.lead')}
+      query={query}
+      loadError={t('chatSettings.loadError')}
+      skeletons={[300, 180]}
+      testId="chat-settings"
+    >
+      {(settings, key) => <ChatSettingsForm key={key} settings={settings} />}
+    </SettingsQueryPage>
   );
 }
