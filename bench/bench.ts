@@ -50,10 +50,18 @@ async function main(): Promise<number> {
   }
 
   const scratch = await createScratchDatabase(settings.adminUrl);
-  defer('drop scratch database', () => scratch.drop());
+  const scratchName = new URL(scratch.url).pathname.slice(1);
+  // BENCH_KEEP_DATABASE=1 keeps the seeded database for EXPLAIN and statement logs after the run.
+  defer('drop scratch database', async () => {
+    if (process.env.BENCH_KEEP_DATABASE === '1') {
+      progress(`kept database ${scratchName}`);
+    } else {
+      await scratch.drop();
+    }
+  });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'gemeinde-bench-'));
   defer('remove data dir', () => rm(dataDir, { recursive: true, force: true }));
-  progress(`scratch database ${new URL(scratch.url).pathname.slice(1)}`);
+  progress(`scratch database ${scratchName}`);
 
   const jwtSecret = randomSecret();
   const started = Date.now();

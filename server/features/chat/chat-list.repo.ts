@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChatKind, ChatMessageContent, ChatRole } from '../../../contracts/chat.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { date, idList, likePattern, personOrNull, rows, type Person } from './chat-sql.ts';
+import { preparedSql } from '../../db/prepared.ts';
+import { date, likePattern, personOrNull, type Person } from './chat-sql.ts';
 
 /*
  * Chats as one viewer sees them (issue 17): the lists (mine, public, by ids, with the search) and one chat, each
@@ -121,59 +122,53 @@ export type ChatFilter =
   | { kind: 'public'; appId: string; search?: string }
   | { kind: 'ids'; ids: readonly string[] };
 
+const viewer = sql`${sql.placeholder('viewer')}::uuid`;
+
 // The partner of a private chat, from the pair's key.
-const partnerJoin = (viewer: string) => sql`
+const partnerJoin = sql`
   left join profiles pp on c.kind = 'private' and pp.id = (case
     when split_part(c.private_key, ':', 1) = ${viewer}::text then split_part(c.private_key, ':', 2)
     else split_part(c.private_key, ':', 1) end)::uuid
   left join accounts pa on pa.id = pp.account_id`;
 
-function filterOf(filter: ChatFilter): SQL {
-  const search = 'search' in filter && filter.search ? likePattern(filter.search) : null;
-  const matches = search
+type Shape = { kind: ChatFilter['kind']; searching: boolean };
+
+function fromOf({ kind }: Shape): SQL {
+  return kind === 'mine'
+    ? sql`from chat_members m join chats c on c.id = m.chat_id and m.profile_id = ${viewer}
+        and m.app_id = ${sql.placeholder('appId')}::uuid`
+    : sql`from chats c left join chat_members m on m.chat_id = c.id and m.profile_id = ${viewer}`;
+}
+
+function whereOf({ kind, searching }: Shape): SQL {
+  const search = sql`${sql.placeholder('search')}::text`;
+  const matches = searching
     ? sql`and ((c.kind <> 'private' and c.name ilike ${search})
         or (c.kind = 'private' and (pa.first_name || ' ' || pa.last_name) ilike ${search}))`
     : sql``;
-  switch (filter.kind) {
-    case 'mine':
-      return sql`true ${matches}`;
-    case 'public':
-      return sql`c.app_id = ${filter.appId} and c.kind = 'group' and c.is_public ${matches}`;
-    case 'ids':
-      return sql`c.id in (${idList(filter.ids)})
-        and (m.profile_id is not null or (c.kind = 'group' and c.is_public))`;
-  }
+  const filter =
+    kind === 'mine'
+      ? sql`true`
+      : kind === 'public'
+        ? sql`c.app_id = ${sql.placeholder('appId')}::uuid and c.kind = 'group' and c.is_public`
+        : sql`c.id = any(${sql.placeholder('ids')}::uuid[])
+            and (m.profile_id is not null or (c.kind = 'group' and c.is_public))`;
+  return sql`where c.deleted_at is null and ${filter} ${matches}`;
 }
 
 /**
- * The viewer's chats of a filter, newest activity first, with the total, in one statement: the page of ids is
- * taken first (the viewer's chats from their memberships, by index), and only its rows get the partner, the
- * blocks, a group's moderators (the moderators' partial index) and the newest visible message.
+ * The viewer's chats of one shape of filter, newest activity first, with the total: the page of ids is taken
+ * first (the viewer's chats from their memberships, by index), and only its rows get the partner, the blocks, a
+ * group's moderators (the moderators' partial index) and the newest visible message.
  */
-export async function listChatViews(
-  db: DbOrTx,
-  viewer: string,
-  filter: ChatFilter,
-  page: { limit: number; offset: number },
-): Promise<{ rows: ChatView[]; total: number }> {
-  if (filter.kind === 'ids' && filter.ids.length === 0) {
-    return { rows: [], total: 0 };
-  }
-  const searching = 'search' in filter && Boolean(filter.search);
-  const from =
-    filter.kind === 'mine'
-      ? sql`from chat_members m join chats c on c.id = m.chat_id and m.profile_id = ${viewer}
-          and m.app_id = ${filter.appId}`
-      : sql`from chats c left join chat_members m on m.chat_id = c.id and m.profile_id = ${viewer}`;
-  const found = await rows<RawChatView & { total: number | string }>(
-    db,
-    sql`with page as (
+const pageStatement = (shape: Shape) =>
+  sql`with page as (
       select c.id, m.role, m.last_read_seq, m.cleared_seq, count(*) over () as total
-      ${from}
-      ${searching ? partnerJoin(viewer) : sql``}
-      where c.deleted_at is null and ${filterOf(filter)}
+      ${fromOf(shape)}
+      ${shape.searching ? partnerJoin : sql``}
+      ${whereOf(shape)}
       order by c.updated_at desc, c.id desc
-      limit ${page.limit} offset ${page.offset}
+      limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int
     )
     select c.id, c.app_id as "appId", c.kind, c.name, c.is_public as "isPublic",
       c.is_member_allow_to_chat as "isMemberAllowToChat", c.hide_members as "hideMembers",
@@ -198,7 +193,7 @@ export async function listChatViews(
         when exists(select 1 from chat_attachments ca where ca.message_id = lm.id) then 'attachment' end
         as "lastContent"
     from page m join chats c on c.id = m.id
-    ${partnerJoin(viewer)}
+    ${partnerJoin}
     left join lateral (
       select x.id, x.body_text, x.deleted_at, x.created_at, x.author_profile_id, x.is_voice, x.gif, x.vote_id
       from chat_messages x
@@ -210,16 +205,49 @@ export async function listChatViews(
     ) lm on true
     left join profiles lp on lp.id = lm.author_profile_id
     left join accounts la on la.id = lp.account_id
-    order by c.updated_at desc, c.id desc`,
-  );
+    order by c.updated_at desc, c.id desc`;
+
+const countStatement = (shape: Shape) =>
+  sql`select count(*) as total ${fromOf(shape)} ${shape.searching ? partnerJoin : sql``} ${whereOf(shape)}`;
+
+// One named statement per shape (the list is read on every visit of the chat: planned once per connection).
+const shapes: Shape[] = (['mine', 'public', 'ids'] as const).flatMap(
+  (kind): Shape[] =>
+    kind === 'ids' ? [{ kind, searching: false }] : [false, true].map((searching) => ({ kind, searching })),
+);
+const nameOf = (shape: Shape) => `${shape.kind}${shape.searching ? '_search' : ''}`;
+const statements = new Map(
+  shapes.map((shape) => [
+    nameOf(shape),
+    {
+      page: preparedSql(`chat_views_${nameOf(shape)}`, pageStatement(shape)),
+      count: preparedSql(`chat_views_count_${nameOf(shape)}`, countStatement(shape)),
+    },
+  ]),
+);
+
+/** The viewer's chats of a filter, newest activity first, with the total, in one statement. */
+export async function listChatViews(
+  db: DbOrTx,
+  viewerId: string,
+  filter: ChatFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ChatView[]; total: number }> {
+  if (filter.kind === 'ids' && filter.ids.length === 0) {
+    return { rows: [], total: 0 };
+  }
+  const search = 'search' in filter && filter.search ? likePattern(filter.search) : null;
+  const { page: pageOf, count } = statements.get(nameOf({ kind: filter.kind, searching: search !== null }))!;
+  const values: Record<string, unknown> = {
+    viewer: viewerId,
+    ...('appId' in filter ? { appId: filter.appId } : { ids: `{${filter.ids.join(',')}}` }),
+    ...(search === null ? {} : { search }),
+  };
+  const found = await pageOf.run<RawChatView & { total: number | string }>(db, { ...values, ...page });
   if (found.length === 0 && page.offset > 0) {
     // Past the last page: the total still counts.
-    const [count] = await rows<{ total: number | string }>(
-      db,
-      sql`select count(*) as total ${from} ${searching ? partnerJoin(viewer) : sql``}
-        where c.deleted_at is null and ${filterOf(filter)}`,
-    );
-    return { rows: [], total: Number(count?.total ?? 0) };
+    const [counted] = await count.run<{ total: number | string }>(db, values);
+    return { rows: [], total: Number(counted?.total ?? 0) };
   }
   return { rows: found.map(toChatView), total: Number(found[0]?.total ?? 0) };
 }

@@ -1,11 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { chatMessages, type ChatGifValue } from '../../db/schema/index.ts';
 import { rows } from './chat-sql.ts';
 import {
-  messageViewColumns,
-  messageViewJoins,
   selectMessageViews,
   toMessageView,
   type MessageView,
@@ -85,16 +83,12 @@ export async function countMessages(db: DbOrTx, window: MessageWindow, lastSeq: 
  * (after `afterSeq`, up to `lastSeq`) is a range of the chat's index however deep it lies. Only for windows that
  * hide nobody's messages; the authors are joined to the rows of the page.
  */
-const messagePageBySeq = preparedQuery((db) =>
-  db
-    .select(messageViewColumns())
-    .from(sql`chat_messages x ${messageViewJoins}`)
-    .where(
-      sql`x.chat_id = ${sql.placeholder('chatId')} and x.seq > ${sql.placeholder('fromSeq')}::int
-        and x.seq <= ${sql.placeholder('toSeq')}::int`,
-    )
-    .orderBy(sql`x.seq desc`)
-    .prepare('chat_message_page_by_seq'),
+const messagePageBySeq = preparedSql(
+  'chat_message_page_by_seq',
+  sql`${selectMessageViews()}
+    where x.chat_id = ${sql.placeholder('chatId')}::uuid and x.seq > ${sql.placeholder('fromSeq')}::int
+      and x.seq <= ${sql.placeholder('toSeq')}::int
+    order by x.seq desc`,
 );
 
 /** Newest first, page `page` of `size`, of the window (afterSeq, lastSeq] that hides no one. */
@@ -109,7 +103,7 @@ export async function messagePage(
   if (toSeq <= fromSeq) {
     return [];
   }
-  const found = await messagePageBySeq(db).execute({ chatId, fromSeq, toSeq });
+  const found = await messagePageBySeq.run<MessageViewRow>(db, { chatId, fromSeq, toSeq });
   return found.map(toMessageView);
 }
 
