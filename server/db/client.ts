@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema/index.ts';
 import { migrationsDir } from '../platform/paths.ts';
+import { attachChangeFeed, changesChannel, createChangeFeed, type ChangeFeedSource } from './changes.ts';
 
 export type Schema = typeof schema;
 /** One query layer for both drivers. Repositories take `Db` (or a transaction, which has the same shape). */
@@ -69,6 +70,11 @@ async function openPglite(dataDir: string, start: DatabaseOptions['pgliteStart']
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // One process, one session: it hears its own changes (server/db/changes.ts).
+  const changes = createChangeFeed();
+  const unlisten = await client.listen(changesChannel, (payload) => changes.emit(payload));
+  changes.setListening(true);
+  attachChangeFeed(db, changes);
   const sql: SqlExecutor = {
     // PGlite's query() takes one statement with parameters; exec() runs several without parameters.
     async query<Row>(text: string, values?: unknown[]) {
@@ -90,12 +96,17 @@ async function openPglite(dataDir: string, start: DatabaseOptions['pgliteStart']
         migrationsFolder: migrationsDir,
       }),
     exclusively: (task) => task(),
-    close: () => client.close(),
+    close: async () => {
+      changes.setListening(false);
+      await unlisten();
+      await client.close();
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const changes = createChangeFeed();
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax,
@@ -107,12 +118,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // looks costlier, which the feed pages always did (half their database time; docs/decisions/bench-community.md).
     // Unnamed statements, everything else, are planned with their values anyway.
     options: '-c plan_cache_mode=force_generic_plan',
+    // Every pooled session listens for committed changes (server/db/changes.ts) before it is first used
+    // (pg-pool awaits this hook): a session hears its own before its statement is reported done, so the
+    // instance that wrote drops what it cached at once.
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits it (see listenOnConnect)
+    onConnect: listenOnConnect(changes),
   });
   // An idle client losing its connection (database restart) must not crash the process; the pool reconnects.
   pool.on('error', (error) =>
     options.logger?.warn({ err: error }, 'database connection lost; the pool will reconnect'),
   );
+  const listener = listenForChanges(url, changes, options.logger);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  attachChangeFeed(db, changes);
   const sql: SqlExecutor = {
     async query<Row>(text: string, values?: unknown[]) {
       const result = await pool.query(text, values);
@@ -130,7 +148,74 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsDir }),
       ),
     exclusively: (task) => withAdvisoryLock(url, migrationLockKey, task),
-    close: () => pool.end(),
+    close: async () => {
+      await listener.stop();
+      await pool.end();
+    },
+  };
+}
+
+/** pg-pool awaits the promise of its `onConnect` hook (typed as returning nothing in @types/pg). */
+const listenOnConnect = (feed: ChangeFeedSource) => async (client: pg.ClientBase) => {
+  client.on('notification', (message) => {
+    if (message.channel === changesChannel) {
+      feed.emit(message.payload ?? '');
+    }
+  });
+  await client.query(`listen ${changesChannel}`);
+};
+
+/**
+ * The connection that hears other instances' changes for as long as the process runs: the pool closes idle
+ * sessions, this one stays. Lost, it reconnects every second; the feed is not `listening` in between.
+ */
+function listenForChanges(url: string, feed: ChangeFeedSource, logger: Logger | undefined) {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: pg.Client, error?: unknown) => {
+    if (current !== client) {
+      return;
+    }
+    current = undefined;
+    feed.setListening(false);
+    client.end().catch(() => undefined);
+    if (!stopped) {
+      logger?.warn({ err: error }, 'change listener lost its connection; reconnecting');
+      retry = setTimeout(() => void connect(), 1_000);
+      retry.unref();
+    }
+  };
+  async function connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: url, application_name: 'gemeinde-changes' });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === changesChannel) {
+        feed.emit(message.payload ?? '');
+      }
+    });
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${changesChannel}`);
+      if (current === client) {
+        feed.setListening(true);
+      }
+    } catch (error) {
+      lost(client, error);
+    }
+  }
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      feed.setListening(false);
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { chatSettingsOf } from '../../../contracts/chat-settings.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { createStandingCache } from './access-cache.ts';
 import { apps, profiles, projects, teamMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
@@ -273,6 +274,15 @@ const appWithCallerStanding = preparedQuery((db) =>
     .prepare('workspace_app_with_caller_standing'),
 );
 
+type AppStandingRow = Awaited<ReturnType<ReturnType<typeof appWithCallerStanding>['execute']>>[number];
+
+// Kept in memory per app and account, dropped by the database's change announcements (access-cache.ts).
+const standingCache = createStandingCache<AppStandingRow>((row) => ({
+  appId: row.app.id,
+  projectId: row.project.id,
+  profileId: row.profile?.id ?? null,
+}));
+
 /**
  * The caller's access to an app. 404 when the app does not exist, or is archived and the caller does not
  * manage it. With `actor.masqueradeProfileId` (header `x-masquerade-profile`), an admin allowed to
@@ -288,7 +298,10 @@ export async function loadAppAccess(
     throw unauthorized();
   }
   const accountId = actor.kind === 'account' ? actor.accountId : null;
-  const [found] = await appWithCallerStanding(db).execute({ appId, accountId });
+  const found = await standingCache.read(db, appId, accountId, async () => {
+    const [row] = await appWithCallerStanding(db).execute({ appId, accountId });
+    return row;
+  });
   if (!found) {
     throw notFound();
   }
