@@ -48,6 +48,11 @@ export const chats = pgTable(
     avatarId: uuid('avatar_id').references(() => cloudFiles.id, { onDelete: 'set null' }),
     lastSeq: integer('last_seq').notNull().default(0),
     membersCount: integer('members_count').notNull().default(0),
+    /**
+     * Raised by every change of the chat's row, of its messages and of its members' roles (triggers,
+     * migration 0019): kept answers of its history and of its members' lists are told apart by it.
+     */
+    version: integer('version').notNull().default(0),
     createdByProfileId: uuid('created_by_profile_id').references(() => profiles.id),
     deletedAt: at('deleted_at'),
     ...timestamps,

@@ -11,14 +11,22 @@ import { roomCopyOf } from './message-presentation.ts';
  * "wird noch verarbeitet" shows the file without being read again. Runs in the worker (`onFileProcessed`).
  */
 
-/** The live messages that carry the file (the attachments' file index). */
+/**
+ * The live messages that carry the file (the attachments' file index); their chats' versions are raised, as
+ * the file now shows differently in their history (kept answers, kept-answers.ts).
+ */
 async function messagesCarrying(db: DbOrTx, fileId: string): Promise<string[]> {
   const found = await rows<{ message_id: string }>(
     db,
-    sql`select ca.message_id from chat_attachments ca
-      join chat_messages m on m.id = ca.message_id and m.deleted_at is null
-      join chats c on c.id = ca.chat_id and c.deleted_at is null
-      where ca.file_id = ${fileId}`,
+    sql`with carrying as (
+        select ca.message_id, ca.chat_id from chat_attachments ca
+        join chat_messages m on m.id = ca.message_id and m.deleted_at is null
+        join chats c on c.id = ca.chat_id and c.deleted_at is null
+        where ca.file_id = ${fileId}
+      ), touched as (
+        update chats set version = version where id in (select chat_id from carrying)
+      )
+      select message_id from carrying`,
   );
   return found.map((row) => row.message_id);
 }

@@ -211,9 +211,8 @@ const countStatement = (shape: Shape) =>
   sql`select count(*) as total ${fromOf(shape)} ${shape.searching ? partnerJoin : sql``} ${whereOf(shape)}`;
 
 // One named statement per shape (the list is read on every visit of the chat: planned once per connection).
-const shapes: Shape[] = (['mine', 'public', 'ids'] as const).flatMap(
-  (kind): Shape[] =>
-    kind === 'ids' ? [{ kind, searching: false }] : [false, true].map((searching) => ({ kind, searching })),
+const shapes: Shape[] = (['mine', 'public', 'ids'] as const).flatMap((kind): Shape[] =>
+  kind === 'ids' ? [{ kind, searching: false }] : [false, true].map((searching) => ({ kind, searching })),
 );
 const nameOf = (shape: Shape) => `${shape.kind}${shape.searching ? '_search' : ''}`;
 const statements = new Map(
@@ -260,4 +259,26 @@ export async function chatViewOf(db: DbOrTx, viewer: string, chatId: string): Pr
     { limit: 1, offset: 0 },
   );
   return found[0];
+}
+
+/**
+ * A stamp of everything a viewer's list of their chats shows from its rows: per chat of theirs its version
+ * (raised by every change of the chat, its messages and its members' roles), their read and clear marks and
+ * their role, and the blocks they take part in. Two reads with the same stamp show the same list (but for
+ * people's names and pictures). Cheap: the viewer's memberships by index, no message read.
+ */
+const listStampStatement = preparedSql(
+  'chat_list_stamp',
+  sql`select md5(coalesce(string_agg(c.id::text || ':' || c.version || ':' || m.last_read_seq || ':'
+      || m.cleared_seq || ':' || m.role, ',' order by c.id), '')
+    || '|' || coalesce((select string_agg(b.blocker_profile_id::text || '>' || b.blocked_profile_id::text, ','
+      order by b.blocker_profile_id, b.blocked_profile_id) from chat_blocks b
+      where b.blocker_profile_id = ${viewer} or b.blocked_profile_id = ${viewer}), '')) as stamp
+    from chat_members m join chats c on c.id = m.chat_id
+    where m.profile_id = ${viewer} and m.app_id = ${sql.placeholder('appId')}::uuid and c.deleted_at is null`,
+);
+
+export async function listStamp(db: DbOrTx, viewerId: string, appId: string): Promise<string> {
+  const [row] = await listStampStatement.run<{ stamp: string }>(db, { viewer: viewerId, appId });
+  return row?.stamp ?? '';
 }

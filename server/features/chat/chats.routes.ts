@@ -21,6 +21,7 @@ import type { ChatMemberService } from './chat-members.service.ts';
 import type { ChatReadService } from './chat-reads.service.ts';
 import type { ChatScopes } from './chat.scopes.ts';
 import type { ChatService } from './chats.service.ts';
+import type { KeptChatAnswers } from './kept-answers.ts';
 
 const tags = ['chats'];
 
@@ -30,8 +31,9 @@ export function chatRoutes(deps: {
   members: ChatMemberService;
   reads: ChatReadService;
   scopes: ChatScopes;
+  kept: KeptChatAnswers;
 }) {
-  const { chats, members, reads, scopes } = deps;
+  const { chats, members, reads, scopes, kept } = deps;
   const app = scopes.app('appId');
   const chat = scopes.chat('id');
   return [
@@ -67,7 +69,8 @@ export function chatRoutes(deps: {
         querystring: chatListQuerySchema,
         response: { 200: chatListSchema },
       },
-      handler: async (request) => chats.mine(request.access, request.query),
+      handler: async (request, reply) =>
+        kept.chatList(reply, request.access, request.query, () => chats.mine(request.access, request.query)),
     }),
     defineRoute({
       method: 'GET',

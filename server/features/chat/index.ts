@@ -17,6 +17,7 @@ import { tellMessageSent, type OnMessageSent } from './message-sent.ts';
 import { messageRoutes } from './messages.routes.ts';
 import { attachmentProcessed } from './attachment-processed.ts';
 import { createMessageService } from './messages.service.ts';
+import { createKeptChatAnswers } from './kept-answers.ts';
 import {
   chatNotificationsRead,
   chatQueues,
@@ -45,6 +46,7 @@ export const chatFeature: FeatureManifest = {
     const scopes = createChatScopes(db);
     const notifier = createNotifier({ realtime, jobs, logger });
     const members = createChatMemberService({ db, sign, events });
+    const kept = createKeptChatAnswers(db);
     return [
       ...chatRoutes({
         chats: createChatService({ db, sign, events }),
@@ -55,6 +57,7 @@ export const chatFeature: FeatureManifest = {
           chatsRead: chatNotificationsRead({ db, notifier, logger }),
         }),
         scopes,
+        kept,
       }),
       ...messageRoutes({
         messages: createMessageService({
@@ -69,6 +72,7 @@ export const chatFeature: FeatureManifest = {
           messageSent: tellMessageSent(messageSentHooks(context), logger),
         }),
         scopes,
+        kept,
       }),
       ...chatMemberRoutes({ members, scopes }),
       ...chatSettingsRoutes({

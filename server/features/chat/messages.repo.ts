@@ -3,12 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { chatMessages, type ChatGifValue } from '../../db/schema/index.ts';
 import { rows } from './chat-sql.ts';
-import {
-  selectMessageViews,
-  toMessageView,
-  type MessageView,
-  type MessageViewRow,
-} from './message-view.ts';
+import { selectMessageViews, toMessageView, type MessageView, type MessageViewRow } from './message-view.ts';
 
 /*
  * A chat's messages (issue 17): the history as pages and windows, one message, sending in one statement,

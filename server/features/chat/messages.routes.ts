@@ -10,13 +10,14 @@ import {
 } from '../../../contracts/chat.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { ChatScopes } from './chat.scopes.ts';
+import type { KeptChatAnswers } from './kept-answers.ts';
 import type { MessageService } from './messages.service.ts';
 
 const tags = ['chats'];
 
 /** Row CHATS-05, GAPS 15 (send) and the message actions: history, catch-up, send, edit, delete, typing. */
-export function messageRoutes(deps: { messages: MessageService; scopes: ChatScopes }) {
-  const { messages, scopes } = deps;
+export function messageRoutes(deps: { messages: MessageService; scopes: ChatScopes; kept: KeptChatAnswers }) {
+  const { messages, scopes, kept } = deps;
   const chat = scopes.chat('id');
   const message = scopes.message('id');
   return [
@@ -34,7 +35,10 @@ export function messageRoutes(deps: { messages: MessageService; scopes: ChatScop
         querystring: chatMessageListQuerySchema,
         response: { 200: chatMessageListSchema },
       },
-      handler: async (request) => messages.list(request.access, request.query),
+      handler: async (request, reply) =>
+        kept.history(reply, request.access, request.query, () =>
+          messages.list(request.access, request.query),
+        ),
     }),
     defineRoute({
       method: 'POST',
