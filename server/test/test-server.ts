@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import pino, { type DestinationStream } from 'pino';
@@ -113,4 +114,16 @@ export async function createTestServer(
       }
     },
   };
+}
+
+/** The file's one server, started before its tests and closed after them. */
+export function useTestServer(options?: Parameters<typeof createTestServer>[0]): () => TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await createTestServer(options);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return () => server!;
 }

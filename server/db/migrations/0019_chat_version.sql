@@ -1,12 +1,12 @@
 ALTER TABLE "chats" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Every change of a chat's row raises its version (sending raises last_seq, a settings change the row itself) ...
-CREATE FUNCTION "chat_raise_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "raise_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.version := OLD.version + 1;
   RETURN NEW;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "chats_version" BEFORE UPDATE ON "chats"
-  FOR EACH ROW EXECUTE FUNCTION "chat_raise_version"();--> statement-breakpoint
+  FOR EACH ROW EXECUTE FUNCTION "raise_version"();--> statement-breakpoint
 -- ... and so does a change of one of its messages (edited, deleted) or of its members (joined, left, role).
 CREATE FUNCTION "chat_touch"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

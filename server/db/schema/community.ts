@@ -110,6 +110,8 @@ export const communitySpaces = pgTable(
     position: doublePrecision('position').notNull(),
     /** Published, live posts: `meta.total` of the space's list without counting. */
     postsCount: integer('posts_count').notNull().default(0),
+    /** Raised by every change of the container and of its posts (triggers, migration 0020): kept answers tell pages apart by it. */
+    version: integer('version').notNull().default(0),
     membersCount: integer('members_count').notNull().default(0),
     ...timestamps,
   },
@@ -180,6 +182,8 @@ export const communityCategories = pgTable(
     slug: text('slug').notNull(),
     position: doublePrecision('position').notNull(),
     postsCount: integer('posts_count').notNull().default(0),
+    /** Raised by every change of the container and of its posts (triggers, migration 0020): kept answers tell pages apart by it. */
+    version: integer('version').notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -304,6 +308,8 @@ export const communityPosts = pgTable(
     /** 128 random bits (base64url): the share address of the post. */
     shareHash: text('share_hash').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
+    /** Raised by every change of the post, its comments and its follows (triggers, migration 0020). */
+    version: integer('version').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     /** likes + 2 × comments, kept with them: the trends sort reads an index, computes nothing per read. */
     trendScore: integer('trend_score').notNull().default(0),

@@ -16,12 +16,14 @@ import { appHostOf } from '../apps/public.ts';
 import { createCommunityScopes, type CommunityScopes } from './community.scopes.ts';
 import { commentEntityScope, commentListScope } from './comments.scopes.ts';
 import { createCommentService, type CommentService } from './comments.service.ts';
+import { keptCommunityAnswersOf } from './kept-answers.ts';
 
 const tags = ['community'];
 
 /** POSTS-COMMENTS-30..35: comments on posts, replies, edits, deletes and likes. */
 export function commentRoutes(deps: { comments: CommentService; scopes: CommunityScopes; db: DbOrTx }) {
   const { comments, scopes } = deps;
+  const kept = keptCommunityAnswersOf(deps.db);
   const comment = scopes.comment('id');
   return [
     defineRoute({
@@ -34,7 +36,12 @@ export function commentRoutes(deps: { comments: CommentService; scopes: Communit
         'Comments of a post (10 top-level per page, oldest or trends, first 50 replies inline; `parentCommentId`: its replies), or a member’s comments (`entityType=profile`)',
       tags,
       schema: { querystring: commentListQuerySchema, response: { 200: commentListSchema } },
-      handler: async (request) => comments.list(request.access, request.query),
+      handler: async (request, reply) => {
+        const { access, query } = request;
+        return access.kind === 'entity'
+          ? kept.comments(reply, access, query, () => comments.list(access, query))
+          : comments.list(access, query);
+      },
     }),
     defineRoute({
       method: 'POST',

@@ -10,13 +10,19 @@ import {
 import { defineRoute } from '../../platform/routes.ts';
 import type { CommunityScopes } from './community.scopes.ts';
 import type { FeedService } from './feed.service.ts';
+import type { KeptCommunityAnswers } from './kept-answers.ts';
 import type { SearchService } from './search.service.ts';
 
 const tags = ['community'];
 
 /** POSTS-COMMENTS-09, 11, APP-SERVICES-01, GROUPS-SPACES-09 and the search: lists of posts (20 per page). */
-export function feedRoutes(deps: { feed: FeedService; search: SearchService; scopes: CommunityScopes }) {
-  const { feed, search, scopes } = deps;
+export function feedRoutes(deps: {
+  feed: FeedService;
+  search: SearchService;
+  scopes: CommunityScopes;
+  kept: KeptCommunityAnswers;
+}) {
+  const { feed, search, scopes, kept } = deps;
   const community = scopes.community('appId');
   return [
     defineRoute({
@@ -33,7 +39,12 @@ export function feedRoutes(deps: { feed: FeedService; search: SearchService; sco
         querystring: postListQuerySchema,
         response: { 200: postListSchema },
       },
-      handler: async (request) => feed.spacePosts(request.access, request.query),
+      handler: async (request, reply) => {
+        await feed.markOpened(request.access, request.query);
+        return kept.spacePage(reply, request.access, request.query, () =>
+          feed.spacePosts(request.access, request.query),
+        );
+      },
     }),
     defineRoute({
       method: 'GET',
@@ -64,7 +75,8 @@ export function feedRoutes(deps: { feed: FeedService; search: SearchService; sco
         querystring: homeFeedQuerySchema,
         response: { 200: postListSchema },
       },
-      handler: async (request) => feed.home(request.access, request.query),
+      handler: async (request, reply) =>
+        kept.home(reply, request.access, request.query, () => feed.home(request.access, request.query)),
     }),
     defineRoute({
       method: 'GET',

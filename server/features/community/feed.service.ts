@@ -82,8 +82,18 @@ export function feedScopeOf(view: CommunityView, options: { joinedOnly?: boolean
   return { appId: view.app.app.id, spaceIds, withCategories: readsCategories(view.app), since: null };
 }
 
+/** What the home feed reads for a caller: their readable spaces (joined ones only when the app says so), the categories. */
+export const homeScopeOf = (view: CommunityView): FeedScope =>
+  feedScopeOf(view, { joinedOnly: !homeSettingsOf(view.app).showAllSpaces });
+
+/** markSpaceRead leaves a mark younger than this alone (feed.repo.ts). */
+const markFreshMs = 60_000;
+const maxRecentMarks = 50_000;
+
 export function createFeedService(deps: { db: Db; sign: UrlSign }) {
   const { db, sign } = deps;
+  // The space marks this instance sent lately (member and space → when), oldest first.
+  const recentMarks = new Map<string, number>();
 
   async function containerList(
     container: Container,
@@ -120,7 +130,7 @@ export function createFeedService(deps: { db: Db; sign: UrlSign }) {
   }
 
   return {
-    /** A space's posts; loading page 1 marks the space read for the caller (the counters). */
+    /** A space's posts (the route also marks the space read on page 1: `markOpened`). */
     async spacePosts(access: SpaceAccess, query: PostListQuery): Promise<PostList> {
       const { space } = access;
       const container: Container = { kind: 'space', id: space.id, appId: space.appId };
@@ -131,16 +141,33 @@ export function createFeedService(deps: { db: Db; sign: UrlSign }) {
       if (query.type === 'scheduled') {
         return scheduledList(container, viewer, { page: query.page, moderates: access.moderates });
       }
-      const profileId = access.app.masquerade ? null : viewer.profileId;
-      const [list] = await Promise.all([
-        containerList(container, viewer, {
-          sort: query.sort ?? (space.defaultSort === 'first_name' ? 'latest' : space.defaultSort),
-          page: query.page,
-          total: space.postsCount,
-        }),
-        query.page === 1 && profileId ? markSpaceRead(db, profileId, space.id) : undefined,
-      ]);
-      return list;
+      return containerList(container, viewer, {
+        sort: query.sort ?? (space.defaultSort === 'first_name' ? 'latest' : space.defaultSort),
+        page: query.page,
+        total: space.postsCount,
+      });
+    },
+
+    /**
+     * Page 1 of a space marks it read for the caller (the new-post counters). The statement writes nothing while
+     * the mark is younger than a minute, so this instance does not send it again within that minute either.
+     */
+    async markOpened(access: SpaceAccess, query: PostListQuery): Promise<void> {
+      const profileId = access.app.masquerade ? null : (access.app.profile?.id ?? null);
+      if (query.page !== 1 || query.type === 'scheduled' || !profileId) {
+        return;
+      }
+      const key = `${profileId}:${access.space.id}`;
+      const now = Date.now();
+      if ((recentMarks.get(key) ?? 0) > now - markFreshMs) {
+        return;
+      }
+      await markSpaceRead(db, profileId, access.space.id);
+      recentMarks.delete(key);
+      recentMarks.set(key, now);
+      if (recentMarks.size > maxRecentMarks) {
+        recentMarks.delete(recentMarks.keys().next().value!);
+      }
     },
 
     async categoryPosts(access: CategoryAccess, query: PostListQuery): Promise<PostList> {
@@ -167,7 +194,7 @@ export function createFeedService(deps: { db: Db; sign: UrlSign }) {
     async home(view: CommunityView, query: HomeFeedQuery): Promise<PostList> {
       const settings = homeSettingsOf(view.app);
       const scope: FeedScope = {
-        ...feedScopeOf(view, { joinedOnly: !settings.showAllSpaces }),
+        ...homeScopeOf(view),
         since: query.sort === 'trends' ? new Date(Date.now() - settings.windowDays * dayMs) : null,
       };
       const viewer = viewerOfCommunity(view);

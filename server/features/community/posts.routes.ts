@@ -15,6 +15,7 @@ import { appHostOf } from '../apps/public.ts';
 import { createCommunityScopes, type CommunityScopes } from './community.scopes.ts';
 import { feedRoutes } from './feed.routes.ts';
 import { createFeedService, type FeedService } from './feed.service.ts';
+import { keptCommunityAnswersOf, type KeptCommunityAnswers } from './kept-answers.ts';
 import { postActionRoutes, postScopesOf } from './post-actions.routes.ts';
 import { createPostActionService } from './post-actions.service.ts';
 import { createModerationSignals } from '../moderation/public.ts';
@@ -30,8 +31,13 @@ import { createVoteService } from './votes.service.ts';
 const tags = ['community'];
 
 /** POSTS-COMMENTS-01..04, 07, 08, 10, 20, 21: create, read, edit and delete posts of both containers. */
-export function postRoutes(deps: { posts: PostService; feed: FeedService; scopes: CommunityScopes }) {
-  const { posts, feed, scopes } = deps;
+export function postRoutes(deps: {
+  posts: PostService;
+  feed: FeedService;
+  scopes: CommunityScopes;
+  kept: KeptCommunityAnswers;
+}) {
+  const { posts, feed, scopes, kept } = deps;
   return [
     defineRoute({
       method: 'POST',
@@ -79,7 +85,8 @@ export function postRoutes(deps: { posts: PostService; feed: FeedService; scopes
       summary: 'A post by its slug (the app in `x-app-id`) or id, with its poll and the caller’s abilities',
       tags,
       schema: { params: postSlugParamsSchema, response: { 200: postResponseSchema } },
-      handler: async (request) => ({ data: await posts.get(request.access) }),
+      handler: async (request, reply) =>
+        kept.post(reply, request.access, async () => ({ data: await posts.get(request.access) })),
     }),
     ...postScopesOf(scopes).flatMap(({ prefix, scope: post, discriminator }) => [
       defineRoute({
@@ -137,6 +144,7 @@ export function communityPostRoutes({ db, config, jobs, urlSigner, realtime, log
   const scopes = createCommunityScopes(db);
   const imageOrigins = [appHostOf(config).appBaseUrl, config.publicBaseUrl];
   const feed = createFeedService({ db, sign });
+  const kept = keptCommunityAnswersOf(db);
   return [
     ...postRoutes({
       posts: createPostService({
@@ -149,13 +157,14 @@ export function communityPostRoutes({ db, config, jobs, urlSigner, realtime, log
       }),
       feed,
       scopes,
+      kept,
     }),
     ...postActionRoutes({
       actions: createPostActionService({ db, sign, onPublished }),
       likes: createPostLikeService({ db, notifier }),
       scopes,
     }),
-    ...feedRoutes({ feed, search: createSearchService({ db, sign }), scopes }),
+    ...feedRoutes({ feed, search: createSearchService({ db, sign }), scopes, kept }),
     ...voteRoutes({ votes: createVoteService({ db }), scopes: createVoteScopes(db) }),
   ];
 }
