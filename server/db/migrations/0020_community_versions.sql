@@ -12,12 +12,21 @@ CREATE TRIGGER "community_posts_version" BEFORE UPDATE ON "community_posts"
 CREATE FUNCTION "community_post_touch_containers"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    UPDATE "community_spaces" SET "version" = "version" WHERE "id" = OLD.space_id;
-    UPDATE "community_categories" SET "version" = "version" WHERE "id" = OLD.category_id;
+    IF OLD.space_id IS NOT NULL THEN
+      UPDATE "community_spaces" SET "version" = "version" WHERE "id" = OLD.space_id;
+    END IF;
+    IF OLD.category_id IS NOT NULL THEN
+      UPDATE "community_categories" SET "version" = "version" WHERE "id" = OLD.category_id;
+    END IF;
   END IF;
-  IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.space_id IS DISTINCT FROM OLD.space_id
-      OR NEW.category_id IS DISTINCT FROM OLD.category_id) THEN
+  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND NEW.space_id IS NOT DISTINCT FROM OLD.space_id
+      AND NEW.category_id IS NOT DISTINCT FROM OLD.category_id) THEN
+    RETURN NULL;
+  END IF;
+  IF NEW.space_id IS NOT NULL THEN
     UPDATE "community_spaces" SET "version" = "version" WHERE "id" = NEW.space_id;
+  END IF;
+  IF NEW.category_id IS NOT NULL THEN
     UPDATE "community_categories" SET "version" = "version" WHERE "id" = NEW.category_id;
   END IF;
   RETURN NULL;
