@@ -1,5 +1,5 @@
 -- Committed changes to what an app access is made of, announced to every instance's in-memory cache of it
--- (server/db/changes.ts, server/features/workspace/access-cache.ts). The trigger's arguments are the payload's
+-- (server/db/changes.ts, server/db/change-cache.ts, server/features/workspace/access.ts). The trigger's arguments are the payload's
 -- kind and the columns that follow it, of the row before and after the change: app:<id>, project:<id>,
 -- member:<app id>:<account id>, profile:<id>. PostgreSQL sends a payload once per transaction.
 CREATE FUNCTION "announce_change"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { createChangeCache } from '../../db/change-cache.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import {
   communityCategories,
@@ -112,17 +113,30 @@ const spacesWithStanding = preparedQuery((db) =>
     .prepare('community_spaces_with_standing'),
 );
 
+/**
+ * Every space's standing rows of a caller, kept in memory per app and profile (server/db/change-cache.ts):
+ * dropped when a space of the app is added, removed or changes its access, group or place, and when the
+ * person's memberships or group moderation change (migration 0021).
+ */
+const standingsCache = createChangeCache<SpaceStandingRow[]>({
+  tagsOf: (key) => [`community:${key.split(':')[0]}`, `community-member:${key}`],
+});
+
 /** Every space of the app with the caller's standing in it, in display order. */
 export async function loadSpaceStandings(db: DbOrTx, app: AppAccess): Promise<SpaceStandingRow[]> {
-  const rows = await spacesWithStanding(db).execute({
-    appId: app.app.id,
-    profileId: app.profile?.id ?? noProfile,
+  const profileId = app.profile?.id ?? null;
+  const found = await standingsCache.read(db, `${app.app.id}:${profileId ?? ''}`, async () => {
+    const rows = await spacesWithStanding(db).execute({
+      appId: app.app.id,
+      profileId: profileId ?? noProfile,
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      groupId: row.groupId,
+      standing: standingOf(row.access, row),
+    }));
   });
-  return rows.map((row) => ({
-    id: row.id,
-    groupId: row.groupId,
-    standing: standingOf(row.access, row),
-  }));
+  return found ?? [];
 }
 
 /** The community view of one caller in one app: their standing in every space, and the predicates over it. */

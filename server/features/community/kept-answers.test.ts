@@ -110,3 +110,28 @@ describe(`kept community answers show every change at once (${testDriver})`, () 
     expect((await read(page, reader, headers)).data).toMatchObject({ commentsCount: 0 });
   });
 });
+
+describe(`the callers' standings in the spaces are kept in memory (${testDriver})`, () => {
+  it('applies a space becoming secret, a membership and its end on the next request', async () => {
+    const c = await communityApp(server());
+    const spaceId = await c.space('open');
+    const reader = await c.person();
+    const url = `/api/spaces/${spaceId}/posts`;
+    const home = `/api/apps/${c.app.id}/community/posts/home`;
+    const post = await writePost(server(), c.owner, { spaceId });
+    const sees = async () => (await read(home, reader)).data as { id: string }[];
+    expect((await sees()).map((p) => p.id)).toContain(post.id);
+
+    await write('PATCH', `/api/spaces/${spaceId}`, c.owner, { access: 'secret' });
+    expect((await call('GET', url, reader.token)).statusCode).toBe(404);
+    expect((await sees()).map((p) => p.id)).not.toContain(post.id);
+
+    await c.join(spaceId, reader);
+    expect((await call('GET', url, reader.token)).statusCode).toBe(200);
+    expect((await sees()).map((p) => p.id)).toContain(post.id);
+
+    await write('DELETE', `/api/spaces/${spaceId}/leave`, reader);
+    expect((await call('GET', url, reader.token)).statusCode).toBe(404);
+    expect((await sees()).map((p) => p.id)).not.toContain(post.id);
+  });
+});

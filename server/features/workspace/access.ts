@@ -2,7 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { chatSettingsOf } from '../../../contracts/chat-settings.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import { createStandingCache } from './access-cache.ts';
+import { createChangeCache } from '../../db/change-cache.ts';
 import { apps, profiles, projects, teamMembers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { forbidden, notFound, unauthorized } from '../../platform/errors.ts';
@@ -276,12 +276,20 @@ const appWithCallerStanding = preparedQuery((db) =>
 
 type AppStandingRow = Awaited<ReturnType<ReturnType<typeof appWithCallerStanding>['execute']>>[number];
 
-// Kept in memory per app and account, dropped by the database's change announcements (access-cache.ts).
-const standingCache = createStandingCache<AppStandingRow>((row) => ({
-  appId: row.app.id,
-  projectId: row.project.id,
-  profileId: row.profile?.id ?? null,
-}));
+/**
+ * The caller's standing in an app (the app, its project, their live profile with its sanction tags, their team
+ * membership), kept in memory per app and account (`<app id>:<account id>`): every app-scoped request reads it
+ * and it changes rarely. Dropped by the announcements of migration 0018 (server/db/change-cache.ts): a change
+ * of the app or its project, of this person's profile in it, of the profile's tags, or of the project's team.
+ */
+const standingCache = createChangeCache<AppStandingRow>({
+  tagsOf: (key, row) => [
+    `app:${row.app.id}`,
+    `project:${row.project.id}`,
+    `member:${key}`,
+    ...(row.profile ? [`profile:${row.profile.id}`] : []),
+  ],
+});
 
 /**
  * The caller's access to an app. 404 when the app does not exist, or is archived and the caller does not
@@ -298,7 +306,7 @@ export async function loadAppAccess(
     throw unauthorized();
   }
   const accountId = actor.kind === 'account' ? actor.accountId : null;
-  const found = await standingCache.read(db, appId, accountId, async () => {
+  const found = await standingCache.read(db, `${appId}:${accountId ?? ''}`, async () => {
     const [row] = await appWithCallerStanding(db).execute({ appId, accountId });
     return row;
   });
