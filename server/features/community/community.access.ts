@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { createChangeCache } from '../../db/change-cache.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -229,14 +229,20 @@ async function loadSpaceAccessIn(db: DbOrTx, app: AppAccess, spaceId: string): P
   return spaceAccessFrom(app, row.space, standingOf(row.space.access, row));
 }
 
-/** The caller's access to a space already loaded with its app access; 404 when the space is not listed. */
+/**
+ * The caller's access to a space already loaded with its app access, from their standings in the app's spaces
+ * (kept in memory: no round trip); 404 when the space is not listed. The row the caller loaded is the one they
+ * act on (it may hold changes of their own transaction, which the kept standings must not: read then instead).
+ */
 export async function spaceAccessOf(db: DbOrTx, app: AppAccess, space: SpaceRow): Promise<SpaceAccess> {
   if (space.appId !== app.app.id) {
     throw notFound();
   }
-  const access = await loadSpaceAccessIn(db, app, space.id);
-  // The row the caller loaded is the one they act on (it may hold changes of their own transaction).
-  return { ...access, space };
+  const kept = (await loadSpaceStandings(db, app)).find((row) => row.id === space.id);
+  if (!kept) {
+    return { ...(await loadSpaceAccessIn(db, app, space.id)), space };
+  }
+  return spaceAccessFrom(app, space, { ...kept.standing, access: space.access });
 }
 
 export async function loadSpaceAccess(db: DbOrTx, actor: Actor, spaceId: string): Promise<SpaceAccess> {
@@ -343,13 +349,55 @@ const postById = preparedQuery((db) =>
     .prepare('community_post_by_id'),
 );
 
+// A post with its space (a groups post), for the route scopes: the caller's standing in the space comes from
+// the kept standings, so a post's access is one round trip.
+const postWithSpaceById = preparedQuery((db) =>
+  db
+    .select({ post: communityPosts, space: communitySpaces })
+    .from(communityPosts)
+    .leftJoin(communitySpaces, eq(communitySpaces.id, communityPosts.spaceId))
+    .where(eq(communityPosts.id, sql.placeholder('id')))
+    .prepare('community_post_with_space_by_id'),
+);
+
+const postWithSpaceBySlug = preparedQuery((db) =>
+  db
+    .select({ post: communityPosts, space: communitySpaces })
+    .from(communityPosts)
+    .leftJoin(communitySpaces, eq(communitySpaces.id, communityPosts.spaceId))
+    .where(
+      and(
+        eq(communityPosts.appId, sql.placeholder('appId')),
+        eq(communityPosts.slug, sql.placeholder('slug')),
+        isNull(communityPosts.deletedAt),
+      ),
+    )
+    .prepare('community_post_with_space_by_slug'),
+);
+
+/** A live post of the app by its slug, with its space. */
+export async function findPostWithSpaceBySlug(
+  db: DbOrTx,
+  appId: string,
+  slug: string,
+): Promise<{ post: PostRow; space: SpaceRow | null } | undefined> {
+  const [found] = await postWithSpaceBySlug(db).execute({ appId, slug });
+  return found;
+}
+
 export async function findLivePost(db: DbOrTx, postId: string): Promise<PostRow | undefined> {
   const [post] = await postById(db).execute({ id: postId });
   return post && post.deletedAt === null ? post : undefined;
 }
 
 /** The caller's access to a live post; 404 when the post, its container or (unpublished) the post is not visible. */
-export async function postAccessOf(db: DbOrTx, app: AppAccess, post: PostRow): Promise<PostAccess> {
+export async function postAccessOf(
+  db: DbOrTx,
+  app: AppAccess,
+  post: PostRow,
+  /** The post's space, when it was read with the post. */
+  spaceRow?: SpaceRow | null,
+): Promise<PostAccess> {
   if (post.appId !== app.app.id || post.deletedAt !== null) {
     throw notFound();
   }
@@ -358,7 +406,10 @@ export async function postAccessOf(db: DbOrTx, app: AppAccess, post: PostRow): P
   let category: CategoryAccess | null = null;
   let actor: CommunityActor;
   if (post.spaceId) {
-    space = await loadSpaceAccessIn(db, app, post.spaceId);
+    space =
+      spaceRow?.id === post.spaceId
+        ? await spaceAccessOf(db, app, spaceRow)
+        : await loadSpaceAccessIn(db, app, post.spaceId);
     container = { readable: space.readable, moderates: space.moderates };
     actor = space.actor;
   } else {
@@ -388,9 +439,9 @@ export async function postAccessOf(db: DbOrTx, app: AppAccess, post: PostRow): P
 }
 
 export async function loadPostAccess(db: DbOrTx, actor: Actor, postId: string): Promise<PostAccess> {
-  const post = await findLivePost(db, postId);
-  if (!post) {
+  const [found] = await postWithSpaceById(db).execute({ id: postId });
+  if (!found || found.post.deletedAt !== null) {
     throw notFound();
   }
-  return postAccessOf(db, await loadAppAccess(db, actor, post.appId), post);
+  return postAccessOf(db, await loadAppAccess(db, actor, found.post.appId), found.post, found.space);
 }

@@ -1,8 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
-import { comments, communityPosts } from '../../db/schema/index.ts';
+import { comments } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
 import { loadAppAccess, paramOf, type AppAccess } from '../workspace/public.ts';
@@ -12,6 +11,7 @@ import {
   loadGroupAccess,
   loadPostAccess,
   loadSpaceAccess,
+  findPostWithSpaceBySlug,
   postAccessOf,
   type CategoryAccess,
   type CommunityView,
@@ -41,20 +41,6 @@ function headerAppId(request: FastifyRequest): string | undefined {
 }
 
 // The post page's lookup (a hot read): prepared once per handle.
-const postBySlugQuery = preparedQuery((db) =>
-  db
-    .select()
-    .from(communityPosts)
-    .where(
-      and(
-        eq(communityPosts.appId, sql.placeholder('appId')),
-        eq(communityPosts.slug, sql.placeholder('slug')),
-        isNull(communityPosts.deletedAt),
-      ),
-    )
-    .prepare('community_post_by_slug'),
-);
-
 export type CommunityScopes = ReturnType<typeof createCommunityScopes>;
 
 export function createCommunityScopes(db: DbOrTx) {
@@ -124,11 +110,11 @@ export function createCommunityScopes(db: DbOrTx) {
             throw notFound();
           }
           const app: AppAccess = await loadAppAccess(db, request.actor, appId);
-          const [found] = await postBySlugQuery(db).execute({ appId, slug: key });
+          const found = await findPostWithSpaceBySlug(db, appId, key);
           if (!found) {
             throw notFound();
           }
-          return postAccessOf(db, app, found);
+          return postAccessOf(db, app, found.post, found.space);
         },
         abilities: (access) => prefixed('post', access.can),
       };
