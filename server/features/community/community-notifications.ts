@@ -29,6 +29,19 @@ async function rows<Row>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<Row
 
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
+/**
+ * Whether the profile `p` reads the post: a live profile of the app that is not only invited; in a space, an
+ * open one, or its active member, or an admin or the owner.
+ */
+const readsPost = (post: PostRef) =>
+  post.spaceId === null
+    ? sql`p.app_id = ${post.appId} and p.deleted_at is null and p.type <> 'invited'`
+    : sql`p.app_id = ${post.appId} and p.deleted_at is null and p.type <> 'invited' and exists (
+        select 1 from community_spaces s where s.id = ${post.spaceId}
+          and (s.access = 'open' or p.type = 'admin' or p.is_owner or exists (
+            select 1 from community_space_members m
+            where m.space_id = s.id and m.profile_id = p.id and m.status = 'active')))`;
+
 /** Those of `profileIds` who read the post: all live members for an open space or a category. */
 export async function readersAmong(
   db: DbOrTx,
@@ -38,17 +51,9 @@ export async function readersAmong(
   if (profileIds.length === 0) {
     return [];
   }
-  const ids = uuidArray(profileIds);
   const found = await rows<{ id: string }>(
     db,
-    post.spaceId === null
-      ? sql`select p.id from profiles p where p.id = any(${ids}) and p.app_id = ${post.appId}
-          and p.deleted_at is null and p.type <> 'invited'`
-      : sql`select p.id from profiles p join community_spaces s on s.id = ${post.spaceId}
-          where p.id = any(${ids}) and p.app_id = ${post.appId} and p.deleted_at is null and p.type <> 'invited'
-            and (s.access = 'open' or p.type = 'admin' or p.is_owner or exists (
-              select 1 from community_space_members m
-              where m.space_id = s.id and m.profile_id = p.id and m.status = 'active'))`,
+    sql`select p.id from profiles p where p.id = any(${uuidArray(profileIds)}) and ${readsPost(post)}`,
   );
   return found.map((row) => row.id);
 }
@@ -67,23 +72,24 @@ export async function notifyComment(
   },
 ): Promise<RecordedNotification[]> {
   const { post, commentId, authorProfileId } = input;
-  const [parent] = input.parentCommentId
-    ? await rows<{ author_profile_id: string }>(
-        tx,
-        sql`select author_profile_id from comments where id = ${input.parentCommentId} and not is_deleted`,
-      )
-    : [];
-  const parentAuthor = parent?.author_profile_id ?? null;
-  const followers = await rows<{ profile_id: string }>(
+  // Who may hear of it, and whether they read the post, in one statement: the mentioned, the author of the
+  // comment replied to, the post's followers.
+  const candidates = await rows<{ id: string; why: 'mention' | 'parent' | 'follower'; reads: boolean }>(
     tx,
-    sql`select profile_id from community_post_follows where post_id = ${post.id}`,
+    sql`with candidates (id, why) as (
+        select unnest(${uuidArray(input.mentionedProfileIds)}), 'mention'
+        union all
+        select author_profile_id, 'parent' from comments
+        where id = ${input.parentCommentId}::uuid and not is_deleted
+        union all
+        select profile_id, 'follower' from community_post_follows where post_id = ${post.id}
+      )
+      select c.id, c.why, exists (select 1 from profiles p where p.id = c.id and ${readsPost(post)}) as reads
+      from candidates c`,
   );
-  const candidates = [
-    ...input.mentionedProfileIds,
-    ...(parentAuthor ? [parentAuthor] : []),
-    ...followers.map((row) => row.profile_id),
-  ];
-  const readers = new Set(await readersAmong(tx, post, candidates));
+  const parentAuthor = candidates.find((row) => row.why === 'parent')?.id ?? null;
+  const followers = candidates.filter((row) => row.why === 'follower').map((row) => row.id);
+  const readers = new Set(candidates.filter((row) => row.reads).map((row) => row.id));
   const told = new Set<string>([authorProfileId]);
   const take = (ids: readonly string[]) => {
     const fresh = ids.filter((id) => !told.has(id) && (readers.has(id) || id === post.authorProfileId));
@@ -108,7 +114,7 @@ export async function notifyComment(
     {
       ...base,
       type: 'new_comment',
-      recipients: take([post.authorProfileId, ...followers.map((row) => row.profile_id)]),
+      recipients: take([post.authorProfileId, ...followers]),
       collapseKey: `new_comment:${post.id}`,
     },
   ];

@@ -5,6 +5,7 @@ import {
   type ModerationSettingsPatch,
 } from '../../../contracts/moderation.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { createChangeCache } from '../../db/change-cache.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { moderationSettings } from '../../db/schema/index.ts';
 
@@ -35,9 +36,17 @@ const storedSettings = preparedQuery((db) =>
     .prepare('moderation_settings_of_app'),
 );
 
+// Kept in memory per app, dropped when the app's settings change (migration 0022).
+const storedCache = createChangeCache<{ values: Partial<Record<string, unknown>> | null }>({
+  tagsOf: (appId) => [`moderation:${appId}`],
+});
+
 export async function moderationSettingsOf(db: DbOrTx, appId: string): Promise<ModerationSettings> {
-  const [row] = await storedSettings(db).execute({ appId });
-  return withDefaults(row?.values);
+  const stored = await storedCache.read(db, appId, async () => {
+    const [row] = await storedSettings(db).execute({ appId });
+    return { values: (row?.values as Partial<Record<string, unknown>> | undefined) ?? null };
+  });
+  return withDefaults(stored?.values ?? undefined);
 }
 
 /** Stores the changed values over the stored ones (one statement: two owners saving at once both count). */
