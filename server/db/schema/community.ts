@@ -341,14 +341,6 @@ export const communityPosts = pgTable(
     index('community_posts_space_name_idx')
       .on(table.spaceId, table.name, table.id)
       .where(sql`${table.publishedAt} is not null and ${table.deletedAt} is null`),
-    index('community_posts_space_trend_idx')
-      .on(
-        table.spaceId,
-        table.trendScore.desc().nullsFirst(),
-        table.publishedAt.desc().nullsFirst(),
-        table.id.desc().nullsFirst(),
-      )
-      .where(sql`${table.publishedAt} is not null and ${table.deletedAt} is null`),
     // Pinned posts are few: one per space or category, found without scanning the feed.
     index('community_posts_pinned_idx')
       .on(table.appId, table.pinnedToTopAt)

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import {
   recordNotifications,
   type NotificationEvent,
@@ -33,11 +34,11 @@ const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[
  * Whether the profile `p` reads the post: a live profile of the app that is not only invited; in a space, an
  * open one, or its active member, or an admin or the owner.
  */
-const readsPost = (post: PostRef) =>
-  post.spaceId === null
-    ? sql`p.app_id = ${post.appId} and p.deleted_at is null and p.type <> 'invited'`
-    : sql`p.app_id = ${post.appId} and p.deleted_at is null and p.type <> 'invited' and exists (
-        select 1 from community_spaces s where s.id = ${post.spaceId}
+const readsPost = (appId: SQL | string, spaceId: SQL | string | null) =>
+  spaceId === null
+    ? sql`p.app_id = ${appId} and p.deleted_at is null and p.type <> 'invited'`
+    : sql`p.app_id = ${appId} and p.deleted_at is null and p.type <> 'invited' and exists (
+        select 1 from community_spaces s where s.id = ${spaceId}
           and (s.access = 'open' or p.type = 'admin' or p.is_owner or exists (
             select 1 from community_space_members m
             where m.space_id = s.id and m.profile_id = p.id and m.status = 'active')))`;
@@ -53,12 +54,34 @@ export async function readersAmong(
   }
   const found = await rows<{ id: string }>(
     db,
-    sql`select p.id from profiles p where p.id = any(${uuidArray(profileIds)}) and ${readsPost(post)}`,
+    sql`select p.id from profiles p where p.id = any(${uuidArray(profileIds)})
+      and ${readsPost(post.appId, post.spaceId)}`,
   );
   return found.map((row) => row.id);
 }
 
 const title = (post: PostRef) => ({ title: post.name });
+
+/** Who may hear of a comment (named: every comment asks; planned once per connection). */
+const candidatesStatement = (inSpace: boolean) =>
+  preparedSql(
+    `community_comment_candidates_${inSpace ? 'space' : 'category'}`,
+    sql`with candidates (id, why) as (
+        select unnest(${sql.placeholder('mentioned')}::uuid[]), 'mention'
+        union all
+        select author_profile_id, 'parent' from comments
+        where id = ${sql.placeholder('parent')}::uuid and not is_deleted
+        union all
+        select profile_id, 'follower' from community_post_follows where post_id = ${sql.placeholder('postId')}::uuid
+      )
+      select c.id, c.why, exists (select 1 from profiles p where p.id = c.id and ${readsPost(
+        sql`${sql.placeholder('appId')}::uuid`,
+        inSpace ? sql`${sql.placeholder('spaceId')}::uuid` : null,
+      )}) as reads
+      from candidates c`,
+  );
+const candidatesInSpace = candidatesStatement(true);
+const candidatesInCategory = candidatesStatement(false);
 
 /** A new comment or reply: mentioned people, the replied-to author, the post's author and followers. */
 export async function notifyComment(
@@ -74,19 +97,17 @@ export async function notifyComment(
   const { post, commentId, authorProfileId } = input;
   // Who may hear of it, and whether they read the post, in one statement: the mentioned, the author of the
   // comment replied to, the post's followers.
-  const candidates = await rows<{ id: string; why: 'mention' | 'parent' | 'follower'; reads: boolean }>(
-    tx,
-    sql`with candidates (id, why) as (
-        select unnest(${uuidArray(input.mentionedProfileIds)}), 'mention'
-        union all
-        select author_profile_id, 'parent' from comments
-        where id = ${input.parentCommentId}::uuid and not is_deleted
-        union all
-        select profile_id, 'follower' from community_post_follows where post_id = ${post.id}
-      )
-      select c.id, c.why, exists (select 1 from profiles p where p.id = c.id and ${readsPost(post)}) as reads
-      from candidates c`,
-  );
+  const candidates = await (post.spaceId === null ? candidatesInCategory : candidatesInSpace).run<{
+    id: string;
+    why: 'mention' | 'parent' | 'follower';
+    reads: boolean;
+  }>(tx, {
+    mentioned: `{${input.mentionedProfileIds.join(',')}}`,
+    parent: input.parentCommentId,
+    postId: post.id,
+    appId: post.appId,
+    spaceId: post.spaceId,
+  });
   const parentAuthor = candidates.find((row) => row.why === 'parent')?.id ?? null;
   const followers = candidates.filter((row) => row.why === 'follower').map((row) => row.id);
   const readers = new Set(candidates.filter((row) => row.reads).map((row) => row.id));
