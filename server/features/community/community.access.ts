@@ -242,8 +242,19 @@ export async function spaceAccessOf(db: DbOrTx, app: AppAccess, space: SpaceRow)
   if (!kept) {
     return { ...(await loadSpaceAccessIn(db, app, space.id)), space };
   }
-  return spaceAccessFrom(app, space, { ...kept.standing, access: space.access });
+  // The access level of the kept standing: the space row may be the one kept beside a post (not told of changes).
+  return spaceAccessFrom(app, space, kept.standing);
 }
+
+/**
+ * Posts by id and slug for the route scopes, with their space, kept in memory while the post is unchanged: every
+ * change of a post is announced (migration 0024). The space beside it is what it was when the post was read: a
+ * space's version changes with every comment in it, which is not announced; the caller's standing in the space,
+ * its access level included, comes from the kept standings, which are told of every change of it.
+ */
+const postRows = createChangeCache<{ post: PostRow; space: SpaceRow | null }>({
+  tagsOf: (_key, row) => [`post:${row.post.id}`],
+});
 
 export async function loadSpaceAccess(db: DbOrTx, actor: Actor, spaceId: string): Promise<SpaceAccess> {
   const [space] = await spaceById(db).execute({ id: spaceId });
@@ -381,8 +392,10 @@ export async function findPostWithSpaceBySlug(
   appId: string,
   slug: string,
 ): Promise<{ post: PostRow; space: SpaceRow | null } | undefined> {
-  const [found] = await postWithSpaceBySlug(db).execute({ appId, slug });
-  return found;
+  return postRows.read(db, `slug:${appId}:${slug}`, async () => {
+    const [found] = await postWithSpaceBySlug(db).execute({ appId, slug });
+    return found;
+  });
 }
 
 export async function findLivePost(db: DbOrTx, postId: string): Promise<PostRow | undefined> {
@@ -439,7 +452,10 @@ export async function postAccessOf(
 }
 
 export async function loadPostAccess(db: DbOrTx, actor: Actor, postId: string): Promise<PostAccess> {
-  const [found] = await postWithSpaceById(db).execute({ id: postId });
+  const found = await postRows.read(db, `id:${postId}`, async () => {
+    const [row] = await postWithSpaceById(db).execute({ id: postId });
+    return row;
+  });
   if (!found || found.post.deletedAt !== null) {
     throw notFound();
   }

@@ -20,10 +20,11 @@ import { homeScopeOf } from './feed.service.ts';
  * - `community_spaces.version` / `community_categories.version`, raised by every change of the container and of
  *   any of its posts.
  * A space's page is kept under its space's version, the home feed under a stamp of the versions of the spaces
- * it reads and of the categories (one small statement), a post under its own and its space's, its comments
- * under the post's. Pages with a poll are not kept (answering changes the poll, not the post). Every key also
- * carries who reads (profile, role, sanction, abilities) and the app's settings. People's names and pictures,
- * and a video finishing its conversion, are not in the versions: a kept answer shows them within 30 seconds.
+ * it reads and of the categories (one small statement), a post and its comments under the post's version (the
+ * post is kept in memory too, community.access.ts). Pages with a poll are not kept (answering changes the poll,
+ * not the post). Every key also carries who reads (profile, role, sanction, abilities) and the app's settings.
+ * People's names and pictures, a space's new name on its posts' pages and a video finishing its conversion are
+ * not in the versions: a kept answer shows them within 30 seconds (a kept post within a minute and a half).
  */
 
 export const keptCommunityAnswerTtlMs = 30_000;
@@ -101,7 +102,6 @@ export function createKeptCommunityAnswers(db: DbOrTx) {
         'post',
         access.post.id,
         access.post.version,
-        access.space?.space.version ?? '',
         access.category?.category.version ?? '',
         readerKey(access.app, access.actor),
         access.can.join(','),
