@@ -452,19 +452,22 @@ describe.skipIf(needs)(title, () => {
       again.socket.disconnect();
     }
   }, 60_000);
-});
 
-describe('the deployment recipe', () => {
   it('drops the app access it keeps when another process changes the app, on every instance', async () => {
     const owner = await person();
     const first = web[1]!;
     const second = await startServerProcess('web', clusterEnv);
     web.push(second);
     const at = (instance: ServerProcess) => `http://127.0.0.1:${instance.port}`;
-    const app = await call<{ data: { id: string } }>(at(first), 'POST', `/api/projects/${owner.projectId}/apps`, {
-      token: owner.token,
-      body: { name: 'Gemerkter Zugang', slug: `access-${randomBytes(4).toString('hex')}` },
-    });
+    const app = await call<{ data: { id: string } }>(
+      at(first),
+      'POST',
+      `/api/projects/${owner.projectId}/apps`,
+      {
+        token: owner.token,
+        body: { name: 'Gemerkter Zugang', slug: `access-${randomBytes(4).toString('hex')}` },
+      },
+    );
     expect(app.status).toBe(201);
     const chats = `/api/apps/${app.json.data.id}/chats`;
     const status = async (instance: ServerProcess) =>
@@ -479,7 +482,9 @@ describe('the deployment recipe', () => {
       await expect.poll(() => status(instance), { timeout: 2_000, interval: 20 }).toBe(404);
     }
   });
+});
 
+describe('the deployment recipe', () => {
   it('is started with exactly the variables deploy/compose.yaml gives its web and worker services', async () => {
     const compose = await readFile(path.join(projectRoot, 'deploy/compose.yaml'), 'utf8');
     const block = /^x-app-env: &app-env\n((?: {2}.*\n|\s*#.*\n)+)/m.exec(compose)?.[1] ?? '';

@@ -145,7 +145,8 @@ describe(`realtime gateway (${testDriver})`, () => {
     const { app, anna: person } = await world();
     const shortLived = await chat
       .server()
-      .runtime.tokens.signAccessToken({ accountId: person.accountId, sessionId: null }, 1);
+      // Two seconds: `exp` is whole seconds, so a one-second token may be valid for only a few milliseconds.
+      .runtime.tokens.signAccessToken({ accountId: person.accountId, sessionId: null }, 2);
     const socket = await connected({ token: shortLived, appId: app.id });
     expect(await closed(socket)).toBe('io server disconnect');
   });
