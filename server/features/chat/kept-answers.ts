@@ -34,8 +34,6 @@ const actorKey = (actor: ChatActor) =>
 export function createKeptChatAnswers(db: DbOrTx) {
   const kept = createKeptAnswers({ maxBytes: 32 * 1024 * 1024, ttlMs: keptChatAnswerTtlMs });
   return {
-    kept,
-
     async chatList(
       reply: FastifyReply,
       access: ChatAppAccess,

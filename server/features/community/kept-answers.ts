@@ -56,8 +56,6 @@ const homeStamp = preparedSql(
 export function createKeptCommunityAnswers(db: DbOrTx) {
   const kept = createKeptAnswers({ maxBytes: 48 * 1024 * 1024, ttlMs: keptCommunityAnswerTtlMs });
   return {
-    kept,
-
     spacePage(
       reply: FastifyReply,
       access: SpaceAccess,
