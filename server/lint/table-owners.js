@@ -175,4 +175,16 @@ export const tableOwners = {
   },
   chatBlocks: { owner: 'chat' },
   chatAttachments: { owner: 'chat' },
+  // help desk and articles (issue 20)
+  helpdeskCategories: { owner: 'helpdesk' },
+  helpdeskArticles: { owner: 'helpdesk' },
+  helpdeskArticleVotes: { owner: 'helpdesk' },
+  articleCategories: { owner: 'articles' },
+  articles: { owner: 'articles' },
+  articleReactions: { owner: 'articles' },
+  articleFavorites: { owner: 'articles' },
+  // support tickets (issue 20)
+  tickets: { owner: 'tickets' },
+  ticketStatusChanges: { owner: 'tickets' },
+  ticketSettings: { owner: 'tickets' },
 };

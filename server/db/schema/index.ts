@@ -7,3 +7,5 @@ export * from './cloud.ts';
 export * from './community.ts';
 export * from './notifications.ts';
 export * from './chat.ts';
+export * from './helpdesk.ts';
+export * from './tickets.ts';
