@@ -93,7 +93,13 @@ export async function runScenario(
     peakRssMb: peakRssMb === null ? null : round(peakRssMb),
     budget: scenario.budget,
     budgetViolations: scenario.budget
-      ? checkBudget(scenario.budget, { requestsPerSecond, shareOfCeiling: share, latencyP99Ms, peakRssMb })
+      ? checkBudget(scenario.budget, {
+          requestsPerSecond,
+          shareOfCeiling: share,
+          latencyP975Ms: round(result.latency.p97_5),
+          latencyP99Ms,
+          peakRssMb,
+        })
       : null,
   };
 }
@@ -204,6 +210,7 @@ export function checkBudget(
   measured: {
     requestsPerSecond: number;
     shareOfCeiling: number | null;
+    latencyP975Ms: number;
     latencyP99Ms: number;
     peakRssMb: number | null;
   },
@@ -220,6 +227,9 @@ export function checkBudget(
     } else if (measured.shareOfCeiling < budget.minShareOfCeiling) {
       violations.push(`${percent(measured.shareOfCeiling)} of the ceiling < ${wanted}`);
     }
+  }
+  if (budget.maxP95Ms !== undefined && measured.latencyP975Ms > budget.maxP95Ms) {
+    violations.push(`p97.5 ${measured.latencyP975Ms} ms > p95 budget ${budget.maxP95Ms} ms`);
   }
   if (budget.maxP99Ms !== undefined && measured.latencyP99Ms > budget.maxP99Ms) {
     violations.push(`p99 ${measured.latencyP99Ms} ms > ${budget.maxP99Ms} ms`);

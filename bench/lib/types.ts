@@ -25,6 +25,11 @@ export type Budget = {
   /** Lowest req/s as a share of the ceiling's in the same run (0.4 = 40 %); read (GET) scenarios only. */
   minShareOfCeiling?: number;
   maxP99Ms?: number;
+  /**
+   * Highest 95th percentile of the latency. autocannon reports no p95, so it is checked against its p97.5, which
+   * is never lower: a run that meets it on p97.5 meets it on p95.
+   */
+  maxP95Ms?: number;
   maxPeakRssMb?: number;
   /**
    * At most `factor` times slower (req/s) than another scenario of the same run, e.g. a deep page against page 1;

@@ -2,6 +2,7 @@ import type { RegisteredArea } from '../lib/types.ts';
 import { chatArea } from './chat.ts';
 import { cloudArea } from './cloud.ts';
 import { communityArea } from './community.ts';
+import { helpdeskArea } from './helpdesk.ts';
 import { identityArea } from './identity.ts';
 import { membersArea } from './members.ts';
 import { systemArea } from './system.ts';
@@ -19,4 +20,5 @@ export const benchAreas: RegisteredArea[] = [
   cloudArea,
   communityArea,
   chatArea,
+  helpdeskArea,
 ];
