@@ -4,7 +4,7 @@ import type { DbOrTx } from './client.ts';
 /*
  * Rows that every request reads and that rarely change, kept in memory per key and dropped by the database's
  * change announcements (changes.ts): each entry carries the announcements ("tags", e.g. `app:<id>`) that
- * concern it, and one heard drops every entry tagged with it; `null` (the listener came back) drops everything.
+ * concern it, and one heard drops every entry tagged with any of its space-separated tags; `null` (the listener came back) drops everything.
  * Only the root handle caches (a transaction may still roll back what it read); while the feed is not listening
  * nothing is read from or kept in the cache; a load that overlapped an announcement is not kept. Entries are
  * frozen (shared by every request from then on: a caller that changed one would fail loudly) and expire after a
@@ -55,8 +55,11 @@ export function createChangeCache<Row>(options: {
         byTag.clear();
         return;
       }
-      for (const key of [...(byTag.get(payload) ?? [])]) {
-        drop(key);
+      // One announcement may name several things, separated by spaces (a post and its space).
+      for (const tag of payload.split(' ')) {
+        for (const key of [...(byTag.get(tag) ?? [])]) {
+          drop(key);
+        }
       }
     });
     const keep = (key: string, row: Row, now: number) => {

@@ -256,8 +256,18 @@ const postRows = createChangeCache<{ post: PostRow; space: SpaceRow | null }>({
   tagsOf: (_key, row) => [`post:${row.post.id}`],
 });
 
+/**
+ * Spaces by id for the route scopes, kept in memory: a space's own changes are announced as space:<id>, and so is
+ * every change of a post in it, which raises the space's version (migration 0026) — the version its kept pages
+ * are told apart by.
+ */
+const spaceRows = createChangeCache<SpaceRow>({ tagsOf: (key) => [`space:${key}`] });
+
 export async function loadSpaceAccess(db: DbOrTx, actor: Actor, spaceId: string): Promise<SpaceAccess> {
-  const [space] = await spaceById(db).execute({ id: spaceId });
+  const space = await spaceRows.read(db, spaceId, async () => {
+    const [row] = await spaceById(db).execute({ id: spaceId });
+    return row;
+  });
   if (!space) {
     throw notFound();
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { communityApp, postsCaller, writePost, type Person } from '../../test/community-posts.ts';
+import {
+  communityApp,
+  postsCaller,
+  setServices,
+  writePost,
+  type Person,
+} from '../../test/community-posts.ts';
 import { testDriver, useTestServer } from '../../test/test-server.ts';
 
 /*
@@ -108,6 +114,36 @@ describe(`kept community answers show every change at once (${testDriver})`, () 
     await write('DELETE', `/api/comments/${commentId}`, c.owner);
     expect(list(await read(comments, reader))).toEqual([]);
     expect((await read(page, reader, headers)).data).toMatchObject({ commentsCount: 0 });
+  });
+
+  it('a post moved between spaces and a category, and a communities post on the home feed', async () => {
+    const c = await communityApp(server());
+    await setServices(server(), c.app.id, { communities: true });
+    const [from, to] = [await c.space('open', 'Von hier'), await c.space('open', 'Nach dort')];
+    const categoryId = await c.category();
+    const reader = await c.person();
+    const page = (spaceId: string) => `/api/spaces/${spaceId}/posts`;
+    const home = `/api/apps/${c.app.id}/community/posts/home`;
+    const ids = async (url: string) => list(await read(url, reader)).map((post) => post.id);
+    const post = await writePost(server(), c.owner, { spaceId: from });
+    expect(await ids(page(from))).toEqual([post.id]);
+    expect(await ids(page(to))).toEqual([]);
+
+    await write('PATCH', `/api/posts/${post.id}/move`, c.owner, { spaceId: to });
+    expect(await ids(page(from))).toEqual([]);
+    expect(await ids(page(to))).toEqual([post.id]);
+    expect(await ids(home)).toEqual([post.id]);
+
+    await write('PATCH', `/api/posts/${post.id}/move`, c.owner, { categoryId });
+    expect(await ids(page(to))).toEqual([]);
+    expect(await ids(home)).toEqual([post.id]);
+    await write('PATCH', `/api/posts/${post.id}`, c.owner, { name: 'In der Kategorie' });
+    expect(list(await read(home, reader))[0]).toMatchObject({ name: 'In der Kategorie' });
+
+    const second = await writePost(server(), c.owner, { categoryId });
+    expect(await ids(home)).toEqual([second.id, post.id]);
+    await write('DELETE', `/api/posts/${second.id}`, c.owner);
+    expect(await ids(home)).toEqual([post.id]);
   });
 });
 

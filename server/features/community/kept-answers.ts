@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { CommentList, CommentListQuery } from '../../../contracts/community-comments.ts';
 import type { HomeFeedQuery, Post, PostList, PostListQuery } from '../../../contracts/community-posts.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { createChangeCache } from '../../db/change-cache.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { createKeptAnswers } from '../../platform/kept-answers.ts';
 import type { AppAccess } from '../workspace/public.ts';
@@ -19,8 +20,9 @@ import { homeScopeOf } from './feed.service.ts';
  *   published, deleted) and of its comments (edited, liked, hidden, deleted) and followers;
  * - `community_spaces.version` / `community_categories.version`, raised by every change of the container and of
  *   any of its posts.
- * A space's page is kept under its space's version, the home feed under a stamp of the versions of the spaces
- * it reads and of the categories (one small statement), a post and its comments under the post's version (the
+ * A space's page is kept under its space's version (the space row kept in memory, community.access.ts), the home
+ * feed under a stamp of the versions of the spaces it reads and of the categories (one small statement, its
+ * result kept in memory until a container or a post in one changes), a post and its comments under the post's version (the
  * post is kept in memory too, community.access.ts). Pages with a poll are not kept (answering changes the poll,
  * not the post). Every key also carries who reads (profile, role, sanction, abilities) and the app's settings.
  * People's names and pictures, a space's new name on its posts' pages and a video finishing its conversion are
@@ -52,6 +54,22 @@ const homeStamp = preparedSql(
       select string_agg(c.id::text || ':' || c.version, ',' order by c.id) from community_categories c
       where c.app_id = ${sql.placeholder('appId')}::uuid), '') else '' end) as stamp`,
 );
+
+/**
+ * The stamps themselves, kept per app, scope and category switch: every change of a space of the scope or of a post
+ * in it is announced as space:<id>, every change of a category or of a post in one as categories:<app id>
+ * (migration 0026), so a home feed read asks the database nothing while its containers are unchanged.
+ */
+const homeStamps = createChangeCache<string>({
+  tagsOf: (key) => {
+    const [appId, withCategories, spaceIds] = key.split('|') as [string, string, string];
+    const spaces = spaceIds === '{}' ? [] : spaceIds.slice(1, -1).split(',');
+    return [
+      ...spaces.map((id) => `space:${id}`),
+      ...(withCategories === 'true' ? [`categories:${appId}`] : []),
+    ];
+  },
+});
 
 export function createKeptCommunityAnswers(db: DbOrTx) {
   const kept = createKeptAnswers({ maxBytes: 48 * 1024 * 1024, ttlMs: keptCommunityAnswerTtlMs });
@@ -86,12 +104,20 @@ export function createKeptCommunityAnswers(db: DbOrTx) {
       produce: () => Promise<PostList>,
     ): Promise<FastifyReply> {
       const scope = homeScopeOf(view);
-      const [row] = await homeStamp.run<{ stamp: string }>(db, {
-        spaceIds: `{${scope.spaceIds.join(',')}}`,
-        withCategories: scope.withCategories,
-        appId: scope.appId,
-      });
-      const key = ['home', readerKey(view.app, view.actor), query.sort, query.page, row?.stamp ?? ''];
+      const spaceIds = `{${scope.spaceIds.join(',')}}`;
+      const stamp = await homeStamps.read(
+        db,
+        `${scope.appId}|${scope.withCategories}|${spaceIds}`,
+        async () => {
+          const [row] = await homeStamp.run<{ stamp: string }>(db, {
+            spaceIds,
+            withCategories: scope.withCategories,
+            appId: scope.appId,
+          });
+          return row?.stamp ?? '';
+        },
+      );
+      const key = ['home', readerKey(view.app, view.actor), query.sort, query.page, stamp ?? ''];
       return kept.send(reply, key.join('\n'), produce, (list) => withoutPolls(list.data));
     },
 
