@@ -34,6 +34,7 @@ describe('abilities', () => {
       'vote',
       'notification',
       'chat_message',
+      'helpdesk',
     ]);
     for (const subject of abilitySubjects) {
       const names: readonly string[] = abilitiesBySubject[subject];

@@ -166,6 +166,8 @@ export const abilitiesBySubject = {
   // admins delete it.
   // answer: the poll a message carries (group chats), by the chat's members who may write.
   chat_message: ['edit', 'delete', 'answer'],
+  // added: the help desk (issue 20): reading it, answering "Was this helpful?", editing categories and articles.
+  helpdesk: ['view', 'vote', 'edit'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

@@ -76,6 +76,9 @@ export const errorCodes = {
   chatBlocked: 'CHAT_BLOCKED',
   /** The caller has blocked the partner of this private chat: unblock to write again (403). */
   chatPartnerBlocked: 'CHAT_PARTNER_BLOCKED',
+  // help desk (issue 20)
+  /** A help-desk category would nest deeper than three levels (400); `details: {maxDepth}`, `errors.parentId`. */
+  helpdeskTooDeep: 'HELPDESK_TOO_DEEP',
   // rich text
   /** Rich text longer than `richTextMaxLength` before sanitizing (400); `details: {maxLength}`, `errors` names the field. */
   richTextTooLong: 'RICH_TEXT_TOO_LONG',

@@ -157,6 +157,7 @@ export const builtAppServices = [
   'cloud',
   'community',
   'communities',
+  'helpdesk',
 ] as const satisfies readonly AppService[];
 
 export function isBuiltAppService(service: AppService): boolean {

@@ -7,6 +7,7 @@ import { communityFeature } from './features/community/index.ts';
 import { contactsFeature } from './features/contacts/index.ts';
 import { customFieldsFeature } from './features/custom-fields/index.ts';
 import { gifsFeature } from './features/gifs/index.ts';
+import { helpdeskFeature } from './features/helpdesk/index.ts';
 import { invitationLinksFeature } from './features/invitation-links/index.ts';
 import { invitationsFeature } from './features/invitations/index.ts';
 import { membersFeature } from './features/members/index.ts';
@@ -48,4 +49,5 @@ export const features: readonly FeatureManifest[] = [
   moderationFeature,
   notificationsFeature,
   chatFeature,
+  helpdeskFeature,
 ];

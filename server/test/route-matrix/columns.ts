@@ -1,5 +1,6 @@
 import { chatColumns, chatScopeColumns } from './chat.ts';
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
+import { helpdeskColumns, helpdeskScopeColumns } from './helpdesk.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
 import { postColumns, postScopeColumns } from './community-posts.ts';
 import { moderationColumns, moderationScopeColumns } from './moderation.ts';
@@ -31,6 +32,7 @@ export const columns = {
   ...moderationColumns,
   ...notificationColumns,
   ...chatColumns,
+  ...helpdeskColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -71,4 +73,5 @@ export const columnOfScope: Record<string, Column> = {
   ...moderationScopeColumns,
   ...notificationScopeColumns,
   ...chatScopeColumns,
+  ...helpdeskScopeColumns,
 };

@@ -14,6 +14,7 @@ import { chatHoldingsOf } from './chat.ts';
 import { commentHoldingsOf } from './community-comments.ts';
 import { containerHoldingsOf } from './community-containers.ts';
 import { postHoldingsOf } from './community-posts.ts';
+import { helpdeskHoldingsOf } from './helpdesk.ts';
 import { moderationHoldingsOf } from './moderation.ts';
 import { notificationHoldingsOf } from './notifications.ts';
 
@@ -241,6 +242,7 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...moderationHoldingsOf[role],
     ...notificationHoldingsOf[role],
     ...chatHoldingsOf[role],
+    ...helpdeskHoldingsOf[role],
   };
   // A post by its slug names its app in `x-app-id`, which only the app host sends.
   if (column === 'post by slug' && host === 'service') {
