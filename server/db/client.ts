@@ -173,6 +173,9 @@ function listenForChanges(url: string, feed: ChangeFeedSource, logger: Logger | 
   let stopped = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // Failed attempts since the connection was last up: the first loss is a warning, the retries after it (every
+  // second while the database is down) are not repeated at that level.
+  let failures = 0;
   const lost = (client: pg.Client, error?: unknown) => {
     if (current !== client) {
       return;
@@ -181,7 +184,12 @@ function listenForChanges(url: string, feed: ChangeFeedSource, logger: Logger | 
     feed.setListening(false);
     client.end().catch(() => undefined);
     if (!stopped) {
-      logger?.warn({ err: error }, 'change listener lost its connection; reconnecting');
+      failures += 1;
+      if (failures === 1) {
+        logger?.warn({ err: error }, 'change listener lost its connection; reconnecting every second');
+      } else {
+        logger?.debug({ err: error, failures }, 'change listener still reconnecting');
+      }
       retry = setTimeout(() => void connect(), 1_000);
       retry.unref();
     }
@@ -201,6 +209,10 @@ function listenForChanges(url: string, feed: ChangeFeedSource, logger: Logger | 
       await client.query(`listen ${changesChannel}`);
       if (current === client) {
         feed.setListening(true);
+        if (failures > 0) {
+          logger?.info({ failures }, 'change listener reconnected');
+          failures = 0;
+        }
       }
     } catch (error) {
       lost(client, error);
