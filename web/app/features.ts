@@ -9,6 +9,7 @@ import { communityFeature } from '../features/community/community.routes';
 import { communitySettingsFeature } from '../features/community-settings/community-settings.routes';
 import { contactsFeature } from '../features/contacts/contacts.routes';
 import { customFieldsFeature } from '../features/custom-fields/custom-fields.routes';
+import { helpdeskFeature } from '../features/helpdesk/helpdesk.routes';
 import { homeFeature } from '../features/home/home.routes';
 import { memberPageFeature } from '../features/member-page/member-page.routes';
 import { moderationFeature } from '../features/moderation/moderation.routes';
@@ -35,6 +36,7 @@ export const webFeatures: readonly WebFeature[] = [
   homeFeature,
   communityFeature,
   chatFeature,
+  helpdeskFeature,
   appProfileFeature,
   cloudFeature,
   appSettingsFeature,

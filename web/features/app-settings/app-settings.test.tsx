@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../../contracts/workspace';
+import { appServiceValues, builtAppServices, type App } from '../../../contracts/workspace';
 import { createRoutes } from '../../app/routes';
 import { installSessionHandling } from '../../kernel/session/session';
 import { callsTo, json, signInForTest, stubFetch, testApp, type Route } from '../../test/fixtures';
@@ -182,12 +182,16 @@ describe('services', () => {
     const list = await screen.findByTestId('service-switches');
     expect(
       list.querySelectorAll('[data-testid^="service-"][role="switch"], input[data-testid^="service-"]'),
-    ).toHaveLength(4);
-    for (const built of ['home', 'community', 'communities', 'cloud']) {
+    ).toHaveLength(builtAppServices.length);
+    for (const built of builtAppServices) {
       expect(screen.getByTestId(`service-${built}`)).toBeTruthy();
     }
-    for (const unbuilt of ['chat', 'courses', 'events', 'helpdesk', 'rewards', 'pages']) {
-      expect(screen.queryByTestId(`service-${unbuilt}`)).toBeNull();
+    const unbuilt = appServiceValues.filter(
+      (service) => !(builtAppServices as readonly string[]).includes(service),
+    );
+    expect(unbuilt).toContain('rewards');
+    for (const service of unbuilt) {
+      expect(screen.queryByTestId(`service-${service}`)).toBeNull();
     }
   });
 });
