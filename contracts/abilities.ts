@@ -168,6 +168,9 @@ export const abilitiesBySubject = {
   chat_message: ['edit', 'delete', 'answer'],
   // added: the help desk (issue 20): reading it, answering "Was this helpful?", editing categories and articles.
   helpdesk: ['view', 'vote', 'edit'],
+  // added: the articles (issue 20): reading one, the editors' changes, a member's reaction and favourite.
+  article: ['view', 'edit', 'delete', 'react', 'favorite'],
+  article_category: ['view', 'edit', 'delete', 'move'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

@@ -76,6 +76,9 @@ export const errorCodes = {
   chatBlocked: 'CHAT_BLOCKED',
   /** The caller has blocked the partner of this private chat: unblock to write again (403). */
   chatPartnerBlocked: 'CHAT_PARTNER_BLOCKED',
+  // articles (issue 20)
+  /** An article category still holds articles: move or delete them first (409, `details: {articles}`). */
+  articleCategoryNotEmpty: 'ARTICLE_CATEGORY_NOT_EMPTY',
   // help desk (issue 20)
   /** A help-desk category would nest deeper than three levels (400); `details: {maxDepth}`, `errors.parentId`. */
   helpdeskTooDeep: 'HELPDESK_TOO_DEEP',

@@ -157,6 +157,7 @@ export const builtAppServices = [
   'cloud',
   'community',
   'communities',
+  'articles',
   'helpdesk',
 ] as const satisfies readonly AppService[];
 

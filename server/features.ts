@@ -1,5 +1,6 @@
 import { accountFeature } from './features/account/index.ts';
 import { appsFeature } from './features/apps/index.ts';
+import { articlesFeature } from './features/articles/index.ts';
 import { authFeature } from './features/auth/index.ts';
 import { chatFeature } from './features/chat/index.ts';
 import { cloudFeature } from './features/cloud/index.ts';
@@ -50,4 +51,5 @@ export const features: readonly FeatureManifest[] = [
   notificationsFeature,
   chatFeature,
   helpdeskFeature,
+  articlesFeature,
 ];

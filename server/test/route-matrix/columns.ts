@@ -1,3 +1,4 @@
+import { articleColumns, articleScopeColumns } from './articles.ts';
 import { chatColumns, chatScopeColumns } from './chat.ts';
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { helpdeskColumns, helpdeskScopeColumns } from './helpdesk.ts';
@@ -32,6 +33,7 @@ export const columns = {
   ...moderationColumns,
   ...notificationColumns,
   ...chatColumns,
+  ...articleColumns,
   ...helpdeskColumns,
 } as const;
 
@@ -73,5 +75,6 @@ export const columnOfScope: Record<string, Column> = {
   ...moderationScopeColumns,
   ...notificationScopeColumns,
   ...chatScopeColumns,
+  ...articleScopeColumns,
   ...helpdeskScopeColumns,
 };

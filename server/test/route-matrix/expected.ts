@@ -9,6 +9,7 @@ import {
   appVisitor,
   without,
 } from '../expected-abilities.ts';
+import { articleHoldingsOf } from './articles.ts';
 import type { Column } from './columns.ts';
 import { chatHoldingsOf } from './chat.ts';
 import { commentHoldingsOf } from './community-comments.ts';
@@ -242,6 +243,7 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...moderationHoldingsOf[role],
     ...notificationHoldingsOf[role],
     ...chatHoldingsOf[role],
+    ...articleHoldingsOf[role],
     ...helpdeskHoldingsOf[role],
   };
   // A post by its slug names its app in `x-app-id`, which only the app host sends.
