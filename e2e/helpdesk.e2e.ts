@@ -94,6 +94,19 @@ test('a member searches the help desk, opens the answer and finds it helpful; th
 
   // The team moves "Erste Schritte" to the top in the settings and deletes the subtopic, asked with its counts.
   const admin = await signedInPage(browser, testInfo, c, c.owner, 172);
+  // The team writes a new answer in the editor first.
+  await admin.goto(`${appHost}/${c.slug}/helpdesk/${start.slug}`);
+  await admin.getByTestId('helpdesk-new-article').first().click();
+  await expect(admin.getByTestId('helpdesk-editor')).toBeVisible();
+  await admin.getByTestId('helpdesk-editor-name').fill('Kursplan lesen');
+  await admin.getByTestId('helpdesk-editor-body').getByRole('textbox').click();
+  await admin.keyboard.type('Der Kursplan zeigt alle Kurse der Woche.');
+  await keepScreenshot(admin, `helpdesk-editor-${project}`);
+  await expectAccessible(admin, 'help desk article editor');
+  await admin.getByTestId('helpdesk-editor-save').click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Kursplan lesen' })).toBeVisible();
+  await expect(admin.getByTestId('helpdesk-article-body')).toHaveText('Der Kursplan zeigt alle Kurse der Woche.');
+
   await admin.goto(`${appHost}/${c.slug}/settings/helpdesk`);
   const rows = admin.getByTestId('helpdesk-tree-row');
   await expect(rows).toHaveCount(3);

@@ -168,7 +168,6 @@ function ArticleForm({
             value={values.categoryId}
             onChange={(value) => value && set('categoryId', value)}
             allowDeselect={false}
-            disabled={!article}
             error={issueOf('categoryId')}
           />
           <Switch

@@ -30,6 +30,39 @@ import classes from './helpdesk.module.css';
 
 type Dialog = { kind: 'edit'; category: HelpdeskCategory } | { kind: 'new'; parentId: string | null } | null;
 
+type RowActionProps = {
+  label: string;
+  icon: typeof IconEdit;
+  onClick?: () => void;
+  to?: string;
+  disabled?: boolean;
+  danger?: boolean;
+  testId?: string;
+};
+
+/** One icon button of a tree row, named for screen readers and in its tooltip. */
+function RowAction({ label, icon: Icon, onClick, to, disabled, danger, testId }: RowActionProps) {
+  const look = {
+    variant: 'subtle',
+    color: danger ? 'red' : 'gray',
+    'aria-label': label,
+    'data-testid': testId,
+  };
+  return (
+    <Tooltip label={label}>
+      {to ? (
+        <ActionIcon {...look} component={Link} to={to}>
+          <Icon size={18} stroke={1.8} />
+        </ActionIcon>
+      ) : (
+        <ActionIcon {...look} onClick={onClick} disabled={disabled}>
+          <Icon size={18} stroke={1.8} />
+        </ActionIcon>
+      )}
+    </Tooltip>
+  );
+}
+
 /** settings/helpdesk (ROUTE-99): the category tree — create, rename, reorder, move under another, delete. */
 export function HelpdeskSettingsPage() {
   const { t } = useTranslation();
@@ -147,73 +180,43 @@ export function HelpdeskSettingsPage() {
                   </Text>
                 </div>
                 <div className={classes.treeActions}>
-                  <Tooltip label={label('helpdesk.settings.up')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={label('helpdesk.settings.up')}
-                      disabled={index <= 0 || move.isPending}
-                      onClick={() => shift(category, -1)}
-                    >
-                      <IconArrowUp size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={label('helpdesk.settings.down')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={label('helpdesk.settings.down')}
-                      disabled={index === siblings.length - 1 || move.isPending}
-                      onClick={() => shift(category, 1)}
-                    >
-                      <IconArrowDown size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={label('helpdesk.settings.up')}
+                    icon={IconArrowUp}
+                    disabled={index <= 0 || move.isPending}
+                    onClick={() => shift(category, -1)}
+                  />
+                  <RowAction
+                    label={label('helpdesk.settings.down')}
+                    icon={IconArrowDown}
+                    disabled={index === siblings.length - 1 || move.isPending}
+                    onClick={() => shift(category, 1)}
+                  />
                   {category.depth < helpdeskLimits.depth ? (
-                    <Tooltip label={label('helpdesk.settings.addSub')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={label('helpdesk.settings.addSub')}
-                        onClick={() => setDialog({ kind: 'new', parentId: category.id })}
-                      >
-                        <IconSubtask size={18} stroke={1.8} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowAction
+                      label={label('helpdesk.settings.addSub')}
+                      icon={IconSubtask}
+                      onClick={() => setDialog({ kind: 'new', parentId: category.id })}
+                    />
                   ) : null}
-                  <Tooltip label={label('helpdesk.settings.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={label('helpdesk.settings.edit')}
-                      onClick={() => setDialog({ kind: 'edit', category })}
-                      data-testid="helpdesk-category-edit"
-                    >
-                      <IconEdit size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={label('helpdesk.settings.open')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      component={Link}
-                      to={helpdeskLinks.category(app.slug, category.slug)}
-                      aria-label={label('helpdesk.settings.open')}
-                    >
-                      <IconExternalLink size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={label('helpdesk.settings.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={label('helpdesk.settings.delete')}
-                      onClick={() => setDeleting(category)}
-                      data-testid="helpdesk-category-delete"
-                    >
-                      <IconTrash size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={label('helpdesk.settings.edit')}
+                    icon={IconEdit}
+                    onClick={() => setDialog({ kind: 'edit', category })}
+                    testId="helpdesk-category-edit"
+                  />
+                  <RowAction
+                    label={label('helpdesk.settings.open')}
+                    icon={IconExternalLink}
+                    to={helpdeskLinks.category(app.slug, category.slug)}
+                  />
+                  <RowAction
+                    label={label('helpdesk.settings.delete')}
+                    icon={IconTrash}
+                    danger
+                    onClick={() => setDeleting(category)}
+                    testId="helpdesk-category-delete"
+                  />
                 </div>
               </li>
             );
