@@ -105,7 +105,9 @@ test('a member searches the help desk, opens the answer and finds it helpful; th
   await expectAccessible(admin, 'help desk article editor');
   await admin.getByTestId('helpdesk-editor-save').click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Kursplan lesen' })).toBeVisible();
-  await expect(admin.getByTestId('helpdesk-article-body')).toHaveText('Der Kursplan zeigt alle Kurse der Woche.');
+  await expect(admin.getByTestId('helpdesk-article-body')).toHaveText(
+    'Der Kursplan zeigt alle Kurse der Woche.',
+  );
 
   await admin.goto(`${appHost}/${c.slug}/settings/helpdesk`);
   const rows = admin.getByTestId('helpdesk-tree-row');
