@@ -4,6 +4,7 @@ import type {
   HelpdeskSearchHit,
   HelpdeskSearchQuery,
 } from '../../../contracts/helpdesk.ts';
+import { createChangeCache } from '../../db/change-cache.ts';
 import type { Db } from '../../db/client.ts';
 import type { HelpdeskAccess } from './helpdesk.access.ts';
 
@@ -74,24 +75,48 @@ type HitRow = {
 const marks = sql`'StartSel=' || chr(2) || ', StopSel=' || chr(3)`;
 const stripped = (column: SQL) => sql`translate(${column}, chr(2) || chr(3), '')`;
 
+/**
+ * Search answers kept per app, reader kind (editors see drafts), limit and words: members ask the same words again
+ * and again while they type, and ranking every match is the costly part. Every change that could alter a hit is
+ * announced as helpdesk:<app id> (migration 0027); views and votes are not (hits do not show them).
+ */
+const keptHits = createChangeCache<HelpdeskSearchHit[]>({
+  tagsOf: (key) => [`helpdesk:${key.split('|')[0]}`],
+  maxEntries: 5_000,
+});
+
 export function createSearchService(deps: { db: Db }) {
   const { db } = deps;
   return {
     /** `GET /apps/{appId}/helpdesk/search`: ranked, highlighted; drafts only for editors. */
     async search(access: HelpdeskAccess, query: HelpdeskSearchQuery): Promise<{ data: HelpdeskSearchHit[] }> {
-      const tsq = prefixQuery(searchWords(query.q));
+      const words = searchWords(query.q);
+      const tsq = prefixQuery(words);
       if (!tsq) {
         return { data: [] };
       }
       const drafts = access.can.includes('edit');
-      const result: unknown = await db.execute(sql`
+      const appId = access.app.app.id;
+      const key = `${appId}|${drafts}|${query.limit}|${words.join(' ')}`;
+      const data = await keptHits.read(db, key, async () => searchPage(appId, tsq, drafts, query.limit));
+      return { data: data ?? [] };
+    },
+  };
+
+  async function searchPage(
+    appId: string,
+    tsq: SQL,
+    drafts: boolean,
+    limit: number,
+  ): Promise<HelpdeskSearchHit[]> {
+    const result: unknown = await db.execute(sql`
         with q as (select ${tsq} as tsq),
         hits as (
           select a.id, ts_rank(a.search, q.tsq) as rank
           from helpdesk_articles a, q
-          where a.app_id = ${access.app.app.id}::uuid and a.search @@ q.tsq and (a.is_published or ${drafts}::boolean)
+          where a.app_id = ${appId}::uuid and a.search @@ q.tsq and (a.is_published or ${drafts}::boolean)
           order by rank desc, a.id
-          limit ${query.limit}
+          limit ${limit}
         )
         select a.id, a.name, a.slug, a.category_id, a.is_published, c.name as category_name, c.slug as category_slug,
           ts_headline('german', ${stripped(sql`a.name`)}, q.tsq, 'HighlightAll=true, ' || ${marks}) as title,
@@ -103,22 +128,19 @@ export function createSearchService(deps: { db: Db }) {
         cross join q
         order by hits.rank desc, hits.id
       `);
-      const rows = (result as { rows: HitRow[] }).rows;
-      return {
-        data: rows.map((row) => ({
-          id: row.id,
-          name: row.name,
-          slug: row.slug,
-          categoryId: row.category_id,
-          categoryName: row.category_name,
-          categorySlug: row.category_slug,
-          isPublished: row.is_published,
-          title: piecesOf(row.title),
-          snippet: piecesOf(row.snippet),
-        })),
-      };
-    },
-  };
+    const rows = (result as { rows: HitRow[] }).rows;
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      categoryId: row.category_id,
+      categoryName: row.category_name,
+      categorySlug: row.category_slug,
+      isPublished: row.is_published,
+      title: piecesOf(row.title),
+      snippet: piecesOf(row.snippet),
+    }));
+  }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
