@@ -2,6 +2,7 @@ import { accountFeature } from '../features/account/account.routes';
 import { appMembersFeature } from '../features/app-members/app-members.routes';
 import { appProfileFeature } from '../features/app-profile/app-profile.routes';
 import { appSettingsFeature } from '../features/app-settings/app-settings.routes';
+import { articlesFeature } from '../features/articles/articles.routes';
 import { authFeature } from '../features/auth/auth.routes';
 import { chatFeature } from '../features/chat/chat.routes';
 import { cloudFeature } from '../features/cloud/cloud.routes';
@@ -37,6 +38,7 @@ export const webFeatures: readonly WebFeature[] = [
   communityFeature,
   chatFeature,
   helpdeskFeature,
+  articlesFeature,
   appProfileFeature,
   cloudFeature,
   appSettingsFeature,

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconAdjustmentsHorizontal,
   IconApps,
+  IconArticle,
   IconCategory,
   IconFolders,
   IconHelpCircle,
@@ -32,6 +33,7 @@ export function settingsPaths(slug: string) {
     groups: `${base}/groups`,
     communities: `${base}/communities`,
     helpdesk: `${base}/helpdesk`,
+    articles: `${base}/articles`,
     moderation: `${base}/moderation`,
     onboarding: `${base}/onboarding`,
     chat: `${base}/chat`,
@@ -107,6 +109,11 @@ function allGroups(slug: string): SettingsGroup[] {
           to: paths.helpdesk,
           label: 'helpdesk.settings.menu',
           icon: IconHelpCircle,
+          ability: 'create_article',
+          key: 'articles',
+          to: paths.articles,
+          label: 'articles.settings.menu',
+          icon: IconArticle,
           ability: 'create_article',
         },
         {

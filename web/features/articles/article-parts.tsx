@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Avatar, Badge, Button, Group, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Article, ArticleHighlight } from '../../../contracts/articles';
+import { ApiError } from '../../api/api-error';
+import { errorTextKey } from '../../api/notify-error';
+import { NotFoundMessage } from '../../components/not-found-message';
+import { useFormat } from '../../kernel/format';
+import classes from './articles.module.css';
+
+/** A search hit's passage: the matched ranges in `<mark>` (text only, never HTML). */
+export function Highlighted({ highlight }: { highlight: ArticleHighlight }) {
+  const pieces: ReactNode[] = [];
+  let at = 0;
+  highlight.ranges.forEach(([start, end], index) => {
+    pieces.push(highlight.text.slice(at, start), <mark key={index}>{highlight.text.slice(start, end)}</mark>);
+    at = end;
+  });
+  pieces.push(highlight.text.slice(at));
+  return <>{pieces}</>;
+}
+
+/** Draft or scheduled (the editors' lists and pages); nothing for a published article. */
+export function StatusBadge({ article }: { article: Article }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (article.status === 'draft') {
+    return (
+      <Badge color="gray" variant="light" data-testid="article-status">
+        {t('articles.status.draft')}
+      </Badge>
+    );
+  }
+  if (article.isScheduled && article.publishAt) {
+    return (
+      <Badge color="violet" variant="light" data-testid="article-status">
+        {t('articles.status.scheduledAt', { date: format.dateTime(article.publishAt) })}
+      </Badge>
+    );
+  }
+  return null;
+}
+
+/** The author's picture and name with the date of publication (or of the last change, unpublished). */
+export function Byline({ article, size = 'sm' }: { article: Article; size?: 'sm' | 'md' }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const name = article.author
+    ? `${article.author.firstName} ${article.author.lastName}`.trim()
+    : t('articles.team');
+  return (
+    <Group gap="xs" wrap="nowrap" className={classes.byline}>
+      <Avatar
+        src={article.author?.avatarUrl ?? null}
+        size={size === 'md' ? 36 : 26}
+        radius="xl"
+        name={name}
+        color="initials"
+      />
+      <div>
+        <Text size={size} fw={600} lh={1.2}>
+          {name}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.3}>
+          {format.longDate(article.publishedAt ?? article.updatedAt)}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+type EmptyProps = { icon: ReactNode; title: string; text?: string; action?: ReactNode; testId?: string };
+
+export function Empty({ icon, title, text, action, testId }: EmptyProps) {
+  return (
+    <div className={classes.empty} data-testid={testId}>
+      <span className={classes.emptyIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {text ? (
+        <Text c="dimmed" size="sm" maw={440} ta="center">
+          {text}
+        </Text>
+      ) : null}
+      {action}
+    </div>
+  );
+}
+
+/** A failed read: not found (or not visible — the server never says which), or a retry. */
+export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
+    return <NotFoundMessage />;
+  }
+  return (
+    <Empty
+      icon={<IconAlertTriangle size={28} stroke={1.6} />}
+      title={t('articles.error')}
+      text={t(errorTextKey(error))}
+      action={
+        <Button variant="default" leftSection={<IconRefresh size={18} stroke={1.8} />} onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
