@@ -110,6 +110,8 @@ function allGroups(slug: string): SettingsGroup[] {
           label: 'helpdesk.settings.menu',
           icon: IconHelpCircle,
           ability: 'create_article',
+        },
+        {
           key: 'articles',
           to: paths.articles,
           label: 'articles.settings.menu',
