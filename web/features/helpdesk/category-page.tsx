@@ -1,6 +1,6 @@
 import { Badge, Button, Skeleton, Text, Title } from '@mantine/core';
 import { IconFileText, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentApp } from '../../kernel/current-app';
@@ -23,10 +23,7 @@ export function HelpdeskCategoryPage() {
   const categories = tree.data?.data ?? [];
   const category = categoryBySlug(categories, categorySlug);
   usePageTitle(category?.name ?? t('helpdesk.title'));
-  const articles = useQuery({
-    ...categoryArticlesQuery(app.id, category?.id ?? ''),
-    enabled: Boolean(category),
-  });
+  const articles = useInfiniteQuery(categoryArticlesQuery(app.id, category?.id ?? '', Boolean(category)));
 
   if (tree.isError) {
     return <LoadFailed error={tree.error} onRetry={() => void tree.refetch()} />;
@@ -39,7 +36,7 @@ export function HelpdeskCategoryPage() {
   }
   const canEdit = category.permissions.can.includes('edit');
   const children = childrenOf(categories, category.id);
-  const list = articles.data?.data ?? [];
+  const list = articles.data?.pages.flatMap((page) => page.data) ?? [];
   const newArticle = canEdit ? (
     <Button
       component={Link}
@@ -137,6 +134,17 @@ export function HelpdeskCategoryPage() {
             ))}
           </ul>
         )}
+        {articles.hasNextPage ? (
+          <Button
+            variant="default"
+            mt="md"
+            onClick={() => void articles.fetchNextPage()}
+            loading={articles.isFetchingNextPage}
+            data-testid="helpdesk-articles-more"
+          >
+            {t('helpdesk.category.more')}
+          </Button>
+        ) : null}
       </section>
     </div>
   );

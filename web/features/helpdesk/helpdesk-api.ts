@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   helpdeskArticleListSchema,
   helpdeskPopularSchema,
   helpdeskRouterResponseSchema,
   helpdeskSearchResponseSchema,
   helpdeskTreeSchema,
+  type HelpdeskArticleList,
   type HelpdeskCategory,
 } from '../../../contracts/helpdesk';
 import { api } from '../../api/client';
@@ -27,8 +28,8 @@ export const helpdeskKeys = {
   all: (appId: string) => ['helpdesk', appId] as const,
   tree: (appId: string) => [...helpdeskKeys.all(appId), 'tree'] as const,
   articles: (appId: string) => [...helpdeskKeys.all(appId), 'articles'] as const,
-  categoryArticles: (appId: string, categoryId: string, page: number) =>
-    [...helpdeskKeys.articles(appId), 'category', categoryId, page] as const,
+  categoryArticles: (appId: string, categoryId: string) =>
+    [...helpdeskKeys.articles(appId), 'category', categoryId] as const,
   article: (appId: string, categoryId: string, slug: string) =>
     [...helpdeskKeys.articles(appId), 'one', categoryId, slug] as const,
   popular: (appId: string) => [...helpdeskKeys.articles(appId), 'popular'] as const,
@@ -48,15 +49,20 @@ export const helpdeskTreeQuery = (appId: string) =>
 export const categoryBySlug = (categories: readonly HelpdeskCategory[] | undefined, slug: string) =>
   categories?.find((category) => category.slug === slug) ?? null;
 
-export const categoryArticlesQuery = (appId: string, categoryId: string, page = 1) =>
-  queryOptions({
-    queryKey: helpdeskKeys.categoryArticles(appId, categoryId, page),
-    queryFn: ({ signal }) =>
+/** The category's articles by position, 50 a page, appended ("more"). */
+export const categoryArticlesQuery = (appId: string, categoryId: string, enabled = true) =>
+  infiniteQueryOptions({
+    enabled,
+    queryKey: helpdeskKeys.categoryArticles(appId, categoryId),
+    queryFn: ({ pageParam, signal }) =>
       api.get(helpdeskApiPaths.articles(categoryId), {
         schema: helpdeskArticleListSchema,
-        query: { page, limit: 50 },
+        query: { page: pageParam, limit: 50 },
         signal,
       }),
+    initialPageParam: 1,
+    getNextPageParam: (last: HelpdeskArticleList) =>
+      last.meta.page < last.meta.pages ? last.meta.page + 1 : undefined,
   });
 
 /** The article of `helpdesk/{categorySlug}/{articleSlug}` with related articles (counts one view). */
