@@ -35,6 +35,9 @@ describe('abilities', () => {
       'notification',
       'chat_message',
       'helpdesk',
+      'article',
+      'article_category',
+      'ticket',
     ]);
     for (const subject of abilitySubjects) {
       const names: readonly string[] = abilitiesBySubject[subject];
@@ -46,7 +49,7 @@ describe('abilities', () => {
   });
 
   it('hold the app and project abilities the spec names', () => {
-    expect(abilitiesBySubject.app).toHaveLength(38);
+    expect(abilitiesBySubject.app).toHaveLength(40);
     expect(abilitiesBySubject.app).toEqual(
       expect.arrayContaining(['create_space', 'settings_access_plan', 'masquerade', 'cloud', 'edit']),
     );

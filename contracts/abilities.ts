@@ -61,6 +61,9 @@ export const abilitiesBySubject = {
     'view',
     'edit',
     'cloud',
+    // added (issue 20): members open support tickets; the app's team works them (docs/decisions/tickets.md).
+    'create_ticket',
+    'tickets',
   ],
   space: [
     'create_post',
@@ -171,6 +174,9 @@ export const abilitiesBySubject = {
   // added: the articles (issue 20): reading one, the editors' changes, a member's reaction and favourite.
   article: ['view', 'edit', 'delete', 'react', 'favorite'],
   article_category: ['view', 'edit', 'delete', 'move'],
+  // added: one support ticket (issue 20): read it, the team enters its chat and changes its status, the
+  // requester answers the satisfaction question.
+  ticket: ['view', 'join', 'status', 'rate'],
 } as const;
 
 export type AbilitySubject = keyof typeof abilitiesBySubject;

@@ -82,6 +82,11 @@ export const errorCodes = {
   // help desk (issue 20)
   /** A help-desk category would nest deeper than three levels (400); `details: {maxDepth}`, `errors.parentId`. */
   helpdeskTooDeep: 'HELPDESK_TOO_DEEP',
+  // tickets (issue 20)
+  /** The member has as many open tickets as the app's ticket settings allow (409); `details: {limit}`. */
+  ticketLimitReached: 'TICKET_LIMIT_REACHED',
+  /** The satisfaction question is not open: the ticket is not completed, it is off, or was answered (409). */
+  satisfactionNotAsked: 'SATISFACTION_NOT_ASKED',
   // rich text
   /** Rich text longer than `richTextMaxLength` before sanitizing (400); `details: {maxLength}`, `errors` names the field. */
   richTextTooLong: 'RICH_TEXT_TOO_LONG',

@@ -8,7 +8,7 @@ import { errorCodes } from '../contracts/errors.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { features } from './features.ts';
-import type { FeatureContext } from './platform/features.ts';
+import type { ChatMessageSent, FeatureContext } from './platform/features.ts';
 import { createAttemptLimiter } from './platform/attempt-limiter.ts';
 import { authPlugin, type TokenService } from './platform/auth.ts';
 import { registerErrorHandler } from './platform/error-handler.ts';
@@ -144,7 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocs(app, config.version);
   await app.register(authPlugin, { tokens: deps.tokens });
 
-  const context: FeatureContext = { ...deps, db: deps.database.db, redis: deps.redis };
+  const base: FeatureContext = { ...deps, db: deps.database.db, redis: deps.redis };
+  const context: FeatureContext = { ...base, chatMessageSent: chatMessageSentListeners(base) };
   const limiter = createAttemptLimiter(deps.redis);
   registerRoutes(
     app,
@@ -212,4 +213,20 @@ function parseQuery(query: string): Record<string, unknown> {
     }
   }
   return result;
+}
+
+/** Tells every feature that listens (`onChatMessageSent`) of a committed chat message; never throws. */
+function chatMessageSentListeners(context: FeatureContext): (event: ChatMessageSent) => Promise<void> {
+  const listeners = features.flatMap((feature) =>
+    feature.onChatMessageSent ? [feature.onChatMessageSent(context)] : [],
+  );
+  return async (event) => {
+    await Promise.all(
+      listeners.map((listener) =>
+        listener(event).catch((error: unknown) =>
+          context.logger.warn({ err: error, chatId: event.chatId }, 'a listener of chat messages failed'),
+        ),
+      ),
+    );
+  };
 }

@@ -20,6 +20,7 @@ import { systemFeature } from './features/system/index.ts';
 import { tagsFeature } from './features/tags/index.ts';
 import { tasksFeature } from './features/tasks/index.ts';
 import { teamFeature } from './features/team/index.ts';
+import { ticketsFeature } from './features/tickets/index.ts';
 import { workspaceFeature } from './features/workspace/index.ts';
 import type { FeatureManifest } from './platform/features.ts';
 
@@ -50,6 +51,7 @@ export const features: readonly FeatureManifest[] = [
   moderationFeature,
   notificationsFeature,
   chatFeature,
+  ticketsFeature,
   helpdeskFeature,
   articlesFeature,
 ];

@@ -18,6 +18,16 @@ import type { BlobStorage } from './storage/storage.ts';
  * route table learn how to fill their path parameters. A new feature is its folder plus one line there.
  */
 
+/** A chat message committed (new, not a retried send): what the chat tells the features that listen. */
+export type ChatMessageSent = {
+  appId: string;
+  chatId: string;
+  /** The chat's kind ('private', 'group', 'support'): most listeners care for one kind only. */
+  chatKind: string;
+  messageId: string;
+  authorProfileId: string;
+};
+
 /** What a process holds open, handed to every feature. */
 export type FeatureContext = {
   config: Config;
@@ -38,6 +48,11 @@ export type FeatureContext = {
    * Never throws; a listener's failure is logged.
    */
   fileProcessed?: (fileId: string) => Promise<void>;
+  /**
+   * In the web role: tells every feature's `onChatMessageSent` that a chat message committed (server/app.ts; the
+   * chat calls it from its after-commit hooks). Never throws; a listener's failure is logged.
+   */
+  chatMessageSent?: (event: ChatMessageSent) => Promise<void>;
 };
 
 export type FeatureManifest = {
@@ -58,6 +73,12 @@ export type FeatureManifest = {
    * or gave up on it, so a feature that shows the file elsewhere can tell its readers (the chat: `chat:update`).
    */
   onFileProcessed?: (context: FeatureContext) => (fileId: string) => Promise<void>;
+  /**
+   * Told, after commit, of every new chat message (the tickets: a member's reply reopens a completed ticket, the
+   * team's first answer stops the first-response clock). A lower feature cannot import a higher one; this way
+   * the chat tells whoever listens without knowing them.
+   */
+  onChatMessageSent?: (context: FeatureContext) => (event: ChatMessageSent) => Promise<void>;
   /** Image hosts the feature's pages show pictures from (the CSP's img-src). */
   imageOrigins?: (config: Config) => string[];
   /**

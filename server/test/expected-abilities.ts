@@ -23,9 +23,10 @@ export const appMember = [
   'create_private_chat',
   'create_group_chat',
   'cloud',
+  'create_ticket',
 ];
 /** Punished members: reading only. */
-export const appRead = without(appMember, 'create_private_chat', 'create_group_chat');
+export const appRead = without(appMember, 'create_private_chat', 'create_group_chat', 'create_ticket');
 /** Moderators: a member's abilities plus moderation and the members settings. */
 export const appModerator = [
   ...appMember,

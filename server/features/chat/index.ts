@@ -27,10 +27,15 @@ import {
 import { createTypingThrottle } from './typing-throttle.ts';
 
 /**
- * What reacts to a sent message, told in this order after commit (message-sent.ts). The gamification's
+ * What reacts to a sent message, told in this order after commit (message-sent.ts): the offline notifications,
+ * then the features that listen through their manifests (the tickets). The gamification's
  * `message_sent_fee` joins this list when it is built; nothing registers itself anywhere else.
  */
-const messageSentHooks = ({ jobs }: FeatureContext): OnMessageSent[] => [scheduleOfflineNotify({ jobs })];
+const messageSentHooks = ({ jobs, chatMessageSent }: FeatureContext): OnMessageSent[] => [
+  scheduleOfflineNotify({ jobs }),
+  // The other features' listeners (their manifests' `onChatMessageSent`, wired in server/app.ts).
+  ...(chatMessageSent ? [chatMessageSent] : []),
+];
 
 /**
  * Chat (issue 17): private and group chats, public group chats and channels, messages with replies, unread

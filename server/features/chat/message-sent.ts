@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ChatMessageSent } from '../../platform/features.ts';
 
 /*
  * The chat's hook point after a message committed (issue 17). What reacts to a sent message is a function in the
@@ -9,12 +10,7 @@ import type { Logger } from 'pino';
  * others nor the send.
  */
 
-export type MessageSent = {
-  appId: string;
-  chatId: string;
-  messageId: string;
-  authorProfileId: string;
-};
+export type MessageSent = ChatMessageSent;
 
 export type OnMessageSent = (event: MessageSent) => Promise<void> | void;
 

@@ -278,6 +278,7 @@ export function createMessageService(deps: {
       deps.messageSent?.({
         appId: access.chat.appId,
         chatId: access.chat.id,
+        chatKind: access.chat.kind,
         messageId: message.id,
         authorProfileId: me,
       });

@@ -97,6 +97,7 @@ describe(`scheduling (${testDriver})`, () => {
     await scheduleOfflineNotify({ jobs: server().runtime.jobs })({
       appId: w.app.id,
       chatId: group.id,
+      chatKind: 'group',
       messageId: newId(),
       authorProfileId: w.anna.profileId!,
     });
@@ -120,6 +121,7 @@ describe(`scheduling (${testDriver})`, () => {
     const event = (chatId: string) => ({
       appId: newId(),
       chatId,
+      chatKind: 'group',
       messageId: newId(),
       authorProfileId: newId(),
     });
@@ -145,7 +147,13 @@ describe(`scheduling (${testDriver})`, () => {
       ],
       { error: (details: unknown) => errors.push(details) },
     );
-    const event = { appId: newId(), chatId: newId(), messageId: newId(), authorProfileId: newId() };
+    const event = {
+      appId: newId(),
+      chatId: newId(),
+      chatKind: 'group',
+      messageId: newId(),
+      authorProfileId: newId(),
+    };
     tell(event);
     await expect.poll(() => told).toEqual([event]);
     await expect.poll(() => errors).toHaveLength(1);

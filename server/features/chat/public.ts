@@ -13,3 +13,11 @@ export { chatFileIdsOf, isChatFileOf, sharesChatFile } from './shared-files.ts';
 export async function chatRoomsOf(db: DbOrTx, profileId: string): Promise<Room[]> {
   return (await chatIdsOfProfile(db, profileId)).map((id): Room => `chat:${id}`);
 }
+
+export {
+  enterSupportChat,
+  insertSupportChat,
+  isInSupportChat,
+  joinSupportChatRoom,
+} from './support-chats.ts';
+export type { MessageSent } from './message-sent.ts';

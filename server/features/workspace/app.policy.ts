@@ -38,6 +38,7 @@ const memberAbilities: readonly AppAbility[] = [
   'create_private_chat',
   'create_group_chat',
   'cloud',
+  'create_ticket',
 ];
 
 /** Reading only: what a punished member keeps. */
@@ -69,7 +70,8 @@ const adminAbilities: readonly AppAbility[] = all.filter((ability) => ability !=
  * App abilities (spec §6 "App") of one role. Rules:
  * - owner: everything; admin and team (with app management): everything but the theme editor;
  * - moderator: member abilities plus moderation and the members settings;
- * - member: view, read lists, private and group chats, the cloud library;
+ * - member: view, read lists, private and group chats, the cloud library, support tickets of their own;
+ * - the support tickets of the app (`tickets`) are the managers' (not the moderators': docs/decisions/tickets.md);
  * - members' and moderators' chat creation as the app's chat settings say, when given (the defaults above);
  * - invited and guest: see the app shell and, when the app accepts sign-ups, register;
  * - blocked: nothing; punished: reading only;

@@ -52,6 +52,14 @@ const samples: { [Name in MailTemplateName]: MailTemplateParams[Name] } = {
     link: 'https://app.example.com/gruene-wiese/notifications',
     unsubscribeLink: 'https://app.example.com/projects/p1/unsubscribe/abd',
   },
+  'ticket-warning': {
+    appName: 'Grüne Wiese',
+    number: 12,
+    subject: 'Rechnung fehlt',
+    clock: 'firstResponse',
+    minutesLeft: 48,
+    link: 'https://example.com/projects/p1/support/ticket/t1',
+  },
 };
 const templateNames = Object.keys(mailTemplates) as MailTemplateName[];
 const from = 'Gemeinde <no-reply@example.com>';

@@ -6,6 +6,7 @@ import { containerColumns, containerScopeColumns } from './community-containers.
 import { postColumns, postScopeColumns } from './community-posts.ts';
 import { moderationColumns, moderationScopeColumns } from './moderation.ts';
 import { notificationColumns, notificationScopeColumns } from './notifications.ts';
+import { ticketColumns, ticketScopeColumns } from './tickets.ts';
 
 /** The kinds of scope: one column of the matrix each, with the ability subject its routes ask for. */
 export const columns = {
@@ -34,6 +35,7 @@ export const columns = {
   ...notificationColumns,
   ...chatColumns,
   ...articleColumns,
+  ...ticketColumns,
   ...helpdeskColumns,
 } as const;
 
@@ -76,5 +78,6 @@ export const columnOfScope: Record<string, Column> = {
   ...notificationScopeColumns,
   ...chatScopeColumns,
   ...articleScopeColumns,
+  ...ticketScopeColumns,
   ...helpdeskScopeColumns,
 };

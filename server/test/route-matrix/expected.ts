@@ -18,6 +18,7 @@ import { postHoldingsOf } from './community-posts.ts';
 import { helpdeskHoldingsOf } from './helpdesk.ts';
 import { moderationHoldingsOf } from './moderation.ts';
 import { notificationHoldingsOf } from './notifications.ts';
+import { ticketHoldingsOf } from './tickets.ts';
 
 /*
  * The route × role matrix's expectations (issue 12 point 1), written by hand from the spec's rules (DESIGN §6,
@@ -244,6 +245,7 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...notificationHoldingsOf[role],
     ...chatHoldingsOf[role],
     ...articleHoldingsOf[role],
+    ...ticketHoldingsOf[role],
     ...helpdeskHoldingsOf[role],
   };
   // A post by its slug names its app in `x-app-id`, which only the app host sends.

@@ -9,6 +9,7 @@ import { resetPasswordMail, type ResetPasswordParams } from './reset-password.ts
 import { signinCodeMail, type SigninCodeParams } from './signin-code.ts';
 import { signupCodeMail, type SignupCodeParams } from './signup-code.ts';
 import { teamInvitationMail, type TeamInvitationParams } from './team-invitation.ts';
+import { ticketWarningMail, type TicketWarningParams } from './ticket-warning.ts';
 
 export type {
   ContactChangeCodeParams,
@@ -20,6 +21,7 @@ export type {
   SigninCodeParams,
   SignupCodeParams,
   TeamInvitationParams,
+  TicketWarningParams,
 };
 export type { MailTemplate, RenderedMail } from './layout.ts';
 export { escapeHtml } from './layout.ts';
@@ -35,6 +37,7 @@ export type MailTemplateParams = {
   'team-invitation': TeamInvitationParams;
   notification: NotificationMailParams;
   'notification-digest': NotificationDigestParams;
+  'ticket-warning': TicketWarningParams;
 };
 export type MailTemplateName = keyof MailTemplateParams;
 
@@ -49,6 +52,7 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<MailTempl
   'team-invitation': teamInvitationMail,
   notification: notificationMail,
   'notification-digest': notificationDigestMail,
+  'ticket-warning': ticketWarningMail,
 };
 
 export function renderMailTemplate<Name extends MailTemplateName>(
