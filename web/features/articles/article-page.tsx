@@ -64,19 +64,17 @@ function Reactions({ article, queryKey }: { article: Article; queryKey: readonly
         </Button>
       </Group>
       {can.includes('favorite') ? (
-        <Tooltip label={t(article.isFavorite ? 'articles.favorite.remove' : 'articles.favorite.add')}>
-          <ActionIcon
-            size="lg"
-            variant={article.isFavorite ? 'light' : 'default'}
-            color="yellow"
-            aria-pressed={article.isFavorite}
-            aria-label={t('articles.favorite.label')}
-            onClick={() => standing.mutate({ isFavorite: !article.isFavorite })}
-            data-testid="article-favorite"
-          >
-            {article.isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} stroke={1.8} />}
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          size="lg"
+          variant={article.isFavorite ? 'light' : 'default'}
+          color="yellow"
+          aria-pressed={article.isFavorite}
+          aria-label={t('articles.favorite.label')}
+          onClick={() => standing.mutate({ isFavorite: !article.isFavorite })}
+          data-testid="article-favorite"
+        >
+          {article.isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} stroke={1.8} />}
+        </ActionIcon>
       ) : null}
     </section>
   );
