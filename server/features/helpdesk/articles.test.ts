@@ -257,5 +257,13 @@ describe(`help-desk articles (${testDriver})`, () => {
       myVote: null,
     });
     expect((await read(tenant.member)).data.myVote).toBeNull();
+    // Two first answers of one member at once count once (the article's row is the lock; real on PostgreSQL).
+    const both = await Promise.all([vote(tenant.member, true), vote(tenant.member, true)]);
+    expect(both.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect((await read(tenant.member)).data).toMatchObject({
+      helpfulCount: 1,
+      notHelpfulCount: 1,
+      myVote: true,
+    });
   });
 });
