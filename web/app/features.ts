@@ -20,6 +20,7 @@ import { onboardingFeature } from '../features/onboarding/onboarding.routes';
 import { projectSettingsFeature } from '../features/project-settings/project-settings.routes';
 import { projectsFeature } from '../features/projects/projects.routes';
 import { teamFeature } from '../features/team/team.routes';
+import { ticketsFeature } from '../features/tickets/tickets.routes';
 import { createElement, type ReactNode } from 'react';
 import type { FeatureMenus, MenuEntry, RouteSlot, WebFeature } from '../kernel/web-feature';
 
@@ -39,6 +40,7 @@ export const webFeatures: readonly WebFeature[] = [
   chatFeature,
   helpdeskFeature,
   articlesFeature,
+  ticketsFeature,
   appProfileFeature,
   cloudFeature,
   appSettingsFeature,

@@ -7,6 +7,7 @@ import {
   IconFolders,
   IconHelpCircle,
   IconForms,
+  IconLifebuoy,
   IconLink,
   IconListCheck,
   IconMailPlus,
@@ -37,6 +38,7 @@ export function settingsPaths(slug: string) {
     moderation: `${base}/moderation`,
     onboarding: `${base}/onboarding`,
     chat: `${base}/chat`,
+    support: `${base}/support`,
   };
 }
 
@@ -138,6 +140,13 @@ function allGroups(slug: string): SettingsGroup[] {
           label: 'chatSettings.menu',
           icon: IconMessages,
           ability: 'edit',
+        },
+        {
+          key: 'support',
+          to: paths.support,
+          label: 'tickets.settings.menu',
+          icon: IconLifebuoy,
+          ability: 'tickets',
         },
       ],
     },

@@ -6,6 +6,7 @@ import {
   IconFolders,
   IconLayoutDashboard,
   IconLayoutGrid,
+  IconLifebuoy,
   IconPlus,
   IconSelector,
   IconSettings,
@@ -21,14 +22,14 @@ import { canInProject } from './project-context';
 import classes from './projects.module.css';
 
 type Tab = {
-  id: 'dashboard' | 'contacts' | 'files' | 'settings';
+  id: 'dashboard' | 'contacts' | 'support' | 'files' | 'settings';
   to: string;
   label: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
   active: boolean;
 };
 
-/** The project's switcher and its sections (Dashboard, Kontakte, Einstellungen), on desktop and phone. */
+/** The project's switcher and its sections (Dashboard, Kontakte, Support, Dateien, Einstellungen), on desktop and phone. */
 export function ProjectNav({ project }: { project: Project }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -49,6 +50,18 @@ export function ProjectNav({ project }: { project: Project }) {
       icon: IconAddressBook,
       active: inSection(projectPaths.contacts(project.id)),
     },
+    // Issue 20: the support screens (web/features/tickets) are the app managers' (`apps`).
+    ...(canInProject(project, 'apps')
+      ? [
+          {
+            id: 'support' as const,
+            to: projectPaths.support(project.id),
+            label: t('workspace.nav.support'),
+            icon: IconLifebuoy,
+            active: inSection(projectPaths.support(project.id)),
+          },
+        ]
+      : []),
     // Spec §6: the project's files need `view_files`.
     ...(canInProject(project, 'view_files')
       ? [

@@ -6,6 +6,7 @@ export const projectPaths = {
   dashboard: (projectId: string) => `/projects/${projectId}/dashboard`,
   contacts: (projectId: string) => `/projects/${projectId}/contacts`,
   contact: (projectId: string, profileId: string) => `/projects/${projectId}/contacts/${profileId}`,
+  support: (projectId: string) => `/projects/${projectId}/support`,
   settings: (projectId: string) => `/projects/${projectId}/settings`,
   cloud: (projectId: string) => `/projects/${projectId}/cloud`,
   team: (projectId: string) => `/projects/${projectId}/settings/team`,
