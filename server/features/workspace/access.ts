@@ -96,14 +96,33 @@ async function findActiveTeamMembership(db: DbOrTx, projectId: string, accountId
 }
 
 /** The caller's access to a project on the service host; 404 unless they own it or are on its active team. */
+/**
+ * The caller's standing in a project (the project row, and whether they hold an active team seat), kept in memory
+ * per project and account like the app standing below: every service-host request reads it. Dropped by the
+ * announcements of migration 0018: a change of the project (project:<id>) or of its team (project:<project id>).
+ */
+const projectStandingCache = createChangeCache<{ project: ProjectRow; isActiveTeamMember: boolean }>({
+  tagsOf: (_key, row) => [`project:${row.project.id}`],
+});
+
 export async function loadProjectAccess(db: DbOrTx, actor: Actor, projectId: string): Promise<ProjectAccess> {
   const accountId = requireAccount(actor);
-  const project = await findProject(db, projectId);
-  if (!project) {
+  const standing = await projectStandingCache.read(db, `${projectId}:${accountId}`, async () => {
+    const project = await findProject(db, projectId);
+    if (!project) {
+      return undefined;
+    }
+    const isOwner = project.ownerAccountId === accountId;
+    return {
+      project,
+      isActiveTeamMember: !isOwner && (await findActiveTeamMembership(db, projectId, accountId)),
+    };
+  });
+  if (!standing) {
     throw notFound();
   }
+  const { project, isActiveTeamMember } = standing;
   const isOwner = project.ownerAccountId === accountId;
-  const isActiveTeamMember = !isOwner && (await findActiveTeamMembership(db, projectId, accountId));
   const can = projectAbilities({ isOwner, isActiveTeamMember, teamSettings: project.teamSettings });
   if (!can.includes('view')) {
     throw notFound();

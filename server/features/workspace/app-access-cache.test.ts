@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFeedOf } from '../../db/changes.ts';
-import { apps, profileTags, profiles, tags, teamMembers } from '../../db/schema/index.ts';
+import { apps, profileTags, profiles, projects, tags, teamMembers } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { caller, insertTestAccount } from '../../test/identity.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
-import { addProfile, createAppWithProfile } from '../../test/workspace.ts';
+import { addProfile, addTeamMember, createAppWithProfile } from '../../test/workspace.ts';
 
 /*
  * The caller's standing in an app is kept in memory (access-cache.ts) and dropped by the database's change
@@ -108,5 +108,27 @@ describe(`app access cache (${testDriver})`, () => {
       .insert(profileTags)
       .values({ projectId: project.id, appId: app.id, profileId: profile.id, tagId });
     expect((await request(token, url)).statusCode).toBeGreaterThanOrEqual(403);
+  });
+
+  it('applies a team seat ending and a change of the team settings on the next project request', async () => {
+    const { project } = await tenant();
+    const person = (await insertTestAccount(server)).account;
+    const seat = await addTeamMember(server, project, { email: person.email, accountId: person.id });
+    const token = (await server.tokenFor(person.id)).authorization.replace('Bearer ', '');
+    const usage = `/api/projects/${project.id}/usage`;
+    // A service-host route that needs the team right to manage apps (project:apps).
+    const apps = `/api/projects/${project.id}/tickets/limits`;
+    expect((await request(token, usage)).statusCode).toBe(200);
+    expect((await request(token, apps)).statusCode).toBe(200);
+
+    await db()
+      .update(projects)
+      .set({ teamSettings: { canManageApps: false } })
+      .where(eq(projects.id, project.id));
+    expect((await request(token, usage)).statusCode).toBe(200);
+    expect((await request(token, apps)).statusCode).toBe(403);
+
+    await db().update(teamMembers).set({ status: 'inactive' }).where(eq(teamMembers.id, seat.id));
+    expect((await request(token, usage)).statusCode).toBe(404);
   });
 });
