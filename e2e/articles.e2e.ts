@@ -24,16 +24,16 @@ test('an admin writes an article as a draft and publishes it; a member finds it,
       data: { services: { articles: true } },
     }),
   );
-  await data(
-    await request.post(`/api/apps/${c.appId}/articles/categories`, {
-      headers: owner,
-      data: { name: 'Neuigkeiten' },
-    }),
-    201,
-  );
-
-  // The admin writes a draft: it shows under "Entwürfe", not among the active articles.
+  // Then a draft: it shows under "Entwürfe", not among the active articles.
   const admin = await signedInPage(browser, testInfo, c, c.owner, 181);
+  // First a category, in the settings.
+  await admin.goto(`${appHost}/${c.slug}/settings/articles`);
+  await admin.getByTestId('article-category-create').click();
+  await admin.getByTestId('article-category-name').fill('Neuigkeiten');
+  await admin.getByTestId('article-category-save').click();
+  await expect(admin.getByTestId('article-category-row')).toHaveText(/Neuigkeiten.*\/neuigkeiten/);
+  await keepScreenshot(admin, `articles-settings-${project}`);
+  await expectAccessible(admin, 'article settings');
   await admin.goto(`${appHost}/${c.slug}/articles`);
   await admin.getByTestId('article-create').click();
   await expect(admin.getByTestId('article-editor')).toBeVisible();

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
-import { Avatar, Badge, Button, Group, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Avatar, Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Article, ArticleHighlight } from '../../../contracts/articles';
-import { ApiError } from '../../api/api-error';
-import { errorTextKey } from '../../api/notify-error';
-import { NotFoundMessage } from '../../components/not-found-message';
+import { LoadFailedState } from '../../components/empty-state';
 import { useFormat } from '../../kernel/format';
 import classes from './articles.module.css';
 
@@ -70,43 +67,8 @@ export function Byline({ article, size = 'sm' }: { article: Article; size?: 'sm'
   );
 }
 
-type EmptyProps = { icon: ReactNode; title: string; text?: string; action?: ReactNode; testId?: string };
-
-export function Empty({ icon, title, text, action, testId }: EmptyProps) {
-  return (
-    <div className={classes.empty} data-testid={testId}>
-      <span className={classes.emptyIcon} aria-hidden="true">
-        {icon}
-      </span>
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {text ? (
-        <Text c="dimmed" size="sm" maw={440} ta="center">
-          {text}
-        </Text>
-      ) : null}
-      {action}
-    </div>
-  );
-}
-
-/** A failed read: not found (or not visible — the server never says which), or a retry. */
+/** A failed read of the articles: not found, or a retry. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
-    return <NotFoundMessage />;
-  }
-  return (
-    <Empty
-      icon={<IconAlertTriangle size={28} stroke={1.6} />}
-      title={t('articles.error')}
-      text={t(errorTextKey(error))}
-      action={
-        <Button variant="default" leftSection={<IconRefresh size={18} stroke={1.8} />} onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
+  return <LoadFailedState error={error} title={t('articles.error')} onRetry={onRetry} />;
 }

@@ -21,7 +21,8 @@ import { useIsAuthenticated } from '../../kernel/session/account-store';
 import { usePageTitle } from '../../kernel/use-page-title';
 import { articleCategoriesQuery, articleCountersQuery, articleListQuery } from './articles-api';
 import { articlesLinks } from './articles-links';
-import { Byline, Empty, Highlighted, LoadFailed, StatusBadge } from './article-parts';
+import { EmptyState } from '../../components/empty-state';
+import { Byline, Highlighted, LoadFailed, StatusBadge } from './article-parts';
 import classes from './articles.module.css';
 
 const filterOf = (value: string | null): ArticleFilter =>
@@ -189,7 +190,7 @@ export function ArticlesListPage() {
         ) : list.isError ? (
           <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
         ) : articles.length === 0 ? (
-          <Empty
+          <EmptyState
             icon={<IconArticle size={28} stroke={1.6} />}
             title={t(q ? 'articles.empty.search' : `articles.empty.${filter}`)}
             testId="articles-empty"

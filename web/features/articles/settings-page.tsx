@@ -35,10 +35,36 @@ import { useCurrentApp } from '../../kernel/current-app';
 import { SettingsPageHeader, settingsPaths } from '../app-settings';
 import { articleCategoriesQuery } from './articles-api';
 import { useArticleCategoryMutations } from './articles-mutations';
-import { Empty, LoadFailed } from './article-parts';
+import { EmptyState } from '../../components/empty-state';
+import { LoadFailed } from './article-parts';
 import classes from './articles.module.css';
 
 type Dialog = { kind: 'new' } | { kind: 'edit'; category: ArticleCategory } | null;
+
+type RowActionProps = {
+  label: string;
+  icon: React.ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+  danger?: boolean;
+};
+
+/** One icon button of a category's row, named for screen readers and in its tooltip. */
+function RowAction({ label, icon, onClick, disabled, danger }: RowActionProps) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color={danger ? 'red' : 'gray'}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
 
 /** Create or rename a category: its name, and its address (made from the name when left empty). */
 function CategoryDialog({ dialog, onClose }: { dialog: NonNullable<Dialog>; onClose: () => void }) {
@@ -172,7 +198,7 @@ export function ArticlesSettingsPage() {
       ) : list.isError ? (
         <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
       ) : categories.length === 0 ? (
-        <Empty
+        <EmptyState
           icon={<IconCategory size={28} stroke={1.6} />}
           title={t('articles.settings.emptyTitle')}
           text={t('articles.settings.emptyText')}
@@ -191,48 +217,29 @@ export function ArticlesSettingsPage() {
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label={label('articles.settings.up')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={label('articles.settings.up')}
-                      disabled={index === 0 || move.isPending}
-                      onClick={() => shift(index, -1)}
-                    >
-                      <IconArrowUp size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={label('articles.settings.down')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={label('articles.settings.down')}
-                      disabled={index === categories.length - 1 || move.isPending}
-                      onClick={() => shift(index, 1)}
-                    >
-                      <IconArrowDown size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={label('articles.settings.edit')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={label('articles.settings.edit')}
-                      onClick={() => setDialog({ kind: 'edit', category })}
-                    >
-                      <IconEdit size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={label('articles.settings.delete')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={label('articles.settings.delete')}
-                      onClick={() => setDeleting(category)}
-                    >
-                      <IconTrash size={18} stroke={1.8} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={label('articles.settings.up')}
+                    icon={<IconArrowUp size={18} stroke={1.8} />}
+                    disabled={index === 0 || move.isPending}
+                    onClick={() => shift(index, -1)}
+                  />
+                  <RowAction
+                    label={label('articles.settings.down')}
+                    icon={<IconArrowDown size={18} stroke={1.8} />}
+                    disabled={index === categories.length - 1 || move.isPending}
+                    onClick={() => shift(index, 1)}
+                  />
+                  <RowAction
+                    label={label('articles.settings.edit')}
+                    icon={<IconEdit size={18} stroke={1.8} />}
+                    onClick={() => setDialog({ kind: 'edit', category })}
+                  />
+                  <RowAction
+                    label={label('articles.settings.delete')}
+                    icon={<IconTrash size={18} stroke={1.8} />}
+                    danger
+                    onClick={() => setDeleting(category)}
+                  />
                 </Group>
               </li>
             );
