@@ -16,6 +16,7 @@ import {
 } from '../../../contracts/tickets.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
+import { createChangeCache } from '../../db/change-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -25,6 +26,7 @@ import { enterSupportChat, insertSupportChat, isInSupportChat, joinSupportChatRo
 import type { UrlSign } from '../cloud/public.ts';
 import { insertProfile, type AppAccess, type ProjectAccess } from '../workspace/public.ts';
 import type { TicketEvents } from './tickets.events.ts';
+import type { StatusChange } from './tickets.clocks.ts';
 import { presentContact, presentTicket } from './tickets.presenter.ts';
 import {
   chatSeqOf,
@@ -61,6 +63,22 @@ import { changeStatus } from './tickets.transitions.ts';
 
 const pagesOf = (total: number, size: number) => Math.ceil(total / size);
 
+type KeptPage = { rows: TicketView[]; total: number; changes: Map<string, StatusChange[]> };
+
+/**
+ * Pages of the ticket lists kept in memory per project, filter and page: every change of a ticket of the project
+ * and of its apps' ticket settings is announced as tickets:<project id> (migration 0028), a change of an app (its
+ * name beside its tickets) as app:<id>. The requesters' names and pictures are not announced: a kept page shows a
+ * new one within a minute.
+ */
+const keptPages = createChangeCache<KeptPage>({
+  tagsOf: (key, page) => [
+    `tickets:${key.split('|')[0]}`,
+    ...new Set(page.rows.map((row) => `app:${row.appId}`)),
+  ],
+  maxEntries: 5_000,
+});
+
 export function createTicketService(deps: {
   db: Db;
   sign: UrlSign;
@@ -76,25 +94,42 @@ export function createTicketService(deps: {
   async function presentAll(
     views: readonly TicketView[],
     readerOf: (view: TicketView) => { can: Ticket['permissions']['can']; isInChat: boolean },
+    known?: ReadonlyMap<string, readonly StatusChange[]>,
   ): Promise<Ticket[]> {
-    const changes = await statusChangesOf(
-      db,
-      views.map((view) => view.id),
-    );
+    const changes =
+      known ??
+      (await statusChangesOf(
+        db,
+        views.map((view) => view.id),
+      ));
     const at = now();
     return views.map((view) => presentTicket(sign, view, changes.get(view.id) ?? [], readerOf(view), at));
   }
 
+  /**
+   * A page of a list: its rows and their status changes are kept (keptPages), the clocks and the reader's own
+   * standing are worked out for every request.
+   */
   async function page(
+    projectId: string,
     filter: TicketFilter,
     pageNumber: number,
     readerOf: (view: TicketView) => { can: Ticket['permissions']['can']; isInChat: boolean },
   ): Promise<Paginated<Ticket>> {
     const size = ticketLimits.pageSize;
-    const found = await listTicketViews(db, filter, { limit: size, offset: (pageNumber - 1) * size });
+    const key = `${projectId}|${JSON.stringify(filter)}|${pageNumber}`;
+    const found = await keptPages.read(db, key, async () => {
+      const listed = await listTicketViews(db, filter, { limit: size, offset: (pageNumber - 1) * size });
+      const changes = await statusChangesOf(
+        db,
+        listed.rows.map((view) => view.id),
+      );
+      return { ...listed, changes };
+    });
+    const { rows, total, changes } = found!;
     return {
-      data: await presentAll(found.rows, readerOf),
-      meta: { page: pageNumber, pages: pagesOf(found.total, size), total: found.total },
+      data: await presentAll(rows, readerOf, changes),
+      meta: { page: pageNumber, pages: pagesOf(total, size), total },
     };
   }
 
@@ -191,7 +226,8 @@ export function createTicketService(deps: {
         { profileId: profile.id, appCan: [], isMasquerading: access.masquerade !== null },
         { requesterProfileId: profile.id },
       );
-      return page({ kind: 'requester', profileId: profile.id, status: query.status }, query.page, () => ({
+      const filter: TicketFilter = { kind: 'requester', profileId: profile.id, status: query.status };
+      return page(access.project.id, filter, query.page, () => ({
         can,
         isInChat: true,
       }));
@@ -199,11 +235,17 @@ export function createTicketService(deps: {
 
     /** The app's tickets for its team (app host). */
     ofApp: (access: AppAccess, query: TicketListQuery) =>
-      page({ kind: 'app', appId: access.app.id, status: query.status }, query.page, teamReader),
+      page(
+        access.project.id,
+        { kind: 'app', appId: access.app.id, status: query.status },
+        query.page,
+        teamReader,
+      ),
 
     /** The project's tickets for its team (service host), optionally of one app. */
     ofProject: (access: ProjectAccess, query: TicketProjectListQuery) =>
       page(
+        access.project.id,
         { kind: 'project', projectId: access.project.id, appId: query.appId, status: query.status },
         query.page,
         teamReader,
