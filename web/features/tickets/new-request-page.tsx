@@ -36,8 +36,8 @@ function Suggestions({ text }: { text: string }) {
   }
   return (
     <Alert
-      variant="light"
-      color="blue"
+      variant="outline"
+      color="gray"
       icon={<IconBulb size={18} stroke={1.7} />}
       title={t('tickets.request.suggestions')}
       data-testid="ticket-suggestions"
@@ -128,7 +128,8 @@ export function NewRequestPage() {
               required
               data-testid="request-body"
             />
-            <Suggestions text={`${subject} ${body}`} />
+            {/* The help desk's search wants every word: the subject says what it is about in a few. */}
+            <Suggestions text={subject.trim() || body.slice(0, 60)} />
             {failure ? (
               <Alert color="red" role="alert" data-testid="request-error">
                 {failure}

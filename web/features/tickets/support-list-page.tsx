@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Text, Title } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -23,12 +23,12 @@ export function SupportListPage() {
 
   return (
     <div className={classes.page} data-mobile={isMobile || undefined} data-testid="support-list">
-      <Breadcrumbs>
+      <nav className={classes.trail} aria-label={t('tickets.support.trail')}>
         <Anchor component={Link} to={supportPaths.index(project.id)} size="sm">
           {t('tickets.support.title')}
         </Anchor>
         <Text size="sm">{name}</Text>
-      </Breadcrumbs>
+      </nav>
       <header className={classes.header}>
         <div>
           <Title order={1} className={classes.title}>

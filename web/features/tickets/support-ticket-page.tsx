@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Anchor, Avatar, Breadcrumbs, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { IconAddressBook, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +134,7 @@ export function SupportTicketPage() {
 
   return (
     <div className={classes.page} data-mobile={isMobile || undefined} data-testid="support-ticket">
-      <Breadcrumbs>
+      <nav className={classes.trail} aria-label={t('tickets.support.trail')}>
         <Anchor component={Link} to={supportPaths.index(project.id)} size="sm">
           {t('tickets.support.title')}
         </Anchor>
@@ -142,7 +142,7 @@ export function SupportTicketPage() {
           {ticket.appName}
         </Anchor>
         <Text size="sm">#{ticket.number}</Text>
-      </Breadcrumbs>
+      </nav>
       <header className={classes.ticketHeader}>
         <div className={classes.ticketTitleRow}>
           <Title order={1} className={classes.title}>

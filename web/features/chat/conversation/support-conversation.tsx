@@ -3,9 +3,16 @@ import { Skeleton, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Chat, ChatMessage } from '../../../../contracts/chat';
+import {
+  chatDeletePayloadSchema,
+  chatEvents,
+  chatMessageSchema,
+  type Chat,
+  type ChatMessage,
+} from '../../../../contracts/chat';
 import { errorTextKey } from '../../../api/notify-error';
 import { useCurrentApp } from '../../../kernel/current-app';
+import { useRealtimeEvent } from '../../../kernel/realtime';
 import { useIsMobile } from '../../../kernel/ui-store';
 import { chatApi, chatQuery } from '../chat-api';
 import { markMessageDeleted, mergeMessage } from '../chat-cache';
@@ -33,6 +40,21 @@ function Messages({ chat, readOnlyNote }: { chat: Chat; readOnlyNote: string | u
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const canWrite = chatCan(chat, 'messages') && chat.role !== null;
+  // Outside the chat's layout nobody files the room's messages into the caches: this conversation does.
+  const fileMessage = (payload: unknown) => {
+    const parsed = chatMessageSchema.safeParse(payload);
+    if (parsed.success && parsed.data.chatId === chat.id) {
+      mergeMessage(queryClient, parsed.data);
+    }
+  };
+  useRealtimeEvent(chatEvents.message, fileMessage);
+  useRealtimeEvent(chatEvents.update, fileMessage);
+  useRealtimeEvent(chatEvents.delete, (payload) => {
+    const parsed = chatDeletePayloadSchema.safeParse(payload);
+    if (parsed.success && parsed.data.chatId === chat.id && parsed.data.messageId) {
+      markMessageDeleted(queryClient, chat.id, parsed.data.messageId);
+    }
+  });
   const remove = useMutation({
     mutationFn: (message: ChatMessage) => chatApi.deleteMessage(message.id),
     onSuccess: (_answer, message) => markMessageDeleted(queryClient, chat.id, message.id),
