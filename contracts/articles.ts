@@ -73,12 +73,7 @@ export type ArticleCategoryList = z.infer<typeof articleCategoryListSchema>;
 
 export const articleCategoryListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(articlePageSizes.categories)
-    .default(articlePageSizes.categories),
+  limit: z.coerce.number().int().min(1).max(articlePageSizes.categories).default(articlePageSizes.categories),
 });
 
 const categoryName = requiredString()
@@ -123,7 +118,9 @@ export const articleSchema = z.object({
   timeZone: z.string().nullable(),
   publishedAt: z.iso.datetime().nullable(),
   category: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
-  cover: z.object({ id: z.uuid(), tileUrl: z.string().nullable(), previewUrl: z.string().nullable() }).nullable(),
+  cover: z
+    .object({ id: z.uuid(), tileUrl: z.string().nullable(), previewUrl: z.string().nullable() })
+    .nullable(),
   author: z
     .object({
       id: z.uuid(),

@@ -2,7 +2,10 @@ import type { ArticleCategory } from '../../../contracts/articles.ts';
 import type { ArticleCategoryRow } from './articles.access.ts';
 import type { ArticleCategoryAbility } from './articles.policy.ts';
 
-export function presentArticleCategory(row: ArticleCategoryRow, can: ArticleCategoryAbility[]): ArticleCategory {
+export function presentArticleCategory(
+  row: ArticleCategoryRow,
+  can: ArticleCategoryAbility[],
+): ArticleCategory {
   return {
     id: row.id,
     name: row.name,

@@ -92,7 +92,13 @@ export function createArticleCategoryService(deps: { db: Db }) {
         ? await withSlug(
             db,
             articleCategories,
-            { appId: app.app.id, chosen: body.slug, name: category.name, fallback: 'kategorie', exceptId: category.id },
+            {
+              appId: app.app.id,
+              chosen: body.slug,
+              name: category.name,
+              fallback: 'kategorie',
+              exceptId: category.id,
+            },
             write,
           )
         : await write();

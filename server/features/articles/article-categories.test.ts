@@ -29,12 +29,18 @@ describe(`article categories (${testDriver})`, () => {
     expect(again.json().data.slug).toBe('gruesse-welt-2-2');
     const chosen = await call('POST', url, tenant.owner, { name: 'Andere', slug: 'gruesse-welt-2' });
     expect(chosen.statusCode).toBe(409);
-    expect(chosen.json()).toMatchObject({ code: errorCodes.slugTaken, errors: { slug: 'validation.slugTaken' } });
+    expect(chosen.json()).toMatchObject({
+      code: errorCodes.slugTaken,
+      errors: { slug: 'validation.slugTaken' },
+    });
 
     // Members read the list and a category by slug, without the editors' abilities.
     const list = await call('GET', url, tenant.member);
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.map((row: { name: string }) => row.name)).toEqual(['Grüße, Welt!!  2', 'Grüße, Welt 2']);
+    expect(list.json().data.map((row: { name: string }) => row.name)).toEqual([
+      'Grüße, Welt!!  2',
+      'Grüße, Welt 2',
+    ]);
     expect(list.json().data[0].permissions.can).toEqual(['view']);
     const bySlug = await call('GET', `${url}/gruesse-welt-2-2`, tenant.member);
     expect(bySlug.json().data.name).toBe('Grüße, Welt 2');
@@ -49,7 +55,10 @@ describe(`article categories (${testDriver})`, () => {
     const reslug = await call('PATCH', `/api/articles/categories/${a.id}`, tenant.owner, { slug: b.slug });
     expect(reslug.statusCode).toBe(409);
 
-    expect((await call('PATCH', `/api/articles/categories/${c.id}/move`, tenant.owner, { prevId: null })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/articles/categories/${c.id}/move`, tenant.owner, { prevId: null }))
+        .statusCode,
+    ).toBe(200);
     await call('PATCH', `/api/articles/categories/${a.id}/move`, tenant.owner, { prevId: b.id });
     const order = await call('GET', `/api/apps/${tenant.app.id}/articles/categories`, tenant.member);
     expect(order.json().data.map((row: { name: string }) => row.name)).toEqual(['C', 'B', 'Anfang']);
@@ -62,7 +71,9 @@ describe(`article categories (${testDriver})`, () => {
     expect(held.statusCode).toBe(409);
     expect(held.json()).toMatchObject({ code: errorCodes.articleCategoryNotEmpty, details: { articles: 1 } });
     expect((await call('DELETE', `/api/articles/categories/${c.id}`, tenant.owner)).statusCode).toBe(204);
-    expect((await call('PATCH', `/api/articles/categories/${c.id}`, tenant.owner, { name: 'X' })).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/articles/categories/${c.id}`, tenant.owner, { name: 'X' })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses anonymous callers, other projects, members without the ability and bad input', async () => {
@@ -93,9 +104,13 @@ describe(`article categories (${testDriver})`, () => {
     const empty = await call('POST', url, tenant.owner, { name: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json().errors)).toEqual(['name']);
-    expect((await call('POST', url, tenant.owner, { name: 'X', slug: 'Nicht erlaubt!' })).statusCode).toBe(400);
+    expect((await call('POST', url, tenant.owner, { name: 'X', slug: 'Nicht erlaubt!' })).statusCode).toBe(
+      400,
+    );
     expect((await call('PATCH', `${item}/move`, tenant.owner, { prevId: 'nope' })).statusCode).toBe(400);
-    expect((await call('PATCH', '/api/articles/categories/nope', tenant.owner, { name: 'X' })).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', '/api/articles/categories/nope', tenant.owner, { name: 'X' })).statusCode,
+    ).toBe(400);
     // A switched-off service is gone for members, not for its editors.
     await tenant.setService(false);
     expect((await call('GET', url, tenant.member)).statusCode).toBe(404);

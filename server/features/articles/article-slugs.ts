@@ -22,7 +22,7 @@ export const slugTaken = () =>
 
 /** A unique-index violation (PostgreSQL 23505) anywhere in the error's cause chain. */
 function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; ) {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current;) {
     if (current.code === '23505') {
       return true;
     }

@@ -29,7 +29,10 @@ export const tenantFixture: TenantFixturePart = async ({ db, app, memberProfile 
     status,
     publishedAt: status === 'active' ? new Date() : null,
   });
-  const [published, draft] = [article('Geheimer Artikel A', 'active'), article('Entwurf von Mandant A', 'draft')];
+  const [published, draft] = [
+    article('Geheimer Artikel A', 'active'),
+    article('Entwurf von Mandant A', 'draft'),
+  ];
   await db.insert(articles).values([published, draft]);
   return {
     ids: {

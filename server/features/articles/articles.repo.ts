@@ -41,8 +41,16 @@ export const isPublished = and(eq(articles.status, 'active'), isNotNull(articles
  * query parser as syntax): 'Rechnung bez' → 'rechnung:* & bez:*'. Null when `q` holds no word.
  */
 export function prefixQueryOf(q: string | undefined): string | null {
-  const words = (q ?? '').normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu);
-  return words ? words.slice(0, 8).map((word) => `${word}:*`).join(' & ') : null;
+  const words = (q ?? '')
+    .normalize('NFC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu);
+  return words
+    ? words
+        .slice(0, 8)
+        .map((word) => `${word}:*`)
+        .join(' & ')
+    : null;
 }
 
 const tsQuery = (query: string) => sql`(to_tsquery('german', ${query}) || to_tsquery('english', ${query}))`;
@@ -117,7 +125,10 @@ const viewColumns = (query: string | null) => ({
 
 /** Articles with their category, author, and the reader's reaction and favourite (inner: favourites only). */
 function viewsFrom(db: DbOrTx, profileId: string, query: string | null, favoritesOnly: boolean) {
-  const favoriteOn = and(eq(articleFavorites.articleId, articles.id), eq(articleFavorites.profileId, profileId));
+  const favoriteOn = and(
+    eq(articleFavorites.articleId, articles.id),
+    eq(articleFavorites.profileId, profileId),
+  );
   const joined = db
     .select(viewColumns(query))
     .from(articles)
@@ -128,7 +139,9 @@ function viewsFrom(db: DbOrTx, profileId: string, query: string | null, favorite
       articleReactions,
       and(eq(articleReactions.articleId, articles.id), eq(articleReactions.profileId, profileId)),
     );
-  return favoritesOnly ? joined.innerJoin(articleFavorites, favoriteOn) : joined.leftJoin(articleFavorites, favoriteOn);
+  return favoritesOnly
+    ? joined.innerJoin(articleFavorites, favoriteOn)
+    : joined.leftJoin(articleFavorites, favoriteOn);
 }
 
 function toListRow(row: ViewColumns): ArticleListRow {
@@ -138,7 +151,12 @@ function toListRow(row: ViewColumns): ArticleListRow {
     author:
       row.authorId === null
         ? null
-        : { id: row.authorId, firstName: row.firstName ?? '', lastName: row.lastName ?? '', avatarId: row.avatarId },
+        : {
+            id: row.authorId,
+            firstName: row.firstName ?? '',
+            lastName: row.lastName ?? '',
+            avatarId: row.avatarId,
+          },
     reaction: row.reaction,
     favorite: row.favoriteAt !== null,
     headline: row.headline,
@@ -280,7 +298,9 @@ export async function findDueArticleIds(db: DbOrTx, limit: number): Promise<stri
   const rows = await db
     .select({ id: articles.id })
     .from(articles)
-    .where(and(eq(articles.status, 'active'), isNull(articles.publishedAt), sql`${articles.publishAt} <= now()`))
+    .where(
+      and(eq(articles.status, 'active'), isNull(articles.publishedAt), sql`${articles.publishAt} <= now()`),
+    )
     .limit(limit);
   return rows.map((row) => row.id);
 }

@@ -16,7 +16,12 @@ import type { UrlSign } from '../cloud/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import { bumpArticlesCount } from './article-categories.repo.ts';
 import { withSlug } from './article-slugs.ts';
-import { articleAccessOf, articlesViewOf, type ArticleAccessOf, type ArticlesView } from './articles.access.ts';
+import {
+  articleAccessOf,
+  articlesViewOf,
+  type ArticleAccessOf,
+  type ArticlesView,
+} from './articles.access.ts';
 import { formValues, scheduleOf } from './articles.form.ts';
 import { articleAbilities, readsAccess } from './articles.policy.ts';
 import { presentArticle } from './articles.presenter.ts';
@@ -37,7 +42,12 @@ const readerOf = ({ app, actor }: ArticlesView): repo.ArticleReader => ({
 
 const emptyPage = (page: number): ArticleList => ({ data: [], meta: { page, pages: 0, total: 0 } });
 
-export function createArticleService(deps: { db: Db; sign: UrlSign; jobs: Jobs; imageOrigins: readonly string[] }) {
+export function createArticleService(deps: {
+  db: Db;
+  sign: UrlSign;
+  jobs: Jobs;
+  imageOrigins: readonly string[];
+}) {
   const { db, sign, jobs, imageOrigins } = deps;
 
   const abilitiesOf = (view: ArticlesView, article: repo.ArticleData) =>
@@ -75,7 +85,9 @@ export function createArticleService(deps: { db: Db; sign: UrlSign; jobs: Jobs; 
         offset: (query.page - 1) * limit,
       });
       return {
-        data: rows.map((row) => presentArticle(sign, row, abilitiesOf(view, row.article), { withBody: false })),
+        data: rows.map((row) =>
+          presentArticle(sign, row, abilitiesOf(view, row.article), { withBody: false }),
+        ),
         meta: { page: query.page, pages: Math.ceil(total / limit), total },
       };
     },
@@ -149,10 +161,12 @@ export function createArticleService(deps: { db: Db; sign: UrlSign; jobs: Jobs; 
       const status = input.status ?? article.status;
       const publishAt = input.publishAt !== undefined ? scheduleOf(input.publishAt) : article.publishAt;
       const scheduleChanges =
-        status !== article.status || (publishAt?.getTime() ?? null) !== (article.publishAt?.getTime() ?? null);
+        status !== article.status ||
+        (publishAt?.getTime() ?? null) !== (article.publishAt?.getTime() ?? null);
       const wasPublished = article.publishedAt !== null;
       const unpublishes = wasPublished && status === 'draft';
-      const publishesNow = !wasPublished && status === 'active' && (!publishAt || publishAt.getTime() <= Date.now());
+      const publishesNow =
+        !wasPublished && status === 'active' && (!publishAt || publishAt.getTime() <= Date.now());
       const categoryId = values.categoryId ?? article.categoryId;
       const write = (slug?: string) =>
         db.transaction(async (tx) => {
@@ -178,7 +192,13 @@ export function createArticleService(deps: { db: Db; sign: UrlSign; jobs: Jobs; 
         await withSlug(
           db,
           articles,
-          { appId: app.app.id, chosen: input.slug, name: article.name, fallback: 'artikel', exceptId: article.id },
+          {
+            appId: app.app.id,
+            chosen: input.slug,
+            name: article.name,
+            fallback: 'artikel',
+            exceptId: article.id,
+          },
           write,
         );
       } else {

@@ -45,8 +45,15 @@ describe(`articles (${testDriver})`, () => {
       isFavorite: false,
     });
     expect(article.publishedAt).not.toBeNull();
-    const read = await call('GET', `/api/apps/${tenant.app.id}/articles/by-slug/gruesse-welt-2`, tenant.member);
-    expect(read.json().data).toMatchObject({ id: article.id, permissions: { can: ['view', 'react', 'favorite'] } });
+    const read = await call(
+      'GET',
+      `/api/apps/${tenant.app.id}/articles/by-slug/gruesse-welt-2`,
+      tenant.member,
+    );
+    expect(read.json().data).toMatchObject({
+      id: article.id,
+      permissions: { can: ['view', 'react', 'favorite'] },
+    });
     const categories = await call('GET', `/api/apps/${tenant.app.id}/articles/categories`, tenant.member);
     expect(categories.json().data[0].articlesCount).toBe(1);
   });
@@ -54,11 +61,23 @@ describe(`articles (${testDriver})`, () => {
   it('keeps drafts and scheduled articles to the editors: list, counters, by slug, by id and search', async () => {
     const tenant = await articlesApp(server);
     const category = await tenant.category();
-    await tenant.article(category.id, { name: 'Rechnungen erklärt', body: '<p>Wie Rechnungen entstehen.</p>' });
+    await tenant.article(category.id, {
+      name: 'Rechnungen erklärt',
+      body: '<p>Wie Rechnungen entstehen.</p>',
+    });
     const draft = await tenant.article(category.id, { name: 'Rechnung Entwurf', status: 'draft' });
-    const scheduled = await tenant.article(category.id, { name: 'Rechnung geplant', publishAt: hoursAhead(2), timeZone: 'Europe/Berlin' });
+    const scheduled = await tenant.article(category.id, {
+      name: 'Rechnung geplant',
+      publishAt: hoursAhead(2),
+      timeZone: 'Europe/Berlin',
+    });
     expect(draft).toMatchObject({ status: 'draft', publishedAt: null });
-    expect(scheduled).toMatchObject({ status: 'active', isScheduled: true, publishedAt: null, timeZone: 'Europe/Berlin' });
+    expect(scheduled).toMatchObject({
+      status: 'active',
+      isScheduled: true,
+      publishedAt: null,
+      timeZone: 'Europe/Berlin',
+    });
     const url = `/api/apps/${tenant.app.id}/articles`;
 
     expect(names(await call('GET', url, tenant.member))).toEqual(['Rechnungen erklärt']);
@@ -103,8 +122,14 @@ describe(`articles (${testDriver})`, () => {
   it('searches German and English stems with prefixes, best first, and marks the matches', async () => {
     const tenant = await articlesApp(server);
     const category = await tenant.category();
-    await tenant.article(category.id, { name: 'Zahlungen', body: '<p>Alle Rechnungen finden Sie im Konto.</p>' });
-    await tenant.article(category.id, { name: 'Rechnung ändern', body: '<p>So ändern Sie eine Rechnung.</p>' });
+    await tenant.article(category.id, {
+      name: 'Zahlungen',
+      body: '<p>Alle Rechnungen finden Sie im Konto.</p>',
+    });
+    await tenant.article(category.id, {
+      name: 'Rechnung ändern',
+      body: '<p>So ändern Sie eine Rechnung.</p>',
+    });
     await tenant.article(category.id, { name: 'Running shoes', body: '<p>Our shoes for runners.</p>' });
     const url = `/api/apps/${tenant.app.id}/articles`;
     const found = await call('GET', `${url}?q=${encodeURIComponent('Rechnungen')}`, tenant.member);
@@ -115,10 +140,12 @@ describe(`articles (${testDriver})`, () => {
     expect(names(await call('GET', `${url}?q=rech`, tenant.member))).toHaveLength(2);
     expect(names(await call('GET', `${url}?q=run`, tenant.member))).toEqual(['Running shoes']);
     // Query syntax is only text: nothing of it reaches the parser.
-    expect((await call('GET', `${url}?q=${encodeURIComponent("!&|:*'(")}`, tenant.member)).json().meta.total).toBe(0);
-    expect(names(await call('GET', `${url}?q=${encodeURIComponent('ändern & | !')}`, tenant.member))).toEqual([
-      'Rechnung ändern',
-    ]);
+    expect(
+      (await call('GET', `${url}?q=${encodeURIComponent("!&|:*'(")}`, tenant.member)).json().meta.total,
+    ).toBe(0);
+    expect(names(await call('GET', `${url}?q=${encodeURIComponent('ändern & | !')}`, tenant.member))).toEqual(
+      ['Rechnung ändern'],
+    );
   });
 
   it('keeps `auth` articles from guests and lets guests in only when the service allows them', async () => {
@@ -172,8 +199,13 @@ describe(`articles (${testDriver})`, () => {
       coverId: 'validation.invalidValue',
       timeZone: 'validation.invalidValue',
     });
-    expect((await call('POST', url, tenant.owner, { name: '', categoryId: category.id })).statusCode).toBe(400);
-    expect((await call('POST', url, tenant.owner, { name: 'X', categoryId: category.id, status: 'gone' })).statusCode).toBe(400);
+    expect((await call('POST', url, tenant.owner, { name: '', categoryId: category.id })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call('POST', url, tenant.owner, { name: 'X', categoryId: category.id, status: 'gone' }))
+        .statusCode,
+    ).toBe(400);
     expect((await call('GET', `${url}?filter=everything`, tenant.owner)).statusCode).toBe(400);
     expect((await call('PATCH', item, tenant.owner, { publishAt: 'tomorrow' })).statusCode).toBe(400);
     const slug = await call('PATCH', item, tenant.owner, { slug: (await tenant.article(category.id)).slug });

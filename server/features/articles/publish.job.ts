@@ -60,5 +60,9 @@ export function articlePublishJob(deps: { db: DbOrTx }): JobDefinition<ArticlePu
 /** Sends the job of an article scheduled for `publishAt` (after the transaction that scheduled it committed). */
 export async function scheduleArticle(jobs: Jobs, id: string, publishAt: Date): Promise<void> {
   const seconds = Math.max(1, Math.ceil((publishAt.getTime() - Date.now()) / 1000));
-  await jobs.send<ArticlePublishJobData>(articlePublishQueue, { articleId: id }, { startAfterSeconds: seconds });
+  await jobs.send<ArticlePublishJobData>(
+    articlePublishQueue,
+    { articleId: id },
+    { startAfterSeconds: seconds },
+  );
 }

@@ -20,7 +20,10 @@ const countOf = async (id: string) =>
   (await db().select().from(articleCategories).where(eq(articleCategories.id, id)))[0]!.articlesCount;
 const hoursAhead = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 const makeDue = (id: string) =>
-  db().update(articles).set({ publishAt: new Date(Date.now() - 1000) }).where(eq(articles.id, id));
+  db()
+    .update(articles)
+    .set({ publishAt: new Date(Date.now() - 1000) })
+    .where(eq(articles.id, id));
 
 /** The jobs sent for an article (pg-boss's own table: what a worker will run, and from when). */
 async function jobsOf(id: string) {
@@ -36,7 +39,10 @@ describe(`scheduled articles (${testDriver})`, () => {
     const tenant = await articlesApp(server);
     const category = await tenant.category();
     const at = hoursAhead(2);
-    const article = await tenant.article(category.id, { publishAt: at.toISOString(), timeZone: 'Europe/Berlin' });
+    const article = await tenant.article(category.id, {
+      publishAt: at.toISOString(),
+      timeZone: 'Europe/Berlin',
+    });
     expect(article).toMatchObject({ isScheduled: true, publishAt: at.toISOString(), publishedAt: null });
     const [job] = await jobsOf(article.id);
     expect(Math.abs(job!.getTime() - at.getTime())).toBeLessThan(5_000);

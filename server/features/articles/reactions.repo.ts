@@ -83,8 +83,14 @@ export async function standingOf(db: DbOrTx, ref: Ref) {
       favoriteAt: articleFavorites.createdAt,
     })
     .from(articles)
-    .leftJoin(articleReactions, and(eq(articleReactions.articleId, articles.id), eq(articleReactions.profileId, ref.profileId)))
-    .leftJoin(articleFavorites, and(eq(articleFavorites.articleId, articles.id), eq(articleFavorites.profileId, ref.profileId)))
+    .leftJoin(
+      articleReactions,
+      and(eq(articleReactions.articleId, articles.id), eq(articleReactions.profileId, ref.profileId)),
+    )
+    .leftJoin(
+      articleFavorites,
+      and(eq(articleFavorites.articleId, articles.id), eq(articleFavorites.profileId, ref.profileId)),
+    )
     .where(eq(articles.id, ref.articleId));
   return row;
 }
