@@ -77,7 +77,13 @@ describe(`tickets: refusals (${testDriver})`, () => {
       // The app's shell is visible to everyone (a guest's `view`), so its calls refuse with 403; the project
       // and the ticket are not visible at all.
       const refused = url.startsWith('/api/apps/') ? 403 : 404;
-      expect((await call(method, url, outsider.token, payload)).statusCode, `${method} ${url}`).toBe(refused);
+      const answer = await call(method, url, outsider.token, payload);
+      if (url.endsWith('/tickets/my')) {
+        // One's own requests: someone without a profile there has none.
+        expect(answer.json()).toEqual({ data: [], meta: { page: 1, pages: 0, total: 0 } });
+        continue;
+      }
+      expect(answer.statusCode, `${method} ${url}`).toBe(refused);
     }
   });
 
