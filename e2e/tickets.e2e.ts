@@ -46,10 +46,12 @@ test('a member asks for help after a suggestion, the team answers live, resolves
   // Lena opens a new request: a matching article is suggested first; she sends her question anyway.
   const member = await signedInPage(browser, testInfo, c, c.lena, 201);
   if (project === 'mobile') {
-    // On a phone the app's further entries sit behind "Mehr".
+    // On a phone the app's further entries sit in the "Mehr" menu.
     await member.getByRole('button', { name: 'Mehr' }).click();
+    await member.getByRole('menuitem', { name: 'Meine Anfragen' }).click();
+  } else {
+    await member.getByRole('link', { name: 'Meine Anfragen' }).first().click();
   }
-  await member.getByRole('link', { name: 'Meine Anfragen' }).first().click();
   await expect(member.getByTestId('my-requests')).toBeVisible();
   await member.getByTestId('request-new').click();
   await member.getByTestId('request-subject').fill('Rechnung herunterladen');
