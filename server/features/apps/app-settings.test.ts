@@ -219,12 +219,12 @@ describe(`app options (${testDriver})`, () => {
     expect(bad.statusCode).toBe(400);
     // Services that do not exist yet cannot be switched, on or off.
     const unbuilt = await call('PATCH', url, owner.accessToken, {
-      services: { helpdesk: true, chat: false },
+      services: { events: true, chat: false },
     });
     expect(unbuilt.statusCode).toBe(400);
     expect(unbuilt.json()).toMatchObject({
       code: 'FEATURE_NOT_AVAILABLE',
-      errors: { 'services.helpdesk': 'validation.invalidValue', 'services.chat': 'validation.invalidValue' },
+      errors: { 'services.events': 'validation.invalidValue', 'services.chat': 'validation.invalidValue' },
     });
 
     await call('PATCH', url, owner.accessToken, { services: { cloud: false } });
