@@ -205,9 +205,17 @@ export type HelpdeskVoteResult = z.infer<typeof helpdeskVoteResponseSchema>['dat
 
 // ---------- search ----------
 
+/**
+ * `all`: every word must match (the search box); `any`: any of the words, those matching most of them first
+ * (suggestions while a member writes a whole sentence, docs/decisions/helpdesk.md).
+ */
+export const helpdeskSearchMatchValues = ['all', 'any'] as const;
+export type HelpdeskSearchMatch = (typeof helpdeskSearchMatchValues)[number];
+
 export const helpdeskSearchQuerySchema = z.object({
   q: z.string().trim().min(1, { message: validationKeys.required }).max(helpdeskLimits.search),
   limit: z.coerce.number().int().min(1).max(helpdeskPageSizes.searchMax).default(helpdeskPageSizes.search),
+  match: z.enum(helpdeskSearchMatchValues).default('all'),
 });
 export type HelpdeskSearchQuery = z.output<typeof helpdeskSearchQuerySchema>;
 

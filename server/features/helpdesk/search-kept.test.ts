@@ -13,8 +13,13 @@ const call = helpdeskCaller(server);
 
 type Hit = { name: string; categoryName: string; slug: string };
 
-async function search(tenant: HelpdeskApp, q: string, who: { auth: string } = tenant.member): Promise<Hit[]> {
-  const url = `/api/apps/${tenant.app.id}/helpdesk/search?q=${encodeURIComponent(q)}`;
+async function search(
+  tenant: HelpdeskApp,
+  q: string,
+  who: { auth: string } = tenant.member,
+  match: 'all' | 'any' = 'all',
+): Promise<Hit[]> {
+  const url = `/api/apps/${tenant.app.id}/helpdesk/search?q=${encodeURIComponent(q)}&match=${match}`;
   const first = await call('GET', url, who);
   expect(first.statusCode, first.body).toBe(200);
   const second = await call('GET', url, who);
@@ -58,5 +63,18 @@ describe(`kept help-desk search answers show every change at once (${testDriver}
 
     await change('DELETE', `/api/helpdesk/articles/${article.id}`, tenant);
     expect(await names('rechnung')).toEqual([]);
+  });
+
+  it('keeps the answers of all words and of any word apart', async () => {
+    const tenant = await helpdeskApp(server());
+    const billing = await tenant.category({ name: 'Abrechnung' });
+    await tenant.article(billing.id, { name: 'Rechnungen herunterladen', body: '<p>Als PDF</p>' });
+    const names = async (match: 'all' | 'any') =>
+      (await search(tenant, 'Rechnung vom März', tenant.member, match)).map((hit) => hit.name);
+
+    expect(await names('all')).toEqual([]);
+    expect(await names('any')).toEqual(['Rechnungen herunterladen']);
+    expect(await names('all')).toEqual([]);
+    expect(await names('any')).toEqual(['Rechnungen herunterladen']);
   });
 });

@@ -7,6 +7,7 @@ import {
   helpdeskTreeSchema,
   type HelpdeskArticleList,
   type HelpdeskCategory,
+  type HelpdeskSearchMatch,
 } from '../../../contracts/helpdesk';
 import { api } from '../../api/client';
 
@@ -33,8 +34,8 @@ export const helpdeskKeys = {
   article: (appId: string, categoryId: string, slug: string) =>
     [...helpdeskKeys.articles(appId), 'one', categoryId, slug] as const,
   popular: (appId: string) => [...helpdeskKeys.articles(appId), 'popular'] as const,
-  search: (appId: string, q: string, limit: number) =>
-    [...helpdeskKeys.articles(appId), 'search', q, limit] as const,
+  search: (appId: string, q: string, limit: number, match: HelpdeskSearchMatch) =>
+    [...helpdeskKeys.articles(appId), 'search', q, limit, match] as const,
 };
 
 /** The category tree, depth first (GAPS 15); `helpdesk/{categorySlug}` is resolved from it. */
@@ -88,15 +89,23 @@ export const popularArticlesQuery = (appId: string) =>
         .then((answer) => answer.data),
   });
 
-/** The search as the member types (an empty or blank text asks nothing). */
-export const helpdeskSearchQuery = (appId: string, q: string, limit = 8) =>
+/**
+ * The search as the member types (an empty or blank text asks nothing): `all` words for the search box, `any`
+ * word of a sentence for suggestions.
+ */
+export const helpdeskSearchQuery = (
+  appId: string,
+  q: string,
+  limit = 8,
+  match: HelpdeskSearchMatch = 'all',
+) =>
   queryOptions({
-    queryKey: helpdeskKeys.search(appId, q, limit),
+    queryKey: helpdeskKeys.search(appId, q, limit, match),
     queryFn: ({ signal }) =>
       api
         .get(helpdeskApiPaths.search(appId), {
           schema: helpdeskSearchResponseSchema,
-          query: { q, limit },
+          query: { q, limit, match },
           signal,
         })
         .then((answer) => answer.data),

@@ -49,15 +49,16 @@ const render = (app: RouterApp, text: string) => {
 };
 
 describe('useHelpdeskSuggestions', () => {
-  it('suggests the top articles with their paths and marks the matched words', async () => {
+  it('suggests the articles matching any word with their paths and marks the matched words', async () => {
     const fetchMock = stubFetch({
       [`GET /api/apps/${testApp.id}/helpdesk/search`]: (_, url) => {
-        expect(url.searchParams.get('q')).toBe('Rechnung fehlt');
+        expect(url.searchParams.get('q')).toBe('Meine Rechnung fehlt');
         expect(url.searchParams.get('limit')).toBe('5');
+        expect(url.searchParams.get('match')).toBe('any');
         return json(200, { data: [hit] });
       },
     });
-    render({ ...testApp, services: { ...testApp.services, helpdesk: true } }, '  Rechnung fehlt ');
+    render({ ...testApp, services: { ...testApp.services, helpdesk: true } }, '  Meine Rechnung fehlt ');
     const link = await screen.findByRole('link', { name: 'Rechnungen herunterladen' });
     expect(link.getAttribute('href')).toBe('/akademie/helpdesk/konto/rechnungen-herunterladen');
     expect(screen.getByTestId('snippet').querySelector('mark')?.textContent).toBe('Rechnungen');

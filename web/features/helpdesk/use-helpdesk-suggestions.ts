@@ -20,8 +20,9 @@ const minLength = 3;
 
 /**
  * Help-desk articles that may answer `text` while a member types (the tickets form, the support widget): the
- * search, debounced, its top `limit` hits with their paths. Nothing while the app's help desk is off or the text
- * is short; `isLoading` only while a first answer for the text is on its way.
+ * search for any of its words (a request is a whole sentence, whose every word no article holds), debounced, its
+ * top `limit` hits with their paths. Nothing while the app's help desk is off or the text is short; `isLoading`
+ * only while a first answer for the text is on its way.
  */
 export function useHelpdeskSuggestions(
   text: string,
@@ -31,7 +32,7 @@ export function useHelpdeskSuggestions(
   const [debounced] = useDebouncedValue(text.trim().slice(0, 200), options.delay ?? 300);
   const asks = app.services.helpdesk && debounced.length >= minLength;
   const query = useQuery({
-    ...helpdeskSearchQuery(app.id, debounced, options.limit ?? 5),
+    ...helpdeskSearchQuery(app.id, debounced, options.limit ?? 5, 'any'),
     enabled: asks,
     placeholderData: keepPreviousData,
   });
