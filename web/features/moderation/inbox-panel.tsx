@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Pagination, Skeleton, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconHeadset, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -39,18 +39,16 @@ function ListSkeleton() {
   );
 }
 
-function Empty({ tab, status }: { tab: ModerationInboxTab; status: ModerationStatus }) {
+function Empty({ status }: { status: ModerationStatus }) {
   const { t } = useTranslation();
-  const kind = tab === 'ticket' ? 'ticket' : status;
-  const Icon = tab === 'ticket' ? IconHeadset : IconCircleCheck;
   return (
     <div className={classes.empty} data-testid="moderation-empty">
       <span className={classes.emptyIcon} aria-hidden="true">
-        <Icon size={28} stroke={1.6} />
+        <IconCircleCheck size={28} stroke={1.6} />
       </span>
-      <Text fw={600}>{t(`moderation.empty.${kind}.title`)}</Text>
+      <Text fw={600}>{t(`moderation.empty.${status}.title`)}</Text>
       <Text size="sm" c="dimmed" maw={440}>
-        {t(`moderation.empty.${kind}.text`)}
+        {t(`moderation.empty.${status}.text`)}
       </Text>
     </div>
   );
@@ -140,7 +138,7 @@ export function InboxPanel({ tab, status, page, onStatus, onPage }: InboxPanelPr
   } else if (!list.data) {
     content = <ListSkeleton />;
   } else if (list.data.data.length === 0) {
-    content = <Empty tab={tab} status={status} />;
+    content = <Empty status={status} />;
   } else {
     content = (
       <ul

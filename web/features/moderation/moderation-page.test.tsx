@@ -14,6 +14,7 @@ import {
   reportedComment,
   testItem,
   anna,
+  uuid,
 } from './moderation-test-data';
 
 const routerWith =
@@ -209,17 +210,71 @@ describe('moderation inbox', () => {
     expect(within(dialog).getAllByRole('listitem')).toHaveLength(4);
   });
 
-  it('explains the ticket tab while there are no tickets', async () => {
+  it('shows the app team its tickets in the ticket tab, each opened in the app; moderators see no such tab', async () => {
+    const ticket = {
+      id: uuid(7001),
+      number: 12,
+      appId: testApp.id,
+      appName: testApp.name,
+      appSlug: testApp.slug,
+      projectId: uuid(7002),
+      subject: 'Rechnung fehlt',
+      status: 'new' as const,
+      chatId: uuid(7003),
+      requester: anna,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      statusChangedAt: '2026-11-20T10:00:00.000Z',
+      firstResponseAt: null,
+      completedAt: null,
+      clocks: {
+        firstResponse: {
+          targetMinutes: 0,
+          elapsedSeconds: 0,
+          remainingSeconds: null,
+          state: 'running' as const,
+          isOverdue: false,
+        },
+        resolution: {
+          targetMinutes: 0,
+          elapsedSeconds: 0,
+          remainingSeconds: null,
+          state: 'running' as const,
+          isOverdue: false,
+        },
+      },
+      satisfaction: null,
+      isSatisfactionAsked: false,
+      isInChat: false,
+      permissions: { can: ['view' as const, 'join' as const, 'status' as const] },
+    };
     const server = inboxServer([testItem(1)]);
-    const { fetchMock } = open(server.routes, '/akademie/settings/moderation?tab=ticket');
-    expect(await screen.findByText('Noch keine Support-Tickets')).toBeTruthy();
-    expect(screen.getByText(/Support-Tickets erscheinen hier, sobald der Helpdesk/)).toBeTruthy();
+    const team: App = {
+      ...moderatorApp,
+      permissions: { can: [...moderatorApp.permissions.can, 'tickets'] },
+    };
+    const { fetchMock } = open(
+      {
+        ...server.routes,
+        [`GET ${appPath}/tickets`]: () =>
+          json(200, { data: [ticket], meta: { page: 1, pages: 1, total: 1 } }),
+      },
+      '/akademie/settings/moderation?tab=ticket',
+      team,
+    );
+    const row = await screen.findByRole('link', { name: /Rechnung fehlt/ }, { timeout: 15_000 });
+    expect(row.getAttribute('href')).toBe(`/akademie/settings/moderation/tickets/${ticket.id}`);
     expect(screen.getByRole('tab', { name: /Support-Tickets/ }).getAttribute('aria-selected')).toBe('true');
-    const tabs = fetchMock.mock.calls
-      .map(([input]) => new URL(urlOf(input), 'http://localhost'))
-      .filter((url) => url.pathname === `${appPath}/moderation`)
-      .map((url) => url.searchParams.get('tab'));
-    expect(tabs).toEqual(['ticket']);
+    // The ticket tab asks the tickets, not the moderation items.
+    expect(callsTo(fetchMock, `GET ${appPath}/moderation`)).toHaveLength(0);
+  });
+
+  it('gives moderators without the tickets ability the posts tab only', async () => {
+    const server = inboxServer([testItem(1)]);
+    open(server.routes, '/akademie/settings/moderation?tab=ticket');
+    expect(await screen.findByRole('tab', { name: /Beiträge/ })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: /Support-Tickets/ })).toBeNull();
+    expect(screen.getByRole('tab', { name: /Beiträge/ }).getAttribute('aria-selected')).toBe('true');
   });
 });
 

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
-  moderationInboxTabValues,
   moderationStatusValues,
   type ModerationInboxTab,
   type ModerationStatus,
@@ -14,6 +13,7 @@ import type { ModerationCountersEvent } from '../../../contracts/moderation';
 import { appCan, useCurrentApp } from '../../kernel/current-app';
 import { useRealtimeEvent } from '../../kernel/realtime';
 import { SettingsPageHeader } from '../app-settings';
+import { TicketInbox } from '../tickets';
 import { InboxPanel } from './inbox-panel';
 import { moderationCountersQuery, moderationKeys } from './moderation-api';
 import { ModerationSettingsForm } from './moderation-settings-form';
@@ -65,9 +65,12 @@ export function ModerationPage() {
   const app = useCurrentApp();
   const [params, setParams] = useSearchParams();
   const canInbox = appCan(app, 'moderation');
+  // Tickets are the app team's, not the moderators' (docs/decisions/tickets.md).
+  const canTickets = appCan(app, 'tickets');
   const canSettings = appCan(app, 'settings_moderation');
   const views: View[] = [
-    ...(canInbox ? moderationInboxTabValues : []),
+    ...(canInbox ? ['post' as const] : []),
+    ...(canTickets ? ['ticket' as const] : []),
     ...(canSettings ? ['settings' as const] : []),
   ];
   const view = pick(views, params.get('tab'), views[0] ?? 'settings');
@@ -111,25 +114,25 @@ export function ModerationPage() {
       >
         <Tabs.List aria-label={t('moderation.views.label')} className={classes.views}>
           {canInbox ? (
-            <>
-              <Tabs.Tab
-                value="post"
-                leftSection={<IconMessages size={17} stroke={1.7} />}
-                rightSection={<PendingBadge appId={app.id} />}
-                data-testid="view-post"
-                className={classes.view}
-              >
-                {t('moderation.views.post')}
-              </Tabs.Tab>
-              <Tabs.Tab
-                value="ticket"
-                leftSection={<IconHeadset size={17} stroke={1.7} />}
-                data-testid="view-ticket"
-                className={classes.view}
-              >
-                {t('moderation.views.ticket')}
-              </Tabs.Tab>
-            </>
+            <Tabs.Tab
+              value="post"
+              leftSection={<IconMessages size={17} stroke={1.7} />}
+              rightSection={<PendingBadge appId={app.id} />}
+              data-testid="view-post"
+              className={classes.view}
+            >
+              {t('moderation.views.post')}
+            </Tabs.Tab>
+          ) : null}
+          {canTickets ? (
+            <Tabs.Tab
+              value="ticket"
+              leftSection={<IconHeadset size={17} stroke={1.7} />}
+              data-testid="view-ticket"
+              className={classes.view}
+            >
+              {t('moderation.views.ticket')}
+            </Tabs.Tab>
           ) : null}
           {canSettings ? (
             <Tabs.Tab
@@ -142,11 +145,12 @@ export function ModerationPage() {
             </Tabs.Tab>
           ) : null}
         </Tabs.List>
-        {moderationInboxTabValues.map((tab) => (
-          <Tabs.Panel key={tab} value={tab} className={classes.viewPanel}>
-            <InboxPanel tab={tab} status={status} page={page} onStatus={onStatus} onPage={onPage} />
-          </Tabs.Panel>
-        ))}
+        <Tabs.Panel value="post" className={classes.viewPanel}>
+          <InboxPanel tab="post" status={status} page={page} onStatus={onStatus} onPage={onPage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="ticket" className={classes.viewPanel}>
+          <TicketInbox />
+        </Tabs.Panel>
         <Tabs.Panel value="settings" className={classes.viewPanel}>
           <ModerationSettingsForm />
         </Tabs.Panel>

@@ -9,7 +9,7 @@ export const moderatorApp: App = {
   permissions: { can: ['view', 'view_profiles', 'view_posts', 'edit', 'moderation', 'settings_moderation'] },
 };
 
-const uuid = (n: number) => `0190f5a2-7c1e-7b4e-9a55-${n.toString().padStart(12, '0')}`;
+export const uuid = (n: number) => `0190f5a2-7c1e-7b4e-9a55-${n.toString().padStart(12, '0')}`;
 
 export const appPath = `/api/apps/${testApp.id}`;
 

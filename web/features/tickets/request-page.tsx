@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Anchor, Button, Group, Paper, Rating, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Rating, Skeleton, Stack, Text, Textarea } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';
 import { SupportConversation } from '../chat';
-import { TicketStatusBadge } from './ticket-status';
+import { TicketTitle } from './ticket-status';
 import { ticketsApi, type Ticket } from './tickets-api';
 import { requestPaths } from './tickets-paths';
 import { useTicket } from './use-ticket';
@@ -97,15 +97,7 @@ export function RequestPage() {
       ) : (
         <>
           <header className={classes.ticketHeader}>
-            <div className={classes.ticketTitleRow}>
-              <Title order={1} className={classes.title}>
-                {ticket.subject}
-              </Title>
-              <TicketStatusBadge status={ticket.status} />
-            </div>
-            <Text size="sm" c="dimmed">
-              {t('tickets.request.meta', { number: ticket.number })}
-            </Text>
+            <TicketTitle ticket={ticket} meta={t('tickets.request.meta', { number: ticket.number })} />
           </header>
           <Satisfaction ticket={ticket} put={put} />
           <Paper withBorder radius="md" className={classes.conversationCard}>

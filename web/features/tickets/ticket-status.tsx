@@ -1,6 +1,7 @@
-import { Badge, SegmentedControl } from '@mantine/core';
+import { Badge, SegmentedControl, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TicketStatus } from './tickets-api';
+import type { Ticket, TicketStatus } from './tickets-api';
+import classes from './tickets.module.css';
 
 /** The statuses in the order a ticket usually moves. */
 export const ticketStatusOrder: TicketStatus[] = ['new', 'work', 'on_pause', 'completed'];
@@ -48,5 +49,22 @@ export function TicketStatusControl({
       size="xs"
       data={ticketStatusOrder.map((value) => ({ value, label: t(`tickets.status.${value}`) }))}
     />
+  );
+}
+
+/** A ticket's subject as the page's heading, its status beside it and a line about it below. */
+export function TicketTitle({ ticket, meta }: { ticket: Ticket; meta: string }) {
+  return (
+    <>
+      <div className={classes.ticketTitleRow}>
+        <Title order={1} className={classes.title}>
+          {ticket.subject}
+        </Title>
+        <TicketStatusBadge status={ticket.status} />
+      </div>
+      <Text size="sm" c="dimmed">
+        {meta}
+      </Text>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import {
   ticketResponseSchema,
   ticketSettingsResponseSchema,
   type Ticket,
+  type TicketContact,
   type TicketCreateBody,
   type TicketDetail,
   type TicketSatisfactionBody,
@@ -16,7 +17,7 @@ import {
 } from '../../../contracts/tickets';
 import { api } from '../../api/client';
 
-export type { Ticket, TicketDetail, TicketSettings, TicketStatus };
+export type { Ticket, TicketContact, TicketDetail, TicketSettings, TicketStatus };
 
 /** Every API address of the tickets (contracts/tickets.ts, rows TICKETS-01..05 and issue 20), one map. */
 export const ticketPaths = {

@@ -12,3 +12,9 @@ export const requestPaths = {
   create: (slug: string) => `/${slug}/requests/new`,
   request: (slug: string, ticketId: string) => `/${slug}/requests/${ticketId}`,
 };
+
+/** The app's team on the app host: the moderation inbox's ticket tab and a ticket opened from it. */
+export const teamPaths = {
+  inbox: (slug: string) => `/${slug}/settings/moderation?tab=ticket`,
+  ticket: (slug: string, ticketId: string) => `/${slug}/settings/moderation/tickets/${ticketId}`,
+};

@@ -18,3 +18,4 @@ export { SupportIndexPage } from './support-index-page';
 export { SupportListPage } from './support-list-page';
 export { SupportSettingsPage } from './support-settings-page';
 export { SupportTicketPage } from './support-ticket-page';
+export { AppTicketPage } from './app-ticket-page';

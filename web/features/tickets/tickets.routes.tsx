@@ -43,6 +43,11 @@ export const ticketsFeature: WebFeature = {
     ],
     appSettings: [
       { path: 'support', lazy: async () => ({ Component: (await screens()).SupportSettingsPage }) },
+      // A ticket of the moderation inbox's ticket tab, worked without leaving the app.
+      {
+        path: 'moderation/tickets/:ticketId',
+        lazy: async () => ({ Component: (await screens()).AppTicketPage }),
+      },
     ],
   },
   menus: {

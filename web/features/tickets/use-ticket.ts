@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ticketEvents, type TicketUpdatePayload } from '../../../contracts/tickets';
 import { errorTextKey } from '../../api/notify-error';
+import { currentAppQueryPrefix } from '../../kernel/current-app';
 import { useRealtimeEvent } from '../../kernel/realtime';
 import { ticketKeys, ticketQuery, ticketsApi, type Ticket, type TicketStatus } from './tickets-api';
 
@@ -43,9 +44,20 @@ export function useTicket(ticketId: string) {
   return { query, ticket: query.data, put, status, answeredAt: query.dataUpdatedAt };
 }
 
-/** The team member enters the ticket's chat the first time they open it (docs/decisions/tickets.md). */
+/**
+ * The team member enters the ticket's chat the first time they open it (docs/decisions/tickets.md). The join may
+ * have given them a profile in the app, so the app (with its viewer) is read again: on the app host the shell's
+ * copy is the one the conversation uses.
+ */
 export function useJoinTicket(ticket: Ticket | undefined, put: (ticket: Ticket) => void) {
-  const join = useMutation({ mutationFn: (id: string) => ticketsApi.join(id), onSuccess: put });
+  const queryClient = useQueryClient();
+  const join = useMutation({
+    mutationFn: (id: string) => ticketsApi.join(id),
+    onSuccess: (joined) => {
+      put(joined);
+      void queryClient.invalidateQueries({ queryKey: currentAppQueryPrefix(joined.appSlug) });
+    },
+  });
   const mustJoin = Boolean(ticket && !ticket.isInChat && ticket.permissions.can.includes('join'));
   const id = ticket?.id;
   const { mutate, isIdle } = join;
