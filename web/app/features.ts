@@ -21,8 +21,8 @@ import { projectSettingsFeature } from '../features/project-settings/project-set
 import { projectsFeature } from '../features/projects/projects.routes';
 import { teamFeature } from '../features/team/team.routes';
 import { ticketsFeature } from '../features/tickets/tickets.routes';
-import { createElement, type ReactNode } from 'react';
-import type { FeatureMenus, MenuEntry, RouteSlot, WebFeature } from '../kernel/web-feature';
+import { createElement, type ComponentType, type ReactNode } from 'react';
+import type { AppMenuContext, FeatureMenus, MenuEntry, RouteSlot, WebFeature } from '../kernel/web-feature';
 
 /**
  * Every web feature with screens, explicitly: adding one is its folder plus one line here. The order is the
@@ -82,4 +82,13 @@ export function menuEntries<Name extends keyof FeatureMenus>(
       to: to(context),
       badge: badge ? createElement(badge, { context }) : undefined,
     }));
+}
+
+export type ShellOverlay = { key: string; Overlay: ComponentType<{ context: AppMenuContext }> };
+
+/** The components every feature puts beside an app's pages (its overlays), in list order, each with a key. */
+export function appOverlays(features: readonly WebFeature[] = webFeatures): ShellOverlay[] {
+  return features.flatMap((feature) =>
+    (feature.overlays?.app ?? []).map((Overlay, index) => ({ key: `${feature.name}-${index}`, Overlay })),
+  );
 }

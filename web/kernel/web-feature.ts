@@ -53,8 +53,18 @@ export type FeatureMenus = {
 };
 
 /**
+ * Components a shell renders once beside the page, whatever the address: floating things such as the support
+ * widget's button. Each decides itself whether it shows (it gets the same context as the menu's entries) and,
+ * being part of the eagerly loaded manifest, stays small and loads anything bigger on demand.
+ */
+export type FeatureOverlays = {
+  /** Inside an app's shell, once the app is resolved; positioned by the component itself (`position: fixed`). */
+  app?: ComponentType<{ context: AppMenuContext }>[];
+};
+
+/**
  * A web feature's manifest (`features/<area>/<area>.routes.tsx`): its routes per slot, the layout routes it
- * hosts for other features' routes, and its menu entries. The shell reads the explicit list in
+ * hosts for other features' routes, its menu entries and its overlays. The shell reads the explicit list in
  * web/app/features.ts; a route's `handle.access` (see RouteHandle) says whether it needs a session.
  */
 export type WebFeature = {
@@ -63,4 +73,5 @@ export type WebFeature = {
   /** Layout routes (path, handle, lazy component) whose children are the routes of a nested slot. */
   hosts?: Partial<Record<NestedSlot, Omit<NonIndexRouteObject, 'children'>>>;
   menus?: FeatureMenus;
+  overlays?: FeatureOverlays;
 };

@@ -25,7 +25,7 @@ import {
 import { layout } from '../../kernel/layout-sizes';
 import { appColorCss, appColorTheme } from '../theme';
 import { useIsMobile } from '../../kernel/ui-store';
-import { menuEntries } from '../features';
+import { appOverlays, menuEntries } from '../features';
 import { RouteErrorBoundary } from '../route-error-boundary';
 import { appMenuItems, appSettingsPath, desktopMenuLayoutOf, showsThemeEntry } from './app-menu';
 import { AppBottomNav, AppSecondaryNav, AppSideNav } from './app-nav';
@@ -166,6 +166,7 @@ function AppFrame({ app, slug, children }: FrameProps) {
       </main>
       <ShellFooter owner={app?.name ?? null} legalLinks={[]} isMobile={isMobile} />
       {isMobile && menu.length > 0 ? <AppBottomNav items={menu} /> : null}
+      {menuInput ? appOverlays().map(({ key, Overlay }) => <Overlay key={key} context={menuInput} />) : null}
     </div>
   );
 }
