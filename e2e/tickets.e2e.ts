@@ -49,6 +49,8 @@ test('a member asks for help after a suggestion, the team answers live, resolves
   const member = await signedInPage(browser, testInfo, c, c.lena, 201);
   const launcher = member.getByRole('button', { name: 'Hilfe & Support' });
   const widget = member.getByRole('dialog', { name: 'Wie können wir helfen?' });
+  await expect(launcher).toBeVisible();
+  await keepScreenshot(member, `tickets-launcher-${project}`);
   await launcher.click();
   await expect(widget).toBeVisible();
   await expect(widget.getByTestId('support-widget-helpdesk')).toBeVisible();

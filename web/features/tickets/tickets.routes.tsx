@@ -2,6 +2,7 @@ import { IconLifebuoy } from '@tabler/icons-react';
 import { loadChunk } from '../../kernel/chunk';
 import { appCan } from '../../kernel/current-app';
 import type { WebFeature } from '../../kernel/web-feature';
+import { SupportWidgetLauncher } from './support-widget-launcher';
 
 const screens = () => loadChunk(() => import('./tickets-screens'));
 
@@ -50,6 +51,8 @@ export const ticketsFeature: WebFeature = {
       },
     ],
   },
+  // The floating "Hilfe & Support" button on the app's pages: only the button itself loads with the manifest.
+  overlays: { app: [SupportWidgetLauncher] },
   menus: {
     appMain: [
       {
