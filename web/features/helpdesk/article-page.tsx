@@ -14,6 +14,7 @@ import { usePageTitle } from '../../kernel/use-page-title';
 import { categoryBySlug, helpdeskArticleQuery, helpdeskTreeQuery } from './helpdesk-api';
 import { helpdeskLinks } from './helpdesk-links';
 import { useArticleMutations, useArticleVote } from './helpdesk-mutations';
+import { AskTeamLink } from './ask-team-link';
 import { Breadcrumbs, LoadFailed } from './helpdesk-parts';
 import { ConfirmDelete } from './confirm-delete';
 import classes from './helpdesk.module.css';
@@ -55,6 +56,8 @@ function VoteBox({ article, queryKey }: { article: HelpdeskArticle; queryKey: re
           ? ''
           : t(article.myVote ? 'helpdesk.vote.thanksYes' : 'helpdesk.vote.thanksNo')}
       </Text>
+      {/* Not helpful: the team may know what the article does not say. */}
+      {article.myVote === false ? <AskTeamLink /> : null}
     </section>
   );
 }

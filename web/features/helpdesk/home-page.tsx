@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useFormat } from '../../kernel/format';
 import { usePageTitle } from '../../kernel/use-page-title';
+import { AskTeamLink } from './ask-team-link';
 import { helpdeskTreeQuery, popularArticlesQuery } from './helpdesk-api';
 import { helpdeskLinks } from './helpdesk-links';
 import { Empty, LoadFailed } from './helpdesk-parts';
@@ -119,6 +120,7 @@ export function HelpdeskHomePage() {
           </ol>
         </section>
       ) : null}
+      <AskTeamLink />
     </div>
   );
 }
