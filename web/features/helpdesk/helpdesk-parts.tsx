@@ -1,11 +1,8 @@
-import type { ReactNode } from 'react';
-import { Anchor, Button, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconChevronRight, IconRefresh } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../api/api-error';
-import { errorTextKey } from '../../api/notify-error';
-import { NotFoundMessage } from '../../components/not-found-message';
+import { LoadFailedState } from '../../components/empty-state';
 import classes from './helpdesk.module.css';
 
 export type Crumb = { label: string; to?: string };
@@ -35,44 +32,11 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   );
 }
 
-type EmptyProps = { icon: ReactNode; title: string; text?: string; action?: ReactNode; testId?: string };
-
-export function Empty({ icon, title, text, action, testId }: EmptyProps) {
-  return (
-    <div className={classes.empty} data-testid={testId}>
-      <span className={classes.emptyIcon} aria-hidden="true">
-        {icon}
-      </span>
-      <Title order={2} size="h4">
-        {title}
-      </Title>
-      {text ? (
-        <Text c="dimmed" size="sm" maw={440} ta="center">
-          {text}
-        </Text>
-      ) : null}
-      {action}
-    </div>
-  );
-}
+/** What belongs here when nothing does yet (the product's one empty state). */
+export { EmptyState as Empty } from '../../components/empty-state';
 
 /** A failed read: not found (or not visible — the server never says which), or a retry. */
 export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
-  if (error instanceof ApiError && (error.status === 404 || error.status === 401)) {
-    return <NotFoundMessage />;
-  }
-  return (
-    <Empty
-      icon={<IconAlertTriangle size={28} stroke={1.6} />}
-      title={t('helpdesk.error.title')}
-      text={t(errorTextKey(error))}
-      action={
-        <Button variant="default" leftSection={<IconRefresh size={18} stroke={1.8} />} onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-      testId="helpdesk-error"
-    />
-  );
+  return <LoadFailedState error={error} title={t('helpdesk.error.title')} onRetry={onRetry} />;
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Modal, Skeleton, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconLogin2, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +13,12 @@ import { useIsMobile } from '../../../kernel/ui-store';
 import { usePageTitle } from '../../../kernel/use-page-title';
 import { chatApi, chatKeys, chatQuery } from '../chat-api';
 import { ChatAvatar } from '../chat-avatar';
-import { markMessageDeleted, mergeMessage } from '../chat-cache';
+import { markMessageDeleted } from '../chat-cache';
 import { chatScreenPaths } from '../chat-paths';
 import { chatCan, viewerProfileIdOf } from '../chat-viewer';
 import { ChatMenu } from './chat-menu';
-import { Composer } from './composer';
+import { ConversationBody } from './conversation-body';
 import { ConversationFrame } from './conversation-frame';
-import { MessageList } from './message-list';
 import { SeenBy } from './seen-by';
 import type { TypingPerson } from './use-conversation';
 import { useConversation } from './use-conversation';
@@ -122,10 +120,7 @@ function Conversation({ chat }: { chat: Chat }) {
   const viewerId = viewerProfileIdOf(app);
   usePageTitle(chat.name);
   const conversation = useConversation(chat, viewerId);
-  const { query } = conversation;
   const readMarks = useReadMarks(chat);
-  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
-  const [editing, setEditing] = useState<ChatMessage | null>(null);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const canWrite = chatCan(chat, 'messages') && chat.role !== null;
 
@@ -136,16 +131,6 @@ function Conversation({ chat }: { chat: Chat }) {
       setDeleting(null);
     },
   });
-  const saveEdit = async (message: ChatMessage, body: string) => {
-    try {
-      mergeMessage(queryClient, await chatApi.edit(message.id, body));
-      setEditing(null);
-    } catch (error) {
-      notifications.show({ color: 'red', title: t('errors.title'), message: t(errorTextKey(error)) });
-      throw error;
-    }
-  };
-
   return (
     <ConversationFrame
       title={chat.name || t('chat.unnamed')}
@@ -153,58 +138,18 @@ function Conversation({ chat }: { chat: Chat }) {
       subtitle={<Subtitle chat={chat} />}
       actions={<ChatMenu chat={chat} slug={app.slug} />}
     >
-      <MessageList
-        chatName={chat.name}
-        messages={conversation.messages}
-        outbox={conversation.outbox}
+      <ConversationBody
+        chat={chat}
         viewerId={viewerId}
+        conversation={conversation}
         canWrite={canWrite}
-        actions={{
-          onReply: canWrite
-            ? (message) => {
-                setEditing(null);
-                setReplyTo(message);
-              }
-            : null,
-          onEdit: (message) => {
-            setReplyTo(null);
-            setEditing(message);
-          },
-          onDelete: setDeleting,
-        }}
-        onRetry={conversation.retry}
-        onDiscard={conversation.discard}
-        isPending={query.isPending}
-        error={query.error}
-        onReload={() => void query.refetch()}
-        hasOlder={query.hasNextPage}
-        loadingOlder={query.isFetchingNextPage}
-        onLoadOlder={() => void query.fetchNextPage()}
+        onDelete={setDeleting}
         seenBy={
           readMarks ? (message) => <SeenBy chat={chat} message={message} marks={readMarks} /> : undefined
         }
+        between={<TypingLine people={conversation.typing} />}
+        note={<WriteNote chat={chat} />}
       />
-      <TypingLine people={conversation.typing} />
-      {canWrite ? (
-        <Composer
-          chat={chat}
-          viewerId={viewerId}
-          replyTo={replyTo}
-          editing={editing}
-          onCancel={() => {
-            setReplyTo(null);
-            setEditing(null);
-          }}
-          onSend={(body, reply, extras) => {
-            conversation.send(body, reply, extras);
-            setReplyTo(null);
-          }}
-          onSaveEdit={saveEdit}
-          autoFocus={!isMobile}
-        />
-      ) : (
-        <WriteNote chat={chat} />
-      )}
       <Modal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

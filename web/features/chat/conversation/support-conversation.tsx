@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { Skeleton, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import {
   chatDeletePayloadSchema,
   chatEvents,
@@ -10,15 +7,12 @@ import {
   type Chat,
   type ChatMessage,
 } from '../../../../contracts/chat';
-import { errorTextKey } from '../../../api/notify-error';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { useRealtimeEvent } from '../../../kernel/realtime';
-import { useIsMobile } from '../../../kernel/ui-store';
 import { chatApi, chatQuery } from '../chat-api';
 import { markMessageDeleted, mergeMessage } from '../chat-cache';
 import { chatCan, viewerProfileIdOf } from '../chat-viewer';
-import { Composer } from './composer';
-import { MessageList } from './message-list';
+import { ConversationBody } from './conversation-body';
 import { useConversation } from './use-conversation';
 import classes from './conversation.module.css';
 
@@ -30,15 +24,10 @@ import classes from './conversation.module.css';
  */
 
 function Messages({ chat, readOnlyNote }: { chat: Chat; readOnlyNote: string | undefined }) {
-  const { t } = useTranslation();
   const app = useCurrentApp();
-  const isMobile = useIsMobile();
   const queryClient = useQueryClient();
   const viewerId = viewerProfileIdOf(app);
   const conversation = useConversation(chat, viewerId);
-  const { query } = conversation;
-  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
-  const [editing, setEditing] = useState<ChatMessage | null>(null);
   const canWrite = chatCan(chat, 'messages') && chat.role !== null;
   // Outside the chat's layout nobody files the room's messages into the caches: this conversation does.
   const fileMessage = (payload: unknown) => {
@@ -60,68 +49,22 @@ function Messages({ chat, readOnlyNote }: { chat: Chat; readOnlyNote: string | u
     onSuccess: (_answer, message) => markMessageDeleted(queryClient, chat.id, message.id),
   });
 
-  const saveEdit = async (message: ChatMessage, body: string) => {
-    try {
-      mergeMessage(queryClient, await chatApi.edit(message.id, body));
-      setEditing(null);
-    } catch (error) {
-      notifications.show({ color: 'red', title: t('errors.title'), message: t(errorTextKey(error)) });
-      throw error;
-    }
-  };
-
   return (
     <div className={classes.frame} data-testid="support-conversation">
-      <MessageList
-        chatName={chat.name}
-        messages={conversation.messages}
-        outbox={conversation.outbox}
+      <ConversationBody
+        chat={chat}
         viewerId={viewerId}
+        conversation={conversation}
         canWrite={canWrite}
-        actions={{
-          onReply: canWrite
-            ? (message) => {
-                setEditing(null);
-                setReplyTo(message);
-              }
-            : null,
-          onEdit: (message) => {
-            setReplyTo(null);
-            setEditing(message);
-          },
-          onDelete: (message) => remove.mutate(message),
-        }}
-        onRetry={conversation.retry}
-        onDiscard={conversation.discard}
-        isPending={query.isPending}
-        error={query.error}
-        onReload={() => void query.refetch()}
-        hasOlder={query.hasNextPage}
-        loadingOlder={query.isFetchingNextPage}
-        onLoadOlder={() => void query.fetchNextPage()}
+        onDelete={(message) => remove.mutate(message)}
+        note={
+          readOnlyNote ? (
+            <div className={classes.note} data-testid="composer-note">
+              <Text size="sm">{readOnlyNote}</Text>
+            </div>
+          ) : null
+        }
       />
-      {canWrite ? (
-        <Composer
-          chat={chat}
-          viewerId={viewerId}
-          replyTo={replyTo}
-          editing={editing}
-          onCancel={() => {
-            setReplyTo(null);
-            setEditing(null);
-          }}
-          onSend={(body, reply, extras) => {
-            conversation.send(body, reply, extras);
-            setReplyTo(null);
-          }}
-          onSaveEdit={saveEdit}
-          autoFocus={!isMobile}
-        />
-      ) : readOnlyNote ? (
-        <div className={classes.note} data-testid="composer-note">
-          <Text size="sm">{readOnlyNote}</Text>
-        </div>
-      ) : null}
     </div>
   );
 }
