@@ -10,6 +10,11 @@ export type RouteHandle = {
    * to the route's children too.
    */
   access?: 'signedIn' | 'guest';
+  /**
+   * The screen keeps the bottom corners for itself (a composer with its send button): the features' floating
+   * overlays (the support widget) stay away. Applies to the route's children too.
+   */
+  withoutOverlays?: boolean;
 };
 
 export function isRouteHandle(value: unknown): value is RouteHandle {
@@ -19,4 +24,9 @@ export function isRouteHandle(value: unknown): value is RouteHandle {
 export function useIsImmersiveRoute(): boolean {
   const matches = useMatches();
   return matches.some((match) => isRouteHandle(match.handle) && match.handle.immersive === true);
+}
+
+export function useRouteWithoutOverlays(): boolean {
+  const matches = useMatches();
+  return matches.some((match) => isRouteHandle(match.handle) && match.handle.withoutOverlays === true);
 }

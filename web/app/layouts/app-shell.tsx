@@ -30,7 +30,7 @@ import { RouteErrorBoundary } from '../route-error-boundary';
 import { appMenuItems, appSettingsPath, desktopMenuLayoutOf, showsThemeEntry } from './app-menu';
 import { AppBottomNav, AppSecondaryNav, AppSideNav } from './app-nav';
 import { MasqueradeBanner } from './masquerade-banner';
-import { useIsImmersiveRoute } from '../../kernel/route-handle';
+import { useIsImmersiveRoute, useRouteWithoutOverlays } from '../../kernel/route-handle';
 import { mainContentId, useFocusPageOnNavigation } from '../../kernel/route-focus';
 import { AppBrand } from './app-brand';
 import { useAppFavicon, useAppLocale, useAppViewerPerson, useProfileLanguageSaver } from './app-viewer';
@@ -85,6 +85,7 @@ function AppFrame({ app, slug, children }: FrameProps) {
   const signedIn = useIsAuthenticated();
   const isMobile = useIsMobile();
   const immersive = useIsImmersiveRoute();
+  const withoutOverlays = useRouteWithoutOverlays();
   const { t } = useTranslation();
   useSignInOnSessionEnd();
   const mainRef = useRef<HTMLElement>(null);
@@ -166,7 +167,9 @@ function AppFrame({ app, slug, children }: FrameProps) {
       </main>
       <ShellFooter owner={app?.name ?? null} legalLinks={[]} isMobile={isMobile} />
       {isMobile && menu.length > 0 ? <AppBottomNav items={menu} /> : null}
-      {menuInput ? appOverlays().map(({ key, Overlay }) => <Overlay key={key} context={menuInput} />) : null}
+      {menuInput && !withoutOverlays
+        ? appOverlays().map(({ key, Overlay }) => <Overlay key={key} context={menuInput} />)
+        : null}
     </div>
   );
 }

@@ -21,7 +21,8 @@ export const chatFeature: WebFeature = {
     app: [
       {
         path: 'chat',
-        handle: { access: 'signedIn' },
+        // A conversation's composer sits where a floating button would.
+        handle: { access: 'signedIn', withoutOverlays: true },
         lazy: async () => ({ Component: (await screens()).ChatLayout }),
         children: [
           { index: true, lazy: async () => ({ Component: (await screens()).ChatHome }) },
@@ -32,7 +33,7 @@ export const chatFeature: WebFeature = {
       },
       {
         path: 'm/:memberId/messages',
-        handle: { access: 'signedIn' },
+        handle: { access: 'signedIn', withoutOverlays: true },
         lazy: async () => ({ Component: (await screens()).MemberMessagesPage }),
       },
     ],

@@ -130,7 +130,7 @@ describe('support widget', { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.activeElement).toBe(launcher()));
   });
 
-  it('is not there for the app’s team, guests, an admin viewing the app as a member, or on the requests’ pages', async () => {
+  it('is not there for the app’s team, guests, an admin viewing the app as a member, on the requests’ pages or in the chat', async () => {
     // The team answers requests; it opens none.
     signInForTest();
     const team = open({ ...requestingMember, permissions: { can: ['view', 'create_ticket', 'tickets'] } });
@@ -144,6 +144,19 @@ describe('support widget', { timeout: 30_000 }, () => {
     await screen.findByTestId('my-requests', {}, { timeout: 15_000 });
     expect(screen.queryByTestId('support-widget')).toBeNull();
     requests.unmount();
+
+    // A conversation's composer keeps the corner the button would cover.
+    const chatting: RouterApp = {
+      ...requestingMember,
+      services: { ...requestingMember.services, chat: true },
+      permissions: { can: [...requestingMember.permissions.can, 'view_chats'] },
+    };
+    const chat = open(chatting, '/akademie/chat', {
+      [`GET ${appPath}/chats`]: () => json(200, { data: [], meta: { page: 1, pages: 0, total: 0 } }),
+    });
+    await screen.findByTestId('chat-layout', {}, { timeout: 15_000 });
+    expect(screen.queryByTestId('support-widget')).toBeNull();
+    chat.unmount();
 
     const masquerade = open({ ...requestingMember, masqueradeProfileId: requestingMember.viewer!.profileId });
     await pageShown();
