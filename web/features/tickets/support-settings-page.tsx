@@ -3,8 +3,13 @@ import { NumberInput, Stack, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ticketLimits, type TicketSettingsPatch } from '../../../contracts/tickets';
+import {
+  ticketLimits,
+  ticketSettingsPatchSchema,
+  type TicketSettingsPatch,
+} from '../../../contracts/tickets';
 import { ApiError } from '../../api/api-error';
+import { useFormChecks, useIssueText } from '../../components/form-issues';
 import { SaveBar } from '../../components/save-bar';
 import { useCurrentApp } from '../../kernel/current-app';
 import { AccountSection } from '../account';
@@ -27,6 +32,12 @@ function SupportSettingsForm({ settings }: { settings: TicketSettings }) {
     keys.filter((key) => values[key] !== settings[key]).map((key) => [key, values[key]]),
   );
   const dirty = Object.keys(changes).length > 0;
+  const issueText = useIssueText();
+  // A value out of range reaches the submit when Enter is pressed in the field (the input clamps on blur only).
+  const checks = useFormChecks(ticketSettingsPatchSchema, changes);
+  // The server's refusal stays at its field while that field still holds a change (not after discarding it).
+  const errorOf = (key: keyof TicketSettingsPatch) =>
+    issueText(checks.issues[key] ?? (key in changes ? checks.serverIssues[key] : undefined));
   const save = useMutation({
     mutationFn: (body: TicketSettingsPatch) => ticketsApi.editSettings(app.id, body),
     meta: { silent: true },
@@ -34,15 +45,19 @@ function SupportSettingsForm({ settings }: { settings: TicketSettings }) {
       queryClient.setQueryData(ticketKeys.settings(app.id), { data: updated });
       notifications.show({ color: 'teal', message: t('tickets.settings.saved') });
     },
-    onError: (error) =>
-      notifications.show({
-        color: 'red',
-        message: t(error instanceof ApiError ? error.message : 'errors.generic'),
-      }),
+    onError: (error) => {
+      checks.takeServerIssues(error);
+      if (!(error instanceof ApiError && Object.keys(error.errors).length > 0)) {
+        notifications.show({
+          color: 'red',
+          message: t(error instanceof ApiError ? error.message : 'errors.generic'),
+        });
+      }
+    },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (dirty) {
+    if (checks.check() && dirty) {
       save.mutate(changes);
     }
   };
@@ -62,6 +77,7 @@ function SupportSettingsForm({ settings }: { settings: TicketSettings }) {
             label={t('tickets.settings.limit')}
             value={values.openTicketsLimit}
             onChange={number('openTicketsLimit')}
+            error={errorOf('openTicketsLimit')}
             min={1}
             max={ticketLimits.openTicketsMax}
             allowDecimal={false}
@@ -74,6 +90,7 @@ function SupportSettingsForm({ settings }: { settings: TicketSettings }) {
               label={t('tickets.settings.firstResponse')}
               value={values.firstResponseTargetMinutes}
               onChange={number('firstResponseTargetMinutes')}
+              error={errorOf('firstResponseTargetMinutes')}
               min={0}
               max={ticketLimits.targetMaxMinutes}
               allowDecimal={false}
@@ -83,6 +100,7 @@ function SupportSettingsForm({ settings }: { settings: TicketSettings }) {
               label={t('tickets.settings.resolution')}
               value={values.resolutionTargetMinutes}
               onChange={number('resolutionTargetMinutes')}
+              error={errorOf('resolutionTargetMinutes')}
               min={0}
               max={ticketLimits.targetMaxMinutes}
               allowDecimal={false}
