@@ -16,7 +16,9 @@ import { paginated } from './pagination.ts';
  * `chatName`, `chatKind`, `excerpt` and `lastSeq`, `count` is the number of messages) obeys `new_message`, an
  * action of ours: the spec names none for messages (docs/decisions/chat.md). chat_mention (a
  * message that mentions the person: `data` carries `chatId`, `chatName`, `chatKind` and `excerpt`) obeys
- * mentions.
+ * mentions. article_announced (the team published an article marked as an announcement: `data` carries `title`,
+ * `articleId`, `articleSlug` and `categorySlug`, the page is `/{appSlug}/articles/{categorySlug}/{articleSlug}`)
+ * obeys new_post: it is new content, like a new post (docs/decisions/articles.md).
  */
 export const notificationTypeValues = [
   'new_post',
@@ -31,6 +33,7 @@ export const notificationTypeValues = [
   'comment_approved',
   'chat_message',
   'chat_mention',
+  'article_announced',
 ] as const;
 export type NotificationType = (typeof notificationTypeValues)[number];
 
@@ -48,6 +51,7 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   comment_approved: null,
   chat_message: 'new_message',
   chat_mention: 'mentions',
+  article_announced: 'new_post',
 };
 
 export const notificationLimits = {

@@ -164,8 +164,13 @@ export const articles = pgTable(
     access: text('access', { enum: ['free', 'auth'] })
       .notNull()
       .default('free'),
-    /** Shown as an announcement on the app's home while set. */
+    /** Shown as an announcement on the app's home while set; published, it tells the members once. */
     isAnnounced: boolean('is_announced').notNull().default(false),
+    /**
+     * When the members were told of the announced article (docs/decisions/articles.md): set once by the fan-out
+     * that tells them, so a retry, a second save or a later publication tells nobody again.
+     */
+    announcedAt: at('announced_at'),
     publishAt: at('publish_at'),
     timeZone: text('time_zone'),
     publishedAt: at('published_at'),
@@ -187,6 +192,12 @@ export const articles = pgTable(
       .on(table.publishAt)
       .where(sql`${table.status} = 'active' and ${table.publishedAt} is null`),
     index('articles_search_idx').using('gin', table.search),
+    // The announcements' sweep: published announced articles whose members were not told yet (few, if any).
+    index('articles_unannounced_idx')
+      .on(table.publishedAt)
+      .where(
+        sql`${table.isAnnounced} and ${table.announcedAt} is null and ${table.status} = 'active' and ${table.publishedAt} is not null`,
+      ),
   ],
 );
 

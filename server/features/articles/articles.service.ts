@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import {
   articlePageSizes,
   type Article,
@@ -14,6 +15,7 @@ import { newId } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
+import { announceSoon } from './announce.job.ts';
 import { bumpArticlesCount } from './article-categories.repo.ts';
 import { withSlug } from './article-slugs.ts';
 import {
@@ -30,8 +32,9 @@ import { scheduleArticle } from './publish.job.ts';
 
 /*
  * Articles (ARTICLES-01…05 and the page's read): lists by filter, search and category, the counters, and the
- * editors' create, edit and delete with the schedule. The route checked `create_article` (app) or the article's
- * `edit` / `delete`; who reads what is articles.policy.ts.
+ * editors' create, edit and delete with the schedule. A save that leaves an announced article published and its
+ * members not yet told sends the announcement's job (announcements.ts decides, once). The route checked
+ * `create_article` (app) or the article's `edit` / `delete`; who reads what is articles.policy.ts.
  */
 
 const readerOf = ({ app, actor }: ArticlesView): repo.ArticleReader => ({
@@ -46,9 +49,10 @@ export function createArticleService(deps: {
   db: Db;
   sign: UrlSign;
   jobs: Jobs;
+  logger: Logger;
   imageOrigins: readonly string[];
 }) {
-  const { db, sign, jobs, imageOrigins } = deps;
+  const { db, sign, jobs, logger, imageOrigins } = deps;
 
   const abilitiesOf = (view: ArticlesView, article: repo.ArticleData) =>
     articleAbilities(view.actor, {
@@ -148,6 +152,9 @@ export function createArticleService(deps: {
       if (input.status === 'active' && publishAt) {
         await scheduleArticle(jobs, id, publishAt);
       }
+      if (publishesNow && input.isAnnounced) {
+        await announceSoon({ jobs, logger }, id);
+      }
       return present(view, id);
     },
 
@@ -206,6 +213,11 @@ export function createArticleService(deps: {
       }
       if (scheduleChanges && status === 'active' && !wasPublished && publishAt && !publishesNow) {
         await scheduleArticle(jobs, article.id, publishAt);
+      }
+      // Published now or still, announced now or before, and nobody told yet (also: the flag set afterwards).
+      const isPublished = (wasPublished && !unpublishes) || publishesNow;
+      if (isPublished && (input.isAnnounced ?? article.isAnnounced) && article.announcedAt === null) {
+        await announceSoon({ jobs, logger }, article.id);
       }
       return present(access, article.id);
     },

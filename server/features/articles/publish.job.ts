@@ -1,7 +1,9 @@
+import type { Logger } from 'pino';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobDefinition, Jobs, QueuePolicy } from '../../platform/jobs.ts';
+import { announceSoon } from './announce.job.ts';
 import { bumpArticlesCount } from './article-categories.repo.ts';
-import { findDueArticleIds, markPublished } from './articles.repo.ts';
+import { findDueArticleIds, markPublished, type ArticleData } from './articles.repo.ts';
 
 /*
  * Scheduled articles (issue 20): an active article with `publishAt` ahead stays unpublished until this job or an
@@ -20,39 +22,60 @@ export const articleQueues = {
 
 export type ArticlePublishJobData = { articleId?: string };
 
+/** Publishes the article now if it is still unpublished (and, `dueOnly`, due); the row when this call did. */
+async function publish(
+  db: DbOrTx,
+  id: string,
+  options: { dueOnly?: boolean },
+): Promise<ArticleData | undefined> {
+  return db.transaction(async (tx) => {
+    const published = await markPublished(tx, id, options);
+    if (published) {
+      await bumpArticlesCount(tx, published.categoryId, 1);
+    }
+    return published;
+  });
+}
+
 /** Publishes the article now if it is still unpublished (and, `dueOnly`, due); true when this call published it. */
 export async function publishArticle(
   db: DbOrTx,
   id: string,
   options: { dueOnly?: boolean } = {},
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const published = await markPublished(tx, id, options);
-    if (published) {
-      await bumpArticlesCount(tx, published.categoryId, 1);
-    }
-    return published !== undefined;
-  });
+  return (await publish(db, id, options)) !== undefined;
 }
 
-/** The job: its article if due (a rescheduled one waits for its newer job), or every due article. */
-export async function runArticlePublishJob(db: DbOrTx, data: ArticlePublishJobData): Promise<number> {
-  const ids = data.articleId ? [data.articleId] : await findDueArticleIds(db, 500);
+export type ArticlePublishDeps = { db: DbOrTx; jobs: Pick<Jobs, 'send'>; logger: Logger };
+
+/**
+ * The job: its article if due (a rescheduled one waits for its newer job), or every due article. What it
+ * published as an announcement goes on to the announcement's job.
+ */
+export async function runArticlePublishJob(
+  deps: ArticlePublishDeps,
+  data: ArticlePublishJobData,
+): Promise<number> {
+  const ids = data.articleId ? [data.articleId] : await findDueArticleIds(deps.db, 500);
   let published = 0;
   for (const id of ids) {
-    if (await publishArticle(db, id, { dueOnly: true })) {
+    const article = await publish(deps.db, id, { dueOnly: true });
+    if (article) {
       published += 1;
+      if (article.isAnnounced) {
+        await announceSoon(deps, id);
+      }
     }
   }
   return published;
 }
 
-export function articlePublishJob(deps: { db: DbOrTx }): JobDefinition<ArticlePublishJobData> {
+export function articlePublishJob(deps: ArticlePublishDeps): JobDefinition<ArticlePublishJobData> {
   return {
     name: articlePublishQueue,
     cron: '* * * * *',
     handler: async (data) => {
-      await runArticlePublishJob(deps.db, data ?? {});
+      await runArticlePublishJob(deps, data ?? {});
     },
   };
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleCategories, articles } from '../../db/schema/index.ts';
 import { articlesApp, articlesCaller } from '../../test/articles.ts';
@@ -15,6 +16,7 @@ afterAll(async () => {
 
 const call = articlesCaller(() => server);
 const db = () => server.runtime.database.db;
+const publishDeps = () => ({ db: db(), jobs: server.runtime.jobs, logger: pino({ level: 'silent' }) });
 const rowOf = async (id: string) => (await db().select().from(articles).where(eq(articles.id, id)))[0]!;
 const countOf = async (id: string) =>
   (await db().select().from(articleCategories).where(eq(articleCategories.id, id)))[0]!.articlesCount;
@@ -47,14 +49,14 @@ describe(`scheduled articles (${testDriver})`, () => {
     const [job] = await jobsOf(article.id);
     expect(Math.abs(job!.getTime() - at.getTime())).toBeLessThan(5_000);
     // Early (or twice) the job finds the article not due and leaves it.
-    expect(await runArticlePublishJob(db(), { articleId: article.id })).toBe(0);
+    expect(await runArticlePublishJob(publishDeps(), { articleId: article.id })).toBe(0);
     expect((await rowOf(article.id)).publishedAt).toBeNull();
     await makeDue(article.id);
-    expect(await runArticlePublishJob(db(), { articleId: article.id })).toBe(1);
+    expect(await runArticlePublishJob(publishDeps(), { articleId: article.id })).toBe(1);
     const publishedAt = (await rowOf(article.id)).publishedAt;
     expect(publishedAt).not.toBeNull();
-    expect(await runArticlePublishJob(db(), { articleId: article.id })).toBe(0);
-    expect(await runArticlePublishJob(db(), {})).toBe(0);
+    expect(await runArticlePublishJob(publishDeps(), { articleId: article.id })).toBe(0);
+    expect(await runArticlePublishJob(publishDeps(), {})).toBe(0);
     expect((await rowOf(article.id)).publishedAt).toEqual(publishedAt);
     expect(await countOf(category.id)).toBe(1);
     const seen = await call('GET', `/api/articles/${article.id}`, tenant.member);
@@ -68,7 +70,7 @@ describe(`scheduled articles (${testDriver})`, () => {
     const edited = await call('PATCH', `/api/articles/${early.id}`, tenant.owner, { publishAt: null });
     expect(edited.json().data).toMatchObject({ isScheduled: false, publishedAt: expect.any(String) });
     await makeDue(early.id);
-    expect(await runArticlePublishJob(db(), { articleId: early.id })).toBe(0);
+    expect(await runArticlePublishJob(publishDeps(), { articleId: early.id })).toBe(0);
     expect(await countOf(category.id)).toBe(1);
 
     // The race: the edit and the job at the same moment; exactly one publishes.
@@ -97,7 +99,7 @@ describe(`scheduled articles (${testDriver})`, () => {
     expect(Math.abs(jobs[1]!.getTime() - later.getTime())).toBeLessThan(5_000);
     await call('PATCH', `/api/articles/${article.id}`, tenant.owner, { status: 'draft' });
     await makeDue(article.id);
-    expect(await runArticlePublishJob(db(), { articleId: article.id })).toBe(0);
+    expect(await runArticlePublishJob(publishDeps(), { articleId: article.id })).toBe(0);
     expect((await rowOf(article.id)).publishedAt).toBeNull();
     expect(await countOf(category.id)).toBe(0);
     // Active again with the time passed: the edit publishes it at once.

@@ -11,7 +11,7 @@ export type NotificationFacts = {
   actorsCount: number;
   /** The latest actor's name, when there is one. */
   actorName: string | null;
-  /** The post's title ('' when it has none or is gone). */
+  /** The post's title ('' when it has none or is gone); an announced article's name. */
   postName: string;
   reason: string;
   /** A chat's news: its kind and name ('' for a private chat) and the newest message's excerpt. */
@@ -101,6 +101,8 @@ export function notificationSentence(facts: NotificationFacts, language: Languag
         return `Ihr Kommentar zu${post || ' einem Beitrag'} wurde entfernt`;
       case 'comment_approved':
         return `Ihr Kommentar zu${post || ' einem Beitrag'} ist wieder sichtbar`;
+      case 'article_announced':
+        return post ? `Neuer Artikel:${post}` : 'Neuer Artikel';
       default:
         return 'Es gibt Neuigkeiten für Sie';
     }
@@ -127,6 +129,8 @@ export function notificationSentence(facts: NotificationFacts, language: Languag
       return `Your comment on${post || ' a post'} was removed`;
     case 'comment_approved':
       return `Your comment on${post || ' a post'} is visible again`;
+    case 'article_announced':
+      return post ? `New article:${post}` : 'New article';
     default:
       return 'There is news for you';
   }

@@ -69,6 +69,13 @@ export function itemAddresses(appBaseUrl: string) {
     if (chatId) {
       return `${appUrl(row.app_slug)}/chat/${encodeURIComponent(chatId)}`;
     }
+    if (row.type === 'article_announced') {
+      // The article's address as it was announced (the page finds it by its slug under any category slug).
+      const { categorySlug, articleSlug } = jsonOf<Record<string, string>>(row.data);
+      if (categorySlug && articleSlug) {
+        return `${appUrl(row.app_slug)}/articles/${encodeURIComponent(categorySlug)}/${encodeURIComponent(articleSlug)}`;
+      }
+    }
     if (row.post_slug === null) {
       return `${appUrl(row.app_slug)}/notifications`;
     }
@@ -86,8 +93,10 @@ export function itemAddresses(appBaseUrl: string) {
       count: Number(row.count),
       actorsCount: Number(row.actors_count),
       actorName: row.actor_name,
-      // A post that is gone or held is not named (its title may be what was rejected).
-      postName: row.post_name ?? (row.type === 'post_rejected' ? (data.title ?? '') : ''),
+      // A post that is gone or held is not named (its title may be what was rejected); an article has no post.
+      postName:
+        row.post_name ??
+        (row.type === 'post_rejected' || row.type === 'article_announced' ? (data.title ?? '') : ''),
       reason: data.reason ?? '',
       chatKind: data.chatKind ?? '',
       chatName: data.chatName ?? '',
