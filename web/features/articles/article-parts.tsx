@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Avatar, Badge, Group, Text } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Article, ArticleHighlight } from '../../../contracts/articles';
 import { LoadFailedState } from '../../components/empty-state';
@@ -37,6 +38,24 @@ export function StatusBadge({ article }: { article: Article }) {
     );
   }
   return null;
+}
+
+/** An announcement (the members are told of it once it is published): the editors' mark in their list. */
+export function AnnouncedBadge({ article }: { article: Article }) {
+  const { t } = useTranslation();
+  if (!article.isAnnounced) {
+    return null;
+  }
+  return (
+    <Badge
+      color="teal"
+      variant="light"
+      leftSection={<IconSpeakerphone size={12} stroke={2} aria-hidden="true" />}
+      data-testid="article-announced"
+    >
+      {t('articles.announced')}
+    </Badge>
+  );
 }
 
 /** The author's picture and name with the date of publication (or of the last change, unpublished). */

@@ -22,13 +22,20 @@ import { usePageTitle } from '../../kernel/use-page-title';
 import { articleCategoriesQuery, articleCountersQuery, articleListQuery } from './articles-api';
 import { articlesLinks } from './articles-links';
 import { EmptyState } from '../../components/empty-state';
-import { Byline, Highlighted, LoadFailed, StatusBadge } from './article-parts';
+import { AnnouncedBadge, Byline, Highlighted, LoadFailed, StatusBadge } from './article-parts';
 import classes from './articles.module.css';
 
 const filterOf = (value: string | null): ArticleFilter =>
   articleFilterValues.find((filter) => filter === value) ?? 'active';
 
-function ArticleCard({ article, filter }: { article: Article; filter: ArticleFilter }) {
+type ArticleCardProps = {
+  article: Article;
+  filter: ArticleFilter;
+  /** The team sees which articles are announcements. */
+  isEditor: boolean;
+};
+
+function ArticleCard({ article, filter, isEditor }: ArticleCardProps) {
   const { t } = useTranslation();
   const app = useCurrentApp();
   const to =
@@ -50,6 +57,7 @@ function ArticleCard({ article, filter }: { article: Article; filter: ArticleFil
             {article.category.name}
           </Text>
           <StatusBadge article={article} />
+          {isEditor ? <AnnouncedBadge article={article} /> : null}
         </Group>
         <Title order={2} size="h4" className={classes.cardTitle}>
           <Link to={to} className={classes.cardLink}>
@@ -202,7 +210,7 @@ export function ArticlesListPage() {
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
               {articles.map((article) => (
-                <ArticleCard key={article.id} article={article} filter={filter} />
+                <ArticleCard key={article.id} article={article} filter={filter} isEditor={isEditor} />
               ))}
             </SimpleGrid>
             {list.hasNextPage ? (

@@ -10,6 +10,7 @@ import {
   IconMessageReply,
   IconMessages,
   IconShieldX,
+  IconSpeakerphone,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,6 +35,7 @@ const looks: Record<string, Look> = {
   comment_approved: { icon: IconCircleCheck, tone: 'green' },
   chat_message: { icon: IconMessages, tone: 'cyan' },
   chat_mention: { icon: IconAt, tone: 'cyan' },
+  article_announced: { icon: IconSpeakerphone, tone: 'indigo' },
 };
 const unknownLook: Look = { icon: IconBell, tone: 'gray' };
 

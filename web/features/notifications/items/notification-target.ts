@@ -1,14 +1,20 @@
 import type { Notification } from '../../../../contracts/notifications';
+import { articlesLinks } from '../../articles';
 import { chatScreenPaths } from '../../chat';
 import { commentAnchor, communityLinks } from '../../community';
 
 /**
- * Where an item leads: a chat's news to the chat; otherwise its post's page in the space or in the communities,
+ * Where an item leads: a chat's news to the chat; an announced article to its page (at the address it was
+ * announced with: the page finds it by its slug under any category slug); otherwise its post's page in the space or in the communities,
  * at the comment when it is about one. Null when the post is gone or no longer visible to the reader.
  */
 export function notificationTarget(appSlug: string, item: Notification): string | null {
   if ((item.type === 'chat_message' || item.type === 'chat_mention') && item.data.chatId) {
     return chatScreenPaths.chat(appSlug, item.data.chatId);
+  }
+  if (item.type === 'article_announced') {
+    const { categorySlug, articleSlug } = item.data;
+    return categorySlug && articleSlug ? articlesLinks.article(appSlug, categorySlug, articleSlug) : null;
   }
   const post = item.post;
   if (!post) {

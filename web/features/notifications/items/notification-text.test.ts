@@ -174,6 +174,29 @@ describe('notification targets', () => {
     );
   });
 
+  it('words an announced article by its name and leads to its page', async () => {
+    const announced = (data: Record<string, string>) =>
+      testNotification(1, { type: 'article_announced', actors: [], actorsCount: 0, post: null, data });
+    const article = announced({
+      title: 'Sommerfest',
+      articleId: '0190f5a2-7c1e-7b4e-9a55-000000000099',
+      articleSlug: 'sommerfest',
+      categorySlug: 'neuigkeiten',
+    });
+    await setLanguage('de', { persist: false });
+    expect(notificationSentence(article, i18n.t)).toEqual([
+      { kind: 'text', text: 'Neuer Artikel: ' },
+      { kind: 'post', text: '„Sommerfest“' },
+    ]);
+    expect(text(announced({}))).toBe('Neuer Artikel');
+    expect(detailOf(article, i18n.t)).toBeNull();
+    await setLanguage('en', { persist: false });
+    expect(text(article)).toBe('New article: “Sommerfest”');
+    await setLanguage('de', { persist: false });
+    expect(notificationTarget('akademie', article)).toBe('/akademie/articles/neuigkeiten/sommerfest');
+    expect(notificationTarget('akademie', announced({ title: 'Sommerfest' }))).toBeNull();
+  });
+
   it('words a mention in a chat with the writer, the chat and the message', async () => {
     const mention = (data: Record<string, string> = {}) =>
       testNotification(1, {
