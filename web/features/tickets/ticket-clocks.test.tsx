@@ -42,8 +42,14 @@ describe('ticket clocks', () => {
     );
     expect(firstResponse().getAttribute('data-state')).toBe('running');
 
+    expect(firstResponse().hasAttribute('data-due-soon')).toBe(false);
+
+    // Four fifths of the target have passed: the team was warned, and the clock says it is due soon.
     pass(20);
-    expect(firstResponse().getAttribute('aria-label')).toBe('Erste Antwort: noch 40 Min. (Die Uhr läuft)');
+    expect(firstResponse().getAttribute('aria-label')).toBe(
+      'Erste Antwort: noch 40 Min. – bald fällig (Die Uhr läuft)',
+    );
+    expect(firstResponse().hasAttribute('data-due-soon')).toBe(true);
     expect(firstResponse().hasAttribute('data-overdue')).toBe(false);
 
     pass(45);
@@ -51,12 +57,15 @@ describe('ticket clocks', () => {
       'Erste Antwort: 5 Min. überfällig (Die Uhr läuft)',
     );
     expect(firstResponse().hasAttribute('data-overdue')).toBe(true);
+    expect(firstResponse().hasAttribute('data-due-soon')).toBe(false);
   });
 
   it('counts what passed since the answer was read at once, not only from the next tick', () => {
     vi.setSystemTime(Date.parse(answeredAt) + 10 * 60_000);
     renderClocks(testClock({ remainingSeconds: 30 * 60 }));
-    expect(firstResponse().getAttribute('aria-label')).toBe('Erste Antwort: noch 20 Min. (Die Uhr läuft)');
+    expect(firstResponse().getAttribute('aria-label')).toBe(
+      'Erste Antwort: noch 20 Min. – bald fällig (Die Uhr läuft)',
+    );
   });
 
   it('keeps a clock still while the ticket is on pause', () => {

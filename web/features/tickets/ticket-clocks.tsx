@@ -54,6 +54,12 @@ function ClockLine({ label, clock, answeredAt }: { label: string; clock: TicketC
   const live = useLiveClock(clock, answeredAt);
   const Icon =
     live.state === 'paused' ? IconClockPause : live.state === 'stopped' ? IconClockCheck : IconClockHour4;
+  // The team is warned by e-mail when 80 % of the target has passed (tickets-warnings.job.ts): the clock says so too.
+  const isDueSoon =
+    live.state === 'running' &&
+    !live.isOverdue &&
+    live.remainingSeconds !== null &&
+    live.remainingSeconds <= clock.targetMinutes * 60 * 0.2;
   let text: string;
   if (live.remainingSeconds === null) {
     text = t('tickets.clock.noTarget', { elapsed: formatDuration(live.elapsedSeconds, t) });
@@ -62,7 +68,9 @@ function ClockLine({ label, clock, answeredAt }: { label: string; clock: TicketC
   } else if (live.isOverdue) {
     text = t('tickets.clock.overdue', { over: formatDuration(-live.remainingSeconds, t) });
   } else {
-    text = t('tickets.clock.left', { left: formatDuration(live.remainingSeconds, t) });
+    text = t(isDueSoon ? 'tickets.clock.dueSoon' : 'tickets.clock.left', {
+      left: formatDuration(live.remainingSeconds, t),
+    });
   }
   const state = t(`tickets.clock.state.${live.state}`);
   return (
@@ -72,6 +80,7 @@ function ClockLine({ label, clock, answeredAt }: { label: string; clock: TicketC
         wrap="nowrap"
         className={classes.clock}
         data-overdue={live.isOverdue || undefined}
+        data-due-soon={isDueSoon || undefined}
         data-state={live.state}
         tabIndex={0}
         aria-label={`${label}: ${text} (${state})`}
@@ -80,7 +89,7 @@ function ClockLine({ label, clock, answeredAt }: { label: string; clock: TicketC
         <Text size="sm" fw={500}>
           {label}
         </Text>
-        <Text size="sm" c={live.isOverdue ? 'red.8' : 'dimmed'}>
+        <Text size="sm" c={live.isOverdue || isDueSoon ? 'inherit' : 'dimmed'}>
           {text}
         </Text>
       </Group>
