@@ -7,8 +7,9 @@ import type { TestPerson } from '../../test/community-world.ts';
 import { testDriver } from '../../test/test-server.ts';
 
 /*
- * The ticket lists keep their pages in memory (tickets.service.ts, migration 0028): every change the team's or a
- * member's list shows must show on the very next read. Each step reads twice, changes one thing through the API
+ * The ticket lists keep their pages in memory (tickets.service.ts, migration 0028), and the team's lists their
+ * answers for the rest of the second (tickets-kept.ts): every change the team's or a member's list shows must show
+ * on the very next read. Each step reads twice, changes one thing through the API
  * (or, for an app's name, the database) and reads again.
  */
 
@@ -42,6 +43,7 @@ describe(`kept ticket lists show every change at once (${testDriver})`, () => {
     const team = `/api/projects/${w.project.id}/tickets`;
     const working = `${team}?status=work`;
     const mine = `/api/apps/${w.app.id}/tickets/my`;
+    const appTeam = `/api/apps/${w.app.id}/tickets`;
     expect(await list(team, w.owner)).toEqual([]);
     expect(await list(mine, w.anna)).toEqual([]);
 
@@ -53,10 +55,14 @@ describe(`kept ticket lists show every change at once (${testDriver})`, () => {
     ]);
     expect((await list(mine, w.anna)).map((ticket) => ticket.id)).toEqual([first.id]);
     expect(await list(working, w.owner)).toEqual([]);
+    expect((await list(appTeam, w.owner)).map((ticket) => ticket.status)).toEqual(['new', 'new']);
 
     await ok('PATCH', `/api/tickets/${first.id}/status`, w.owner, { status: 'work' });
     expect((await list(working, w.owner)).map((ticket) => ticket.id)).toEqual([first.id]);
     expect((await list(mine, w.anna))[0]).toMatchObject({ status: 'work' });
+    expect((await list(appTeam, w.owner)).find((ticket) => ticket.id === first.id)).toMatchObject({
+      status: 'work',
+    });
 
     await send(first.chatId, w.anna, '<p>Noch eine Frage</p>');
     expect((await list(team, w.owner)).map((ticket) => ticket.id)).toEqual([first.id, second.id]);

@@ -19,6 +19,7 @@ import { defineRoute } from '../../platform/routes.ts';
 import type { AccessScopes } from '../workspace/public.ts';
 import type { TicketScopes } from './tickets.scopes.ts';
 import type { TicketService } from './tickets.service.ts';
+import { createKeptTicketAnswers } from './tickets-kept.ts';
 
 const tags = ['tickets'];
 
@@ -29,6 +30,7 @@ export function ticketRoutes(deps: {
   ticketScopes: TicketScopes;
 }) {
   const { tickets, scopes, ticketScopes } = deps;
+  const kept = createKeptTicketAnswers();
   const project = scopes.project('id');
   const app = scopes.app();
   const ticket = ticketScopes.ticket();
@@ -69,7 +71,8 @@ export function ticketRoutes(deps: {
         querystring: ticketProjectListQuerySchema,
         response: { 200: ticketListSchema },
       },
-      handler: async (request) => tickets.ofProject(request.access, request.query),
+      handler: async (request, reply) =>
+        kept.send(reply, await tickets.ofProject(request.access, request.query)),
     }),
     // ---------- the app host ----------
     defineRoute({
@@ -118,7 +121,7 @@ export function ticketRoutes(deps: {
         querystring: ticketListQuerySchema,
         response: { 200: ticketListSchema },
       },
-      handler: async (request) => tickets.ofApp(request.access, request.query),
+      handler: async (request, reply) => kept.send(reply, await tickets.ofApp(request.access, request.query)),
     }),
     defineRoute({
       method: 'GET',

@@ -17,6 +17,7 @@ import {
 import { errorCodes } from '../../../contracts/errors.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
 import { createChangeCache } from '../../db/change-cache.ts';
+import { changeFeedOf } from '../../db/changes.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -63,7 +64,14 @@ import { changeStatus } from './tickets.transitions.ts';
 
 const pagesOf = (total: number, size: number) => Math.ceil(total / size);
 
-type KeptPage = { rows: TicketView[]; total: number; changes: Map<string, StatusChange[]> };
+type KeptPage = {
+  rows: TicketView[];
+  total: number;
+  changes: Map<string, StatusChange[]>;
+  /** Which load of the page this is: a kept answer built from it is good as long as the page is. */
+  version: number;
+};
+let loads = 0;
 
 /**
  * Pages of the ticket lists kept in memory per project, filter and page: every change of a ticket of the project
@@ -106,30 +114,46 @@ export function createTicketService(deps: {
     return views.map((view) => presentTicket(sign, view, changes.get(view.id) ?? [], readerOf(view), at));
   }
 
-  /**
-   * A page of a list: its rows and their status changes are kept (keptPages), the clocks and the reader's own
-   * standing are worked out for every request.
-   */
-  async function page(
-    projectId: string,
-    filter: TicketFilter,
-    pageNumber: number,
-    readerOf: (view: TicketView) => { can: Ticket['permissions']['can']; isInChat: boolean },
-  ): Promise<Paginated<Ticket>> {
-    const size = ticketLimits.pageSize;
+  /** A page of a list's rows and their status changes, kept (keptPages) while no ticket of the project changes. */
+  async function keptPage(projectId: string, filter: TicketFilter, pageNumber: number): Promise<KeptPage> {
     const key = `${projectId}|${JSON.stringify(filter)}|${pageNumber}`;
     const found = await keptPages.read(db, key, async () => {
-      const listed = await listTicketViews(db, filter, { limit: size, offset: (pageNumber - 1) * size });
+      const listed = await listTicketViews(db, filter, {
+        limit: ticketLimits.pageSize,
+        offset: (pageNumber - 1) * ticketLimits.pageSize,
+      });
       const changes = await statusChangesOf(
         db,
         listed.rows.map((view) => view.id),
       );
-      return { ...listed, changes };
+      loads += 1;
+      return { ...listed, changes, version: loads };
     });
-    const { rows, total, changes } = found!;
+    return found!;
+  }
+
+  /** A page as one reader sees it: the clocks and the reader's own standing are worked out now. */
+  async function present(
+    kept: KeptPage,
+    pageNumber: number,
+    readerOf: (view: TicketView) => { can: Ticket['permissions']['can']; isInChat: boolean },
+  ): Promise<Paginated<Ticket>> {
     return {
-      data: await presentAll(rows, readerOf, changes),
-      meta: { page: pageNumber, pages: pagesOf(total, size), total },
+      data: await presentAll(kept.rows, readerOf, kept.changes),
+      meta: { page: pageNumber, pages: pagesOf(kept.total, ticketLimits.pageSize), total: kept.total },
+    };
+  }
+
+  /**
+   * The team's reading of a list: the same for everyone of the team, so a kept answer can serve them all (see
+   * tickets-kept.ts). `version` names the kept rows it is built from; null when the rows are not kept (no change
+   * feed), so nothing may keep the answer.
+   */
+  async function teamPage(projectId: string, filter: TicketFilter, pageNumber: number) {
+    const kept = await keptPage(projectId, filter, pageNumber);
+    return {
+      version: changeFeedOf(db)?.listening ? kept.version : null,
+      produce: () => present(kept, pageNumber, teamReader),
     };
   }
 
@@ -227,28 +251,20 @@ export function createTicketService(deps: {
         { requesterProfileId: profile.id },
       );
       const filter: TicketFilter = { kind: 'requester', profileId: profile.id, status: query.status };
-      return page(access.project.id, filter, query.page, () => ({
-        can,
-        isInChat: true,
-      }));
+      const kept = await keptPage(access.project.id, filter, query.page);
+      return present(kept, query.page, () => ({ can, isInChat: true }));
     },
 
     /** The app's tickets for its team (app host). */
     ofApp: (access: AppAccess, query: TicketListQuery) =>
-      page(
-        access.project.id,
-        { kind: 'app', appId: access.app.id, status: query.status },
-        query.page,
-        teamReader,
-      ),
+      teamPage(access.project.id, { kind: 'app', appId: access.app.id, status: query.status }, query.page),
 
     /** The project's tickets for its team (service host), optionally of one app. */
     ofProject: (access: ProjectAccess, query: TicketProjectListQuery) =>
-      page(
+      teamPage(
         access.project.id,
         { kind: 'project', projectId: access.project.id, appId: query.appId, status: query.status },
         query.page,
-        teamReader,
       ),
 
     /** TICKETS-01: the project's apps with their tickets per status. */
