@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Ticket, TicketList } from '../../../contracts/tickets.ts';
 import { apps } from '../../db/schema/index.ts';
 import { createChatWorld, useChatTestServer, type ChatWorld } from '../../test/chat-world.ts';
@@ -64,7 +64,14 @@ describe(`kept ticket lists show every change at once (${testDriver})`, () => {
       status: 'work',
     });
 
+    // The chat tells the ticket of the message after its own commit (onChatMessageSent), so the reply may
+    // arrive before the ticket moved: wait for it, then the kept list must agree with itself.
+    const before = (await list(working, w.owner))[0]!.updatedAt;
     await send(first.chatId, w.anna, '<p>Noch eine Frage</p>');
+    await vi.waitFor(async () => {
+      const moved = await ok<TicketList>('GET', working, w.owner);
+      expect(moved.data[0]!.updatedAt > before).toBe(true);
+    });
     expect((await list(team, w.owner)).map((ticket) => ticket.id)).toEqual([first.id, second.id]);
 
     await ok('PATCH', `/api/apps/${w.app.id}/tickets/settings`, w.owner, { firstResponseTargetMinutes: 30 });
