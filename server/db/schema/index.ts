@@ -9,3 +9,4 @@ export * from './notifications.ts';
 export * from './chat.ts';
 export * from './helpdesk.ts';
 export * from './tickets.ts';
+export * from './events.ts';
