@@ -1,6 +1,7 @@
 import { accountFeature } from './features/account/index.ts';
 import { appsFeature } from './features/apps/index.ts';
 import { articlesFeature } from './features/articles/index.ts';
+import { eventsFeature } from './features/events/index.ts';
 import { authFeature } from './features/auth/index.ts';
 import { chatFeature } from './features/chat/index.ts';
 import { cloudFeature } from './features/cloud/index.ts';
@@ -54,4 +55,5 @@ export const features: readonly FeatureManifest[] = [
   ticketsFeature,
   helpdeskFeature,
   articlesFeature,
+  eventsFeature,
 ];
