@@ -60,6 +60,26 @@ const samples: { [Name in MailTemplateName]: MailTemplateParams[Name] } = {
     minutesLeft: 48,
     link: 'https://example.com/projects/p1/support/ticket/t1',
   },
+  'event-confirmation': {
+    appName: 'Grüne Wiese',
+    eventName: 'Yoga am Abend',
+    when: 'Dienstag, 27. Oktober 2026, 19:00–20:00 (Europe/Berlin)',
+    whenForMember: 'Tuesday, 27 October 2026, 14:00–15:00 (America/New_York)',
+    place: 'Gartenstraße 1, Berlin',
+    joinLink: 'https://meet.example.com/yoga',
+    link: 'https://app.example.com/gruene-wiese/events/yoga/view',
+    reason: 'joined',
+  },
+  'event-reminder': {
+    appName: 'Grüne Wiese',
+    eventName: 'Yoga am Abend',
+    when: 'Dienstag, 27. Oktober 2026, 19:00–20:00 (Europe/Berlin)',
+    whenForMember: null,
+    place: null,
+    joinLink: 'https://meet.example.com/yoga',
+    link: 'https://app.example.com/gruene-wiese/events/yoga/view',
+    offsetSeconds: 3600,
+  },
 };
 const templateNames = Object.keys(mailTemplates) as MailTemplateName[];
 const from = 'Gemeinde <no-reply@example.com>';
@@ -271,6 +291,46 @@ describe('mailer', () => {
       expect(JSON.stringify(lines)).not.toContain('582046');
     } finally {
       // The pooled connection first: the SMTP server waits for open connections before it closes.
+      mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('delivers attachments as their own MIME parts and keeps them out of the headers', async () => {
+    const smtp = await startSmtpTestServer();
+    const mailer = mailerWith({ smtpUrl: smtp.url, from }, captureLogger().logger);
+    try {
+      const calendar = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Grüße\r\nEND:VCALENDAR\r\n';
+      const mailId = await mailer.send({
+        template: 'event-confirmation',
+        params: samples['event-confirmation'],
+        to: uniqueAddress(),
+        language: 'de',
+        headers: { 'X-Test': 'ja' },
+        attachments: [
+          {
+            filename: 'termin.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: calendar,
+          },
+        ],
+      });
+      await mailer.deliver(mailId);
+
+      const raw = smtp.received[0]!.raw;
+      const message = parseMessage(raw);
+      expect(message.headers.get('x-test')).toBe('ja');
+      expect([...message.headers.keys()].some((name) => name.includes('attachments'))).toBe(false);
+      const file = message.parts.find((part) => part.contentType === 'text/calendar');
+      expect(file?.body).toBe(calendar);
+      expect(raw).toMatch(/method=PUBLISH/);
+      expect(raw).toMatch(/filename=termin\.ics/);
+      expect(message.parts.map((part) => part.contentType)).toEqual([
+        'text/plain',
+        'text/html',
+        'text/calendar',
+      ]);
+    } finally {
       mailer.close();
       await smtp.close();
     }

@@ -15,7 +15,10 @@ import {
   markMailUnqueued,
   recordMailFailure,
 } from './mail.repo.ts';
+import { splitAttachments, withAttachments, type MailAttachment } from './attachments.ts';
 import { renderMailTemplate, type MailTemplateName, type MailTemplateParams } from './templates/index.ts';
+
+export type { MailAttachment } from './attachments.ts';
 
 export type MailerConfig = {
   /** smtp:// or smtps:// URL; without it mails stay in the outbox and are logged (embedded mode). */
@@ -38,6 +41,8 @@ export type OutgoingMail<Name extends MailTemplateName> = {
   projectId?: string | null;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post of notification mails). */
   headers?: Record<string, string>;
+  /** Files sent along (an event's `.ics`), small text only: they are kept with the outbox row. */
+  attachments?: MailAttachment[];
 };
 
 /** Which pg-boss attempt this is; on the last one a failure marks the mail 'failed'. */
@@ -76,7 +81,7 @@ export function createMailer(deps: MailerDeps): Mailer {
         language: mail.language,
         toAddress: mail.to,
         fromAddress: config.from,
-        headers: mail.headers ?? {},
+        headers: withAttachments(mail.headers ?? {}, mail.attachments ?? []),
         ...rendered,
       });
       try {
@@ -109,13 +114,19 @@ export function createMailer(deps: MailerDeps): Mailer {
         return;
       }
       try {
+        const { headers, attachments } = splitAttachments(mail.headers);
         const info = await transport.sendMail({
           from: mail.fromAddress,
           to: mail.toAddress,
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          headers: mail.headers,
+          headers,
+          attachments: attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.content,
+          })),
         });
         await markMailSent(db, mail.id, info.messageId);
         logger.debug({ mailId: mail.id, messageId: info.messageId }, 'mail sent');

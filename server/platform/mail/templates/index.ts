@@ -1,5 +1,11 @@
 import type { Language } from '../../../../contracts/language.ts';
 import { contactChangeCodeMail, type ContactChangeCodeParams } from './contact-change-code.ts';
+import {
+  eventConfirmationMail,
+  eventReminderMail,
+  type EventConfirmationParams,
+  type EventReminderParams,
+} from './event-attendance.ts';
 import { invitationMail, type InvitationParams } from './invitation.ts';
 import { notificationDigestMail, type NotificationDigestParams } from './notification-digest.ts';
 import { notificationMail, type NotificationMailParams } from './notification.ts';
@@ -13,6 +19,8 @@ import { ticketWarningMail, type TicketWarningParams } from './ticket-warning.ts
 
 export type {
   ContactChangeCodeParams,
+  EventConfirmationParams,
+  EventReminderParams,
   InvitationParams,
   NotificationDigestParams,
   NotificationMailParams,
@@ -38,6 +46,8 @@ export type MailTemplateParams = {
   notification: NotificationMailParams;
   'notification-digest': NotificationDigestParams;
   'ticket-warning': TicketWarningParams;
+  'event-confirmation': EventConfirmationParams;
+  'event-reminder': EventReminderParams;
 };
 export type MailTemplateName = keyof MailTemplateParams;
 
@@ -53,6 +63,8 @@ export const mailTemplates: { [Name in MailTemplateName]: MailTemplate<MailTempl
   notification: notificationMail,
   'notification-digest': notificationDigestMail,
   'ticket-warning': ticketWarningMail,
+  'event-confirmation': eventConfirmationMail,
+  'event-reminder': eventReminderMail,
 };
 
 export function renderMailTemplate<Name extends MailTemplateName>(
