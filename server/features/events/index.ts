@@ -1,4 +1,7 @@
 import type { FeatureManifest } from '../../platform/features.ts';
+import { createAccessScopes } from '../workspace/public.ts';
+import { eventCategoryRoutes } from './event-categories.routes.ts';
+import { createEventCategoryService } from './event-categories.service.ts';
 
 /**
  * Events (issue 18): series in local wall time with recurrence, per-occurrence attendance with seats and a
@@ -6,11 +9,18 @@ import type { FeatureManifest } from '../../platform/features.ts';
  */
 export const eventsFeature: FeatureManifest = {
   name: 'events',
-  routes: () => [
+  routes: ({ db }) => [
     // events (events.routes.ts), categories and settings (event-categories.routes.ts, event-settings.routes.ts),
     // attendance (attendance.routes.ts), feeds (feeds.routes.ts)
+    ...eventCategoryRoutes({
+      db,
+      categories: createEventCategoryService({ db }),
+      scopes: createAccessScopes(db),
+    }),
   ],
   queues: {},
   jobs: () => [],
-  pathParams: {},
+  pathParams: {
+    'events/categories/:id': 'eventCategoryId',
+  },
 };

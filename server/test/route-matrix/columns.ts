@@ -71,6 +71,8 @@ export const columnOfScope: Record<string, Column> = {
   'cloud-folder(:folderId, any owner)': 'folder, any owner',
   'cloud-items(body ids)': 'own item',
   'cloud-search(:id)': 'own item',
+  // The event categories answer with their app's abilities (they are the app's event settings).
+  'event-category(:id)': 'app',
   ...commentScopeColumns,
   ...containerScopeColumns,
   ...postScopeColumns,
