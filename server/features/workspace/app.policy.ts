@@ -1,6 +1,7 @@
 import { abilitiesBySubject, type AbilityName } from '../../../contracts/abilities.ts';
 import type { ChatSettings } from '../../../contracts/chat-settings.ts';
 import type { MemberType } from '../../../contracts/enums.ts';
+import type { EventCreators } from '../../../contracts/events.ts';
 
 export type AppAbility = AbilityName<'app'>;
 
@@ -23,6 +24,8 @@ export type AppPolicyInput = {
   registrationOpen: boolean;
   /** Who besides the app's admins starts which kind of chat (the app's chat settings); the defaults without. */
   chatCreators?: Pick<ChatSettings, 'privateChatCreators' | 'groupChatCreators' | 'publicGroupChatCreators'>;
+  /** Who besides the app's admins creates events (the app's event settings); admins only without. */
+  eventCreators?: EventCreators;
 };
 
 const all = abilitiesBySubject.app;
@@ -73,6 +76,7 @@ const adminAbilities: readonly AppAbility[] = all.filter((ability) => ability !=
  * - member: view, read lists, private and group chats, the cloud library, support tickets of their own;
  * - the support tickets of the app (`tickets`) are the managers' (not the moderators': docs/decisions/tickets.md);
  * - members' and moderators' chat creation as the app's chat settings say, when given (the defaults above);
+ * - members' and moderators' event creation as the app's event settings say, when given (admins only without);
  * - invited and guest: see the app shell and, when the app accepts sign-ups, register;
  * - blocked: nothing; punished: reading only;
  * - masquerading: what the viewed member may do, never the theme editor or another masquerade.
@@ -104,6 +108,9 @@ export function appAbilities(input: AppPolicyInput): AppAbility[] {
   if (input.chatCreators && (input.role === 'member' || input.role === 'moderator')) {
     granted = withChatCreators(granted, input.role, input.chatCreators);
   }
+  if (input.eventCreators && eventCreatorRoles[input.eventCreators].includes(input.role)) {
+    granted = granted.includes('create_event') ? granted : [...granted, 'create_event'];
+  }
   if (input.sanction === 'punished') {
     granted = granted.filter((ability) => readAbilities.includes(ability));
   }
@@ -112,6 +119,13 @@ export function appAbilities(input: AppPolicyInput): AppAbility[] {
   }
   return [...granted];
 }
+
+/** The roles besides the managers that the event settings' `creators` let create events. */
+export const eventCreatorRoles: Record<EventCreators, readonly AppRole[]> = {
+  admins: [],
+  moderators: ['moderator'],
+  members: ['moderator', 'member'],
+};
 
 const chatCreation = {
   create_private_chat: 'privateChatCreators',
