@@ -311,6 +311,8 @@ export const eventDeleteQuerySchema = z.object({
 
 /** `POST|DELETE /events/{id}/join` (GAPS 15): join or leave one occurrence. */
 export const eventJoinBodySchema = z.strictObject({ occurrence: occurrenceIdSchema });
+/** `DELETE /events/{id}/join?occurrence=…`: the occurrence to leave travels in the query (a DELETE has no body). */
+export const eventLeaveQuerySchema = z.object({ occurrence: occurrenceIdSchema });
 export const eventJoinResponseSchema = z.object({ data: eventOccurrenceSchema });
 
 export const eventAttendeeSchema = personSchema.extend({

@@ -18,7 +18,11 @@ import { paginated } from './pagination.ts';
  * message that mentions the person: `data` carries `chatId`, `chatName`, `chatKind` and `excerpt`) obeys
  * mentions. article_announced (the team published an article marked as an announcement: `data` carries `title`,
  * `articleId`, `articleSlug` and `categorySlug`, the page is `/{appSlug}/articles/{categorySlug}/{articleSlug}`)
- * obeys new_post: it is new content, like a new post (docs/decisions/articles.md).
+ * obeys new_post: it is new content, like a new post (docs/decisions/articles.md). event_starts (a reminder before
+ * an occurrence the member joined, or its start: `data` carries `title`, `eventId`, `eventSlug`, `occurrence` and
+ * `offsetSeconds`, 0 at the start; the page is `/{appSlug}/events/{eventSlug}/view?occurrence=…`) obeys
+ * event_starts; event_seat_granted (the waitlist moved the member up; the same `data` without the offset) always
+ * notifies (docs/decisions/events.md "Attendance").
  */
 export const notificationTypeValues = [
   'new_post',
@@ -34,6 +38,8 @@ export const notificationTypeValues = [
   'chat_message',
   'chat_mention',
   'article_announced',
+  'event_starts',
+  'event_seat_granted',
 ] as const;
 export type NotificationType = (typeof notificationTypeValues)[number];
 
@@ -52,6 +58,8 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   chat_message: 'new_message',
   chat_mention: 'mentions',
   article_announced: 'new_post',
+  event_starts: 'event_starts',
+  event_seat_granted: null,
 };
 
 export const notificationLimits = {

@@ -1,5 +1,6 @@
 import type { FeatureManifest } from '../../platform/features.ts';
 import { createAccessScopes } from '../workspace/public.ts';
+import { attendanceRoutesOf } from './attendance.routes.ts';
 import { eventCategoryRoutes } from './event-categories.routes.ts';
 import { createEventCategoryService } from './event-categories.service.ts';
 
@@ -9,14 +10,15 @@ import { createEventCategoryService } from './event-categories.service.ts';
  */
 export const eventsFeature: FeatureManifest = {
   name: 'events',
-  routes: ({ db }) => [
+  routes: (context) => [
     // events (events.routes.ts), categories and settings (event-categories.routes.ts, event-settings.routes.ts),
     // attendance (attendance.routes.ts), feeds (feeds.routes.ts)
     ...eventCategoryRoutes({
-      db,
-      categories: createEventCategoryService({ db }),
-      scopes: createAccessScopes(db),
+      db: context.db,
+      categories: createEventCategoryService({ db: context.db }),
+      scopes: createAccessScopes(context.db),
     }),
+    ...attendanceRoutesOf(context),
   ],
   queues: {},
   jobs: () => [],

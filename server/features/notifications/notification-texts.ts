@@ -1,4 +1,5 @@
 import type { Language } from '../../../contracts/language.ts';
+import { startsIn } from '../../platform/mail/templates/event-attendance.ts';
 
 /*
  * The sentence of a notification in mails and push messages (the web app words its list itself, in the same
@@ -18,6 +19,8 @@ export type NotificationFacts = {
   chatKind: string;
   chatName: string;
   excerpt: string;
+  /** An event reminder: seconds before the start (0: it starts now). */
+  offsetSeconds?: number;
 };
 
 const quoted = (language: Language, text: string) =>
@@ -66,8 +69,29 @@ function chatSentence(facts: NotificationFacts, language: Language): string {
     : `${count} new messages in${chat || ' a chat'}, the latest from ${name}`;
 }
 
+/** An event's reminder, its start, or a seat from the waitlist. */
+function eventSentence(facts: NotificationFacts, language: Language): string {
+  const event = quoted(language, facts.postName);
+  const de = language === 'de';
+  if (facts.type === 'event_seat_granted') {
+    return de
+      ? `Sie sind von der Warteliste nachgerückt:${event || ' Veranstaltung'}`
+      : `You moved up from the waitlist:${event || ' event'}`;
+  }
+  const offset = facts.offsetSeconds ?? 0;
+  if (offset <= 0) {
+    return de ? `Jetzt beginnt${event || ' Ihre Veranstaltung'}` : `Starting now:${event || ' your event'}`;
+  }
+  return de
+    ? `${(event || ' Ihre Veranstaltung').trimStart()} beginnt ${startsIn(offset, language)}`
+    : `${(event || ' Your event').trimStart()} starts ${startsIn(offset, language)}`;
+}
+
 /** One sentence, e.g. "Anna Schmidt und 4 weitere haben „Willkommen“ kommentiert". */
 export function notificationSentence(facts: NotificationFacts, language: Language): string {
+  if (facts.type === 'event_starts' || facts.type === 'event_seat_granted') {
+    return eventSentence(facts, language);
+  }
   if (facts.type === 'chat_message') {
     return chatSentence(facts, language);
   }

@@ -23,6 +23,11 @@ export type NotificationEvent = {
   /** How many happenings the event stands for (default 1): a chat's notification counts its new messages. */
   count?: number;
   data?: Record<string, string>;
+  /**
+   * `skipped`: the feature mails the event itself, at once (an event reminder cannot wait for the hold), so the
+   * notification mail sweep leaves the item alone. Default `pending`.
+   */
+  emailState?: 'pending' | 'skipped';
 };
 
 /** One person's item after a write, and their badge then. */
@@ -79,7 +84,7 @@ async function recordOne(
          email_state)
       select r.id, ${event.appId}, r.profile_id, ${event.type}, ${event.postId ?? null},
         ${event.commentId ?? null}, ${key}, ${event.count ?? 1}, ${actorIds}, ${actor === null ? 0 : 1},
-        ${JSON.stringify(event.data ?? {})}::jsonb, 'pending'
+        ${JSON.stringify(event.data ?? {})}::jsonb, ${event.emailState ?? 'pending'}
       from unnest(${uuidArray(ids)}, ${uuidArray(recipients)}) as r(id, profile_id)
       on conflict (profile_id, collapse_key) where read_at is null and collapse_key is not null
       do update set

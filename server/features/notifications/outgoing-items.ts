@@ -76,6 +76,13 @@ export function itemAddresses(appBaseUrl: string) {
         return `${appUrl(row.app_slug)}/articles/${encodeURIComponent(categorySlug)}/${encodeURIComponent(articleSlug)}`;
       }
     }
+    if (row.type === 'event_starts' || row.type === 'event_seat_granted') {
+      const { eventSlug, occurrence } = jsonOf<Record<string, string>>(row.data);
+      if (eventSlug) {
+        const query = occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : '';
+        return `${appUrl(row.app_slug)}/events/${encodeURIComponent(eventSlug)}/view${query}`;
+      }
+    }
     if (row.post_slug === null) {
       return `${appUrl(row.app_slug)}/notifications`;
     }
@@ -96,11 +103,14 @@ export function itemAddresses(appBaseUrl: string) {
       // A post that is gone or held is not named (its title may be what was rejected); an article has no post.
       postName:
         row.post_name ??
-        (row.type === 'post_rejected' || row.type === 'article_announced' ? (data.title ?? '') : ''),
+        (['post_rejected', 'article_announced', 'event_starts', 'event_seat_granted'].includes(row.type)
+          ? (data.title ?? '')
+          : ''),
       reason: data.reason ?? '',
       chatKind: data.chatKind ?? '',
       chatName: data.chatName ?? '',
       excerpt: data.excerpt ?? '',
+      ...(data.offsetSeconds === undefined ? {} : { offsetSeconds: Number(data.offsetSeconds) }),
     };
   };
   return { appUrl, linkOf, logoOf, factsOf };

@@ -46,10 +46,8 @@ const factBlocks = (facts: EventFacts, language: Language): MailBlock[] => {
   }
   if (facts.joinLink !== null) {
     blocks.push({
-      kind: 'link',
-      text: de ? 'Online teilnehmen:' : 'Join online:',
-      label: facts.joinLink,
-      link: facts.joinLink,
+      kind: 'paragraph',
+      text: `${de ? 'Online teilnehmen' : 'Join online'}: ${facts.joinLink}`,
     });
   }
   blocks.push({ kind: 'button', label: de ? 'Zur Veranstaltung' : 'Open the event', link: facts.link });
@@ -99,15 +97,16 @@ export const eventConfirmationMail: MailTemplate<EventConfirmationParams> = (par
   }
 };
 
-/** "in 1 Stunde", "in 2 days", "in 90 minutes": the largest whole unit. */
+/** "in 1 Stunde", "in 2 days", "in 90 minutes": the largest whole unit (mails and push messages). */
 export function startsIn(seconds: number, language: Language): string {
-  const [count, unit] =
+  const de = language === 'de';
+  const [count, one, many] =
     seconds % 86_400 === 0
-      ? [seconds / 86_400, language === 'de' ? ['Tag', 'Tagen'] : ['day', 'days']]
+      ? [seconds / 86_400, de ? 'Tag' : 'day', de ? 'Tagen' : 'days']
       : seconds % 3_600 === 0
-        ? [seconds / 3_600, language === 'de' ? ['Stunde', 'Stunden'] : ['hour', 'hours']]
-        : [Math.round(seconds / 60), language === 'de' ? ['Minute', 'Minuten'] : ['minute', 'minutes']];
-  return `in ${count} ${count === 1 ? unit[0] : unit[1]}`;
+        ? [seconds / 3_600, de ? 'Stunde' : 'hour', de ? 'Stunden' : 'hours']
+        : [Math.round(seconds / 60), de ? 'Minute' : 'minute', de ? 'Minuten' : 'minutes'];
+  return `in ${count} ${count === 1 ? one : many}`;
 }
 
 export const eventReminderMail: MailTemplate<EventReminderParams> = (params, language) => {

@@ -1,0 +1,247 @@
+import type { z } from 'zod';
+import type { EventAttendee, EventOccurrence, eventAttendeesQuerySchema } from '../../../contracts/events.ts';
+import { eventPageSizes } from '../../../contracts/events.ts';
+import type { Paginated } from '../../../contracts/pagination.ts';
+import { validationKeys } from '../../../contracts/validation/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
+import { paginate, pageOffset } from '../../platform/pagination.ts';
+import { pictureUrl, type UrlSign } from '../cloud/public.ts';
+import { isAppManager } from '../workspace/public.ts';
+import type { Notifier } from '../notifications/public.ts';
+import { recordNotifications } from '../notifications/public.ts';
+import {
+  deleteAttendee,
+  insertAttendee,
+  joinWaitlist,
+  listAttendees,
+  markGoing,
+  overridesOf,
+  promoteWaitlist,
+  recipientsOf,
+  releaseSeat,
+  takeSeat,
+  type OccurrenceRef,
+} from './attendance.repo.ts';
+import { attendeesCsv } from './attendance.csv.ts';
+import {
+  seatGrantedNotification,
+  type Confirmations,
+  type EventApp,
+  type OccurrenceView,
+} from './confirmation.ts';
+import type { EventAccessOf, EventRow } from './events.access.ts';
+import { presentOccurrence } from './events.presenter.ts';
+import { occurrenceStates, stateOf } from './occurrence-states.ts';
+import { isOccurrence } from './recurrence.ts';
+import { seriesOf, type OverrideRow } from './series.ts';
+import { parseWallTime, wallToInstant } from './time-zone.ts';
+
+/*
+ * Joining and leaving one occurrence, its attendee list and export (issue 18, GAPS 15, EVENTS-12). The rules:
+ * docs/decisions/events.md "Attendance".
+ */
+
+type AttendeesQuery = z.output<typeof eventAttendeesQuerySchema>;
+
+/** The occurrence `id` of the event as it really is; 400 when the series does not make it. */
+export function occurrenceOf(event: EventRow, overrides: readonly OverrideRow[], id: string): OccurrenceView {
+  const wall = parseWallTime(id);
+  if (wall === null || !isOccurrence(seriesOf(event, overrides), id)) {
+    throw badRequest({ occurrence: validationKeys.invalidValue });
+  }
+  const override = seriesOf(event, overrides).overrides.find(
+    (candidate) => parseWallTime(candidate.originalStart) === wall,
+  );
+  const movedTo = override?.start === undefined ? null : parseWallTime(override.start);
+  const startsAt = wallToInstant(event.timeZone, movedTo ?? wall);
+  const durationSeconds = override?.durationSeconds ?? event.durationSeconds;
+  return {
+    originalStart: id,
+    startsAt: new Date(startsAt),
+    endsAt: new Date(startsAt + durationSeconds * 1000),
+    cancelled: event.exdates.some((exdate) => parseWallTime(exdate) === wall),
+    override: override ?? null,
+  };
+}
+
+/** Joinable and leavable: not cancelled, not ended (409 with the reason otherwise). */
+function requireOpen(occurrence: OccurrenceView, now: Date): void {
+  if (occurrence.cancelled) {
+    throw conflict(undefined, { reason: 'cancelled' });
+  }
+  if (occurrence.endsAt.getTime() <= now.getTime()) {
+    throw conflict(undefined, { reason: 'ended' });
+  }
+}
+
+const appOf = (access: EventAccessOf): EventApp => ({
+  id: access.app.app.id,
+  name: access.app.app.name,
+  slug: access.app.app.slug,
+  projectId: access.app.app.projectId,
+});
+
+export type AttendanceService = ReturnType<typeof createAttendanceService>;
+
+export function createAttendanceService(deps: {
+  db: Db;
+  confirmations: Confirmations;
+  notifier: Pick<Notifier, 'deliver'>;
+  sign: UrlSign;
+}) {
+  const { db, confirmations, notifier } = deps;
+
+  async function answer(
+    dbOrTx: DbOrTx,
+    eventId: string,
+    occurrence: OccurrenceView,
+    profileId: string,
+  ): Promise<{ data: EventOccurrence }> {
+    const states = await occurrenceStates(
+      dbOrTx,
+      [{ eventId, occurrence: occurrence.originalStart }],
+      profileId,
+    );
+    return { data: presentOccurrence(occurrence, stateOf(states, eventId, occurrence.originalStart)) };
+  }
+
+  async function openOccurrence(access: EventAccessOf, id: string, now: Date) {
+    const occurrence = occurrenceOf(access.event, await overridesOf(db, access.event.id), id);
+    requireOpen(occurrence, now);
+    return occurrence;
+  }
+
+  /** After the commit that moved people up: their notifications out, their confirmations mailed. */
+  async function tellPromoted(
+    app: EventApp,
+    event: EventRow,
+    occurrence: OccurrenceView,
+    promoted: { profileIds: string[]; recorded: Awaited<ReturnType<typeof recordNotifications>> },
+  ) {
+    if (promoted.profileIds.length === 0) {
+      return;
+    }
+    await notifier.deliver(promoted.recorded);
+    await confirmations.seatTaken({
+      app,
+      event,
+      occurrence,
+      reason: 'promoted',
+      recipients: await recipientsOf(db, promoted.profileIds),
+    });
+  }
+
+  return {
+    /** Joins the caller: a seat if one is free, else the waitlist. Joining again changes nothing. */
+    async join(access: EventAccessOf, id: string, now = new Date()) {
+      const profileId = access.actor.profileId!;
+      const occurrence = await openOccurrence(access, id, now);
+      const ref: OccurrenceRef = { eventId: access.event.id, occurrence: occurrence.originalStart };
+      const seated = await db.transaction(async (tx) => {
+        if (!(await insertAttendee(tx, ref, profileId, occurrence.startsAt))) {
+          return false;
+        }
+        if (await takeSeat(tx, ref, access.event.participantsLimit)) {
+          await markGoing(tx, ref, profileId);
+          return true;
+        }
+        await joinWaitlist(tx, ref);
+        return false;
+      });
+      if (seated) {
+        await confirmations.seatTaken({
+          app: appOf(access),
+          event: access.event,
+          occurrence,
+          reason: 'joined',
+          recipients: await recipientsOf(db, [profileId]),
+        });
+      }
+      return answer(db, access.event.id, occurrence, profileId);
+    },
+
+    /** Leaves: the seat goes to the first on the waitlist, in the same transaction. Leaving again is harmless. */
+    async leave(access: EventAccessOf, id: string, now = new Date()) {
+      const profileId = access.actor.profileId!;
+      const occurrence = await openOccurrence(access, id, now);
+      const ref: OccurrenceRef = { eventId: access.event.id, occurrence: occurrence.originalStart };
+      const app = appOf(access);
+      const promoted = await db.transaction(async (tx) => {
+        const status = await deleteAttendee(tx, ref, profileId);
+        if (status === null) {
+          return { profileIds: [], recorded: [] };
+        }
+        await releaseSeat(tx, ref, status);
+        if (status !== 'going') {
+          return { profileIds: [], recorded: [] };
+        }
+        const profileIds = await promoteWaitlist(
+          tx,
+          ref.eventId,
+          ref.occurrence,
+          access.event.participantsLimit,
+        );
+        const recorded =
+          profileIds.length === 0
+            ? []
+            : await recordNotifications(tx, [
+                seatGrantedNotification(app, access.event, occurrence, profileIds),
+              ]);
+        return { profileIds, recorded };
+      });
+      await tellPromoted(app, access.event, occurrence, promoted);
+      return answer(db, access.event.id, occurrence, profileId);
+    },
+
+    /**
+     * The attendee list (JSON) or its export (CSV). Organizers (`export_attendees`: the author, hosts, the app's
+     * managers) see everyone, waitlist included; members who may join see who is going; nobody else.
+     */
+    async attendees(
+      access: EventAccessOf,
+      query: AttendeesQuery,
+    ): Promise<Paginated<EventAttendee> | { csv: string; filename: string }> {
+      const organizer = access.can.includes('export_attendees');
+      if (query.format === 'csv' || query.status === 'waitlist') {
+        if (!organizer) {
+          throw forbidden();
+        }
+      } else if (!organizer && !access.can.includes('join')) {
+        throw forbidden();
+      }
+      const occurrence = occurrenceOf(access.event, await overridesOf(db, access.event.id), query.occurrence);
+      const ref = { eventId: access.event.id, occurrence: occurrence.originalStart };
+      const status = organizer ? query.status : 'going';
+      if (query.format === 'csv') {
+        const { rows } = await listAttendees(db, ref, { status, limit: null, offset: 0 });
+        return {
+          csv: attendeesCsv(rows, {
+            withEmail: isAppManager(access.app),
+            language: access.app.app.language,
+            timeZone: access.event.timeZone,
+          }),
+          filename: `${access.event.slug}-${occurrence.originalStart.replace(/[-:]/g, '').replace('T', '-')}.csv`,
+        };
+      }
+      const page = { page: query.page, limit: eventPageSizes.attendees };
+      const { rows, total } = await listAttendees(db, ref, {
+        status,
+        limit: page.limit,
+        offset: pageOffset(page),
+      });
+      return paginate(
+        rows.map((row) => ({
+          id: row.profile_id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          avatarUrl: pictureUrl(deps.sign, row.avatar_id, 'tile'),
+          status: row.status,
+          joinedAt: new Date(row.joined_at).toISOString(),
+        })),
+        total,
+        page,
+      );
+    },
+  };
+}
