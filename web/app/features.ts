@@ -10,6 +10,7 @@ import { communityFeature } from '../features/community/community.routes';
 import { communitySettingsFeature } from '../features/community-settings/community-settings.routes';
 import { contactsFeature } from '../features/contacts/contacts.routes';
 import { customFieldsFeature } from '../features/custom-fields/custom-fields.routes';
+import { eventsFeature } from '../features/events/events.routes';
 import { helpdeskFeature } from '../features/helpdesk/helpdesk.routes';
 import { homeFeature } from '../features/home/home.routes';
 import { memberPageFeature } from '../features/member-page/member-page.routes';
@@ -40,6 +41,7 @@ export const webFeatures: readonly WebFeature[] = [
   chatFeature,
   helpdeskFeature,
   articlesFeature,
+  eventsFeature,
   ticketsFeature,
   appProfileFeature,
   cloudFeature,

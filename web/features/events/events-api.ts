@@ -25,10 +25,11 @@ import { useCurrentApp } from '../../kernel/current-app';
 export const eventsApiPaths = {
   events: (appId: string) => `/apps/${appId}/events`,
   calendar: (appId: string) => `/apps/${appId}/events/calendar`,
+  bySlug: (appId: string, slug: string) => `/apps/${appId}/events/by-slug/${encodeURIComponent(slug)}`,
   event: (id: string) => `/events/${id}`,
   join: (id: string) => `/events/${id}/join`,
   attendees: (id: string) => `/events/${id}/attendees`,
-  ics: (id: string) => `/events/${id}/ics`,
+  ics: (id: string) => `/events/${id}/calendar.ics`,
   categories: (appId: string) => `/apps/${appId}/events/categories`,
   categoriesDropdown: (appId: string) => `/apps/${appId}/events/categories/dropdown`,
   category: (id: string) => `/events/categories/${id}`,
@@ -40,10 +41,10 @@ export const eventsApiPaths = {
 /** Everything the events cache for one app: a write invalidates below `all`. */
 export const eventsKeys = {
   all: (appId: string) => ['events', appId] as const,
-  list: (appId: string, filter: EventListFilter, categoryId: string | null) =>
-    [...eventsKeys.all(appId), 'list', filter, categoryId] as const,
-  calendar: (appId: string, from: string, to: string, categoryId: string | null) =>
-    [...eventsKeys.all(appId), 'calendar', from, to, categoryId] as const,
+  list: (appId: string, filter: EventListFilter, categoryId: string | null, timeZone: string) =>
+    [...eventsKeys.all(appId), 'list', filter, categoryId, timeZone] as const,
+  calendar: (appId: string, from: string, to: string, categoryId: string | null, timeZone: string) =>
+    [...eventsKeys.all(appId), 'calendar', from, to, categoryId, timeZone] as const,
   bySlug: (appId: string, slug: string, occurrence: string | null) =>
     [...eventsKeys.all(appId), 'slug', slug, occurrence] as const,
   byId: (appId: string, id: string, occurrence: string | null) =>
@@ -57,19 +58,21 @@ export const eventsKeys = {
   feed: (appId: string) => [...eventsKeys.all(appId), 'feed'] as const,
 };
 
-/** The member's zone, in which `from` / `to` of windows are meant and times are shown. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 // ---------- reads ----------
 
-/** upcoming / past / self, 20 occurrences per page, appended as the member scrolls on. */
-export const eventListQuery = (appId: string, filter: EventListFilter, categoryId: string | null) =>
+/** upcoming / past / self in the member's zone, 20 occurrences per page, appended as the member scrolls on. */
+export const eventListQuery = (
+  appId: string,
+  filter: EventListFilter,
+  categoryId: string | null,
+  timeZone: string,
+) =>
   infiniteQueryOptions({
-    queryKey: eventsKeys.list(appId, filter, categoryId),
+    queryKey: eventsKeys.list(appId, filter, categoryId, timeZone),
     queryFn: ({ signal, pageParam }) =>
       api.get(eventsApiPaths.events(appId), {
         schema: eventListSchema,
-        query: { page: pageParam, filter, categoryId, timeZone: browserTimeZone() },
+        query: { page: pageParam, filter, categoryId, timeZone },
         signal,
       }),
     initialPageParam: 1,
@@ -78,13 +81,18 @@ export const eventListQuery = (appId: string, filter: EventListFilter, categoryI
   });
 
 /** The month or week window (local dates, inclusive, in the member's zone): up to 100 occurrences. */
-export const eventCalendarQuery = (appId: string, from: string, to: string, categoryId: string | null) =>
+export const eventCalendarQuery = (
+  appId: string,
+  window: { from: string; to: string },
+  categoryId: string | null,
+  timeZone: string,
+) =>
   queryOptions({
-    queryKey: eventsKeys.calendar(appId, from, to, categoryId),
+    queryKey: eventsKeys.calendar(appId, window.from, window.to, categoryId, timeZone),
     queryFn: ({ signal }) =>
       api.get(eventsApiPaths.calendar(appId), {
         schema: eventListSchema,
-        query: { from, to, categoryId, timeZone: browserTimeZone() },
+        query: { ...window, categoryId, timeZone },
         signal,
       }),
     meta: { silent: true },
@@ -101,30 +109,18 @@ export const eventByIdQuery = (appId: string, id: string, occurrence: string | n
     meta: { silent: true },
   });
 
-/** What the router says an event page's address shows (`type: 'event'` with the event's id). */
-const eventRouteSchema = z.object({ entity: z.object({ id: z.uuid() }).nullable() });
-
-/** The event page `/{appSlug}/events/{eventSlug}/view`: the router names the event, then it is read by id. */
-export const eventBySlugQuery = (appId: string, appSlug: string, slug: string, occurrence: string | null) =>
+/** The event page `/{appSlug}/events/{eventSlug}/view` (the slug is unique per app). */
+export const eventBySlugQuery = (appId: string, slug: string, occurrence: string | null) =>
   queryOptions({
     queryKey: eventsKeys.bySlug(appId, slug, occurrence),
-    queryFn: async ({ signal }) => {
-      const route = await api.get('/router', {
-        query: { url: `/${appSlug}/events/${encodeURIComponent(slug)}/view` },
-        schema: eventRouteSchema,
-        signal,
-      });
-      if (!route.entity) {
-        throw new Error(`No event at ${slug}`);
-      }
-      return api
-        .get(eventsApiPaths.event(route.entity.id), {
+    queryFn: ({ signal }) =>
+      api
+        .get(eventsApiPaths.bySlug(appId, slug), {
           schema: eventResponseSchema,
           query: { occurrence },
           signal,
         })
-        .then((answer) => answer.data);
-    },
+        .then((answer) => answer.data),
     meta: { silent: true },
   });
 
