@@ -112,7 +112,7 @@ export const randomTenantIds = (like: TenantIds): TenantIds =>
   Object.fromEntries(Object.keys(like).map((key) => [key, newId()]));
 
 /** Routes whose path parameter is itself a secret credential: holding it is the permission. */
-export const credentialParams = new Set(['invitationToken', 'code', 'shareHash']);
+export const credentialParams = new Set(['invitationToken', 'code', 'shareHash', 'feedToken']);
 
 /** Every `/api` route of the table except the OpenAPI pages. */
 export const apiRoutes = (server: TestServer): RouteDeclaration[] =>

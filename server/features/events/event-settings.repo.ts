@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { eventDefaults } from '../../../contracts/constants.ts';
 import type { EventSettings } from '../../../contracts/events.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -20,5 +20,19 @@ export const eventSettingsOfRow = (row: EventSettingsRow | undefined): EventSett
 
 export async function eventSettingsOf(db: DbOrTx, appId: string): Promise<EventSettings> {
   const [row] = await db.select().from(eventSettings).where(eq(eventSettings.appId, appId));
+  return eventSettingsOfRow(row);
+}
+
+/** Saves the fields given (the rest keep their stored or default values) and answers the settings after it. */
+export async function saveEventSettings(
+  db: DbOrTx,
+  appId: string,
+  changes: Partial<Omit<EventSettingsRow, 'appId' | 'createdAt' | 'updatedAt'>>,
+): Promise<EventSettings> {
+  const [row] = await db
+    .insert(eventSettings)
+    .values({ appId, ...changes })
+    .onConflictDoUpdate({ target: eventSettings.appId, set: { ...changes, updatedAt: sql`now()` } })
+    .returning();
   return eventSettingsOfRow(row);
 }

@@ -1,8 +1,15 @@
-import type { FeatureManifest } from '../../platform/features.ts';
+import type { FeatureContext, FeatureManifest } from '../../platform/features.ts';
+import { keyedHash } from '../../platform/crypto.ts';
+import { appHostOf } from '../apps/public.ts';
 import { createAccessScopes } from '../workspace/public.ts';
 import { attendanceRoutesOf } from './attendance.routes.ts';
 import { eventCategoryRoutes } from './event-categories.routes.ts';
 import { createEventCategoryService } from './event-categories.service.ts';
+import { eventSettingsRoutes } from './event-settings.routes.ts';
+import { createEventSettingsService } from './event-settings.service.ts';
+import { createEventScopes } from './events.access.ts';
+import { feedRoutes } from './feeds.routes.ts';
+import { createFeedService } from './feeds.service.ts';
 
 /**
  * Events (issue 18): series in local wall time with recurrence, per-occurrence attendance with seats and a
@@ -18,11 +25,29 @@ export const eventsFeature: FeatureManifest = {
       categories: createEventCategoryService({ db: context.db }),
       scopes: createAccessScopes(context.db),
     }),
+    ...eventSettingsRoutes({
+      settings: createEventSettingsService({ db: context.db }),
+      scopes: createAccessScopes(context.db),
+      eventScopes: createEventScopes(context.db),
+    }),
+    ...feedRoutesOf(context),
     ...attendanceRoutesOf(context),
   ],
   queues: {},
   jobs: () => [],
   pathParams: {
     'events/categories/:id': 'eventCategoryId',
+    // The private feed's token is itself the secret (server/test/route-table.ts credentialParams).
+    feedToken: 'credential',
   },
 };
+
+/** Calendar feeds (feeds.routes.ts): the member's private feed, the app's public one, one event's file. */
+function feedRoutesOf({ db, config, codePepper }: FeatureContext) {
+  const feeds = createFeedService({
+    db,
+    appBaseUrl: appHostOf(config).appBaseUrl,
+    feedKey: keyedHash(codePepper, 'event-calendar-feeds'),
+  });
+  return feedRoutes({ feeds, scopes: createAccessScopes(db), eventScopes: createEventScopes(db) });
+}

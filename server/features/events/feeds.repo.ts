@@ -1,0 +1,112 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { eventAttendees, eventFeedTokens, eventOverrides, events, profiles } from '../../db/schema/index.ts';
+import type { EventRow } from './events.access.ts';
+import type { OverrideRow } from './series.ts';
+
+/** The live profile a feed token names, with its nonce; undefined when revoked or the profile is gone. */
+export async function findFeedOwner(
+  db: DbOrTx,
+  profileId: string,
+): Promise<{ appId: string; accountId: string; nonce: string } | undefined> {
+  const [row] = await db
+    .select({ appId: profiles.appId, accountId: profiles.accountId, nonce: eventFeedTokens.nonce })
+    .from(eventFeedTokens)
+    .innerJoin(profiles, eq(profiles.id, eventFeedTokens.profileId))
+    .where(and(eq(eventFeedTokens.profileId, profileId), isNull(profiles.deletedAt)));
+  return row;
+}
+
+export async function findFeedNonce(db: DbOrTx, profileId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ nonce: eventFeedTokens.nonce })
+    .from(eventFeedTokens)
+    .where(eq(eventFeedTokens.profileId, profileId));
+  return row?.nonce;
+}
+
+export async function saveFeedNonce(db: DbOrTx, profileId: string, nonce: string): Promise<void> {
+  await db
+    .insert(eventFeedTokens)
+    .values({ profileId, nonce })
+    .onConflictDoUpdate({ target: eventFeedTokens.profileId, set: { nonce, updatedAt: sql`now()` } });
+}
+
+export async function deleteFeedNonce(db: DbOrTx, profileId: string): Promise<void> {
+  await db.delete(eventFeedTokens).where(eq(eventFeedTokens.profileId, profileId));
+}
+
+export type FeedQuery = {
+  appId: string;
+  /** Series that ended before this are left out (unless joined). */
+  endedSince: Date;
+  /** Deleted events stay (cancelled) until this long after their deletion. */
+  deletedSince: Date;
+  now: Date;
+  /** Only `free` events (the app's public feed, guests). */
+  freeOnly: boolean;
+  /** The member whose joined events are kept whenever they ended, and come first. */
+  profileId: string | null;
+  limit: number;
+};
+
+/**
+ * The events of a feed in two queries (the rows, then their overrides): those not ended before `endedSince`
+ * or joined by the member, live or deleted since `deletedSince`; joined first, then running and upcoming ones
+ * by their next start, then past ones, latest first; at most `limit`.
+ */
+export async function feedEvents(
+  db: DbOrTx,
+  query: FeedQuery,
+): Promise<{ rows: EventRow[]; overrides: Map<string, OverrideRow[]> }> {
+  const joined =
+    query.profileId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`${events.id} in (select ${eventAttendees.eventId} from ${eventAttendees} where ${eventAttendees.profileId} = ${query.profileId})`;
+  const notEnded = sql`(${events.lastEndsAt} is null or ${events.lastEndsAt} >= ${query.now})`;
+  const rows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.appId, query.appId),
+        query.freeOnly ? eq(events.access, 'free') : undefined,
+        sql`(${events.deletedAt} is null or ${events.deletedAt} >= ${query.deletedSince})`,
+        sql`(${events.lastEndsAt} is null or ${events.lastEndsAt} >= ${query.endedSince} or ${joined})`,
+      ),
+    )
+    .orderBy(
+      ...(query.profileId === null ? [] : [desc(joined)]),
+      desc(notEnded),
+      asc(sql`greatest(${events.firstStartsAt}, ${query.now})`),
+      sql`${events.lastEndsAt} desc nulls first`,
+      asc(events.id),
+    )
+    .limit(query.limit);
+  return { rows, overrides: await overridesOf(db, rows) };
+}
+
+/** The overrides (RECURRENCE-ID) of the recurring ones among `rows`, by event, in one query. */
+export async function overridesOf(
+  db: DbOrTx,
+  rows: readonly Pick<EventRow, 'id' | 'rrule'>[],
+): Promise<Map<string, OverrideRow[]>> {
+  const overrides = new Map<string, OverrideRow[]>();
+  const recurring = rows.filter((row) => row.rrule !== null).map((row) => row.id);
+  if (recurring.length > 0) {
+    const found = await db
+      .select({
+        eventId: eventOverrides.eventId,
+        occurrence: eventOverrides.occurrence,
+        startsLocal: eventOverrides.startsLocal,
+        durationSeconds: eventOverrides.durationSeconds,
+        changes: eventOverrides.changes,
+      })
+      .from(eventOverrides)
+      .where(inArray(eventOverrides.eventId, recurring));
+    for (const { eventId, ...override } of found) {
+      overrides.set(eventId, [...(overrides.get(eventId) ?? []), override]);
+    }
+  }
+  return overrides;
+}

@@ -1,0 +1,187 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { constantTimeEqual } from '../../platform/crypto.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { AppRow } from '../workspace/public.ts';
+import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
+import { eventPageUrl } from './confirmation.ts';
+import { eventsViewOf, type EventRow } from './events.access.ts';
+import { readsEventAccess } from './events.policy.ts';
+import * as repo from './feeds.repo.ts';
+import { calendarFeed, eventFile, type IcsChanges, type IcsEvent } from './ics.ts';
+import type { Override, Series } from './recurrence.ts';
+import { seriesOf, type OccurrenceChanges, type OverrideRow } from './series.ts';
+
+/*
+ * Calendar feeds (issue 18, docs/decisions/events.md "Calendar feeds"): a member's private feed per app, the
+ * app's public feed of its free events, and one event's file. The private URL is
+ * `{app base url}/api/calendar/{profileId}.{mac}.ics`, mac = HMAC-SHA256(feed key, profileId + nonce) in
+ * base64url: nothing that opens it is stored, a new nonce (rotate) or no row (revoke) ends every URL before.
+ */
+
+const dayMs = 86_400_000;
+export const feedLimits = {
+  /** Ended series stay in a feed this long (joined ones whenever they ended). */
+  endedDays: 90,
+  /** A deleted event stays, cancelled, this long: clients that refresh meanwhile remove it. */
+  cancelledDays: 30,
+  /** Events per feed: joined first, then running and upcoming by their next start, then the latest past. */
+  events: 300,
+} as const;
+
+const tokenPattern =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})\.ics$/;
+
+type FeedApp = Pick<AppRow, 'id' | 'name' | 'slug' | 'projectId'>;
+
+export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: string; now?: () => Date }) {
+  const { db, appBaseUrl, feedKey } = deps;
+  const now = deps.now ?? (() => new Date());
+  const host = new URL(appBaseUrl).host;
+  const mac = (profileId: string, nonce: string) =>
+    createHmac('sha256', feedKey).update(`${profileId}${nonce}`).digest('base64url');
+  const urlsOf = (profileId: string, nonce: string) => {
+    const https = `${appBaseUrl}/api/calendar/${profileId}.${mac(profileId, nonce)}.ics`;
+    return { webcalUrl: https.replace(/^https?:/, 'webcal:'), httpsUrl: https };
+  };
+  const ownProfile = (app: AppAccess) => {
+    // Managers without a profile of their own (the project's team) have no member feed.
+    if (!app.profile || app.masquerade !== null) {
+      throw forbidden();
+    }
+    return app.profile.id;
+  };
+
+  const feedOf = async (app: FeedApp, query: { freeOnly: boolean; profileId: string | null }) => {
+    const at = now();
+    const { rows, overrides } = await repo.feedEvents(db, {
+      appId: app.id,
+      now: at,
+      endedSince: new Date(at.getTime() - feedLimits.endedDays * dayMs),
+      deletedSince: new Date(at.getTime() - feedLimits.cancelledDays * dayMs),
+      limit: feedLimits.events,
+      ...query,
+    });
+    return calendarFeed({
+      name: app.name,
+      host,
+      generatedAt: at,
+      events: rows.map((row) => icsEventOf(appBaseUrl, app, row, overrides.get(row.id) ?? [])),
+    });
+  };
+
+  return {
+    /** The caller's private feed URLs in this app, or null when they have none (never made, or revoked). */
+    async show(app: AppAccess) {
+      const nonce = await repo.findFeedNonce(db, ownProfile(app));
+      return nonce === undefined ? null : urlsOf(app.profile!.id, nonce);
+    },
+
+    /** A new URL: the first one, or a replacement that ends the old one. */
+    async rotate(app: AppAccess) {
+      const profileId = ownProfile(app);
+      const nonce = randomBytes(16).toString('base64url');
+      await repo.saveFeedNonce(db, profileId, nonce);
+      return urlsOf(profileId, nonce);
+    },
+
+    async revoke(app: AppAccess): Promise<void> {
+      await repo.deleteFeedNonce(db, ownProfile(app));
+    },
+
+    /**
+     * `GET /api/calendar/{token}`: the member's feed, as they would see the events now (a blocked member, a
+     * member who left, a switched-off service: 404). 404 for a token that is malformed, forged or revoked.
+     */
+    async memberFeed(token: string): Promise<string> {
+      const match = tokenPattern.exec(token);
+      const owner = match ? await repo.findFeedOwner(db, match[1]!) : undefined;
+      if (!match || !owner || !constantTimeEqual(match[2]!, mac(match[1]!, owner.nonce))) {
+        throw notFound();
+      }
+      const app = await loadAppAccess(
+        db,
+        { kind: 'account', accountId: owner.accountId, sessionId: null },
+        owner.appId,
+      );
+      const profileId = app.profile?.id;
+      if (profileId === undefined || profileId !== match[1]) {
+        throw notFound();
+      }
+      const { actor } = eventsViewOf(app);
+      return feedOf(app.app, { freeOnly: !readsEventAccess(actor, 'auth'), profileId });
+    },
+
+    /** The app's public feed: its free events, for whoever a guest is (404 when guests do not see events). */
+    async publicFeed(appId: string): Promise<string> {
+      const app = await loadAppAccess(db, { kind: 'anonymous' }, appId);
+      eventsViewOf(app);
+      return feedOf(app.app, { freeOnly: true, profileId: null });
+    },
+
+    /** One event's file (the whole series), for whoever may view it. */
+    async eventFile(app: FeedApp, event: EventRow): Promise<string> {
+      const overrides = await repo.overridesOf(db, [event]);
+      return eventFile(icsEventOf(appBaseUrl, app, event, overrides.get(event.id) ?? []), {
+        host,
+        generatedAt: now(),
+      });
+    },
+  };
+}
+
+export type FeedService = ReturnType<typeof createFeedService>;
+
+/** The place of an event or occurrence: the address in person, the link online. */
+function placeOf(type: EventRow['eventType'], address: string | null, link: string | null) {
+  return {
+    location: type === 'person' ? address : type === 'virtual' ? link : null,
+    url: type === 'virtual' && link && /^https?:\/\/\S+$/i.test(link) ? link : null,
+  };
+}
+
+function changesOf(event: EventRow, changes: OccurrenceChanges): IcsChanges {
+  const type = changes.eventType ?? event.eventType;
+  const place = placeOf(
+    type,
+    changes.inPersonLocation !== undefined ? changes.inPersonLocation : event.inPersonLocation,
+    changes.virtualLocationUrl !== undefined ? changes.virtualLocationUrl : event.virtualLocationUrl,
+  );
+  return {
+    ...(changes.name !== undefined && { summary: changes.name }),
+    ...(changes.description !== undefined && { description: changes.description }),
+    ...(changes.eventType !== undefined ||
+    changes.inPersonLocation !== undefined ||
+    changes.virtualLocationUrl !== undefined
+      ? place
+      : {}),
+  };
+}
+
+/** A stored event as the calendar files write it: the series with its EXDATEs and overrides. */
+export function icsEventOf(
+  appBaseUrl: string,
+  app: FeedApp,
+  event: EventRow,
+  overrides: readonly OverrideRow[],
+): IcsEvent {
+  const series = seriesOf(event, overrides);
+  const page = eventPageUrl(appBaseUrl, app, event, event.startsLocal).replace(/\?.*$/, '');
+  const place = placeOf(event.eventType, event.inPersonLocation, event.virtualLocationUrl);
+  return {
+    id: event.id,
+    sequence: event.sequence,
+    status: event.deletedAt === null ? 'confirmed' : 'cancelled',
+    summary: event.name,
+    description: [event.descriptionText, page].filter((text) => text !== '').join('\n\n'),
+    location: place.location,
+    url: place.url ?? page,
+    updatedAt: event.updatedAt,
+    series: {
+      ...series,
+      overrides: series.overrides.map(({ changes, ...override }): Override<IcsChanges> =>
+        changes ? { ...override, changes: changesOf(event, changes) } : override,
+      ),
+    } satisfies Series<IcsChanges>,
+  };
+}
