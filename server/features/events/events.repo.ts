@@ -298,7 +298,7 @@ export async function rekeyOccurrences(
   const from = moves.map((move) => move.from);
   const to = moves.map((move) => move.to);
   const starts = moves.map((move) => move.startsAt.toISOString());
-  const map = sql`unnest(${from}::text[], ${to}::text[], ${starts}::timestamptz[]) as m(old, new, starts)`;
+  const map = sql`unnest(${sql.param(from)}::text[], ${sql.param(to)}::text[], ${sql.param(starts)}::timestamptz[]) as m(old, new, starts)`;
   await db.execute(sql`
     update event_attendees a set occurrence = m.new, starts_at = m.starts from ${map}
     where a.event_id = ${eventId} and a.occurrence = m.old`);
