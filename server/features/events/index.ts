@@ -3,6 +3,7 @@ import { keyedHash } from '../../platform/crypto.ts';
 import { appHostOf } from '../apps/public.ts';
 import { createAccessScopes } from '../workspace/public.ts';
 import { attendanceRoutesOf } from './attendance.routes.ts';
+import { eventReminderQueues, eventRemindersJobOf } from './reminders.job.ts';
 import { eventCategoryRoutes } from './event-categories.routes.ts';
 import { createEventCategoryService } from './event-categories.service.ts';
 import { eventSettingsRoutes } from './event-settings.routes.ts';
@@ -33,8 +34,8 @@ export const eventsFeature: FeatureManifest = {
     ...feedRoutesOf(context),
     ...attendanceRoutesOf(context),
   ],
-  queues: {},
-  jobs: () => [],
+  queues: { ...eventReminderQueues },
+  jobs: (context) => [eventRemindersJobOf(context)],
   pathParams: {
     'events/categories/:id': 'eventCategoryId',
     // The private feed's token is itself the secret (server/test/route-table.ts credentialParams).
