@@ -34,16 +34,19 @@ type ModeratorPickerProps = {
   label: string;
   description: string;
   error?: string | null;
+  /** How many may be picked (a space's moderators by default). */
+  max?: number;
   testId: string;
 };
 
-/** Moderators picked from the app's members by name (spec §3 Space `moderators`, Group moderators). */
+/** Members picked by name: moderators (spec §3 Space `moderators`, Group moderators), an event's hosts. */
 export function ModeratorPicker({
   value,
   onChange,
   label,
   description,
   error,
+  max = communityLimits.moderators,
   testId,
 }: ModeratorPickerProps) {
   const { t } = useTranslation();
@@ -73,7 +76,7 @@ export function ModeratorPicker({
       nothingFoundMessage={
         candidates.isFetching ? t('common.loading') : t('communitySettings.moderators.none')
       }
-      maxValues={communityLimits.moderators}
+      maxValues={max}
       hidePickedOptions
       clearable
       error={error}
