@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCurrentApp } from '../../kernel/current-app';
 import { EmailChangeSection } from '../account';
+import { EventFeedSection } from '../events';
 import { getAccount, setAccount } from '../../kernel/session/account-store';
 import { appProfileApi, memberProfileQuery, type Profile } from './app-profile-api';
 import { AppProfileLayout, ProfileQueryFallback } from './app-profile-layout';
@@ -58,6 +59,7 @@ export function AppProfilePage() {
         onChanged={keep}
         emailOf={(updated) => updated.email}
       />
+      <EventFeedSection />
       <DeleteProfile email={profile.email} allowed={profile.permissions.can.includes('delete')} />
     </AppProfileLayout>
   );
