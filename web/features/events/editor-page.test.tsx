@@ -148,6 +148,8 @@ describe('the event editor', { timeout: 30_000 }, () => {
     expect(field(/Link zum Meeting/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByTestId('event-recurrence-kind').getAttribute('aria-invalid')).toBe('true');
     expect(field(/^Name/).getAttribute('aria-invalid')).toBeNull();
+    // Said at the fields, not once more as a general message.
+    expect(screen.queryByText('Bitte überprüfen Sie Ihre Eingaben.')).toBeNull();
   });
 
   it('asks what a change of a recurring event applies to and moves the series by as much for all', async () => {

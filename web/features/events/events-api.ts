@@ -220,6 +220,9 @@ export const eventFeedQuery = (appId: string) =>
 
 // ---------- writes ----------
 
+/** The forms say the server's field errors at their fields, not again as a notice. */
+const fieldErrorsInline = { inlineFieldErrors: true };
+
 /** Every write invalidates the app's events (lists, calendars, pages, categories). */
 function useInvalidateEvents() {
   const client = useQueryClient();
@@ -238,12 +241,14 @@ export function useEventMutations() {
       mutationFn: (body: Partial<EventCreateBody>) =>
         api.post(eventsApiPaths.events(app.id), { body, schema: eventResponseSchema }),
       onSuccess,
+      meta: fieldErrorsInline,
     }),
     /** With `scope` and `occurrence` for a recurring event; `following` answers the new event of the split. */
     update: useMutation({
       mutationFn: ({ id, ...body }: EventPatch) =>
         api.patch(eventsApiPaths.event(id), { body, schema: eventResponseSchema }),
       onSuccess,
+      meta: fieldErrorsInline,
     }),
     remove: useMutation({
       mutationFn: ({ id, scope, occurrence }: EventRemoval) =>
@@ -278,11 +283,13 @@ export function useEventCategoryMutations() {
       mutationFn: (body: EventCategoryBody) =>
         api.post(eventsApiPaths.categories(app.id), { body, schema: eventCategoryResponseSchema }),
       onSuccess,
+      meta: fieldErrorsInline,
     }),
     update: useMutation({
       mutationFn: ({ id, ...body }: EventCategoryBody & { id: string }) =>
         api.patch(eventsApiPaths.category(id), { body, schema: eventCategoryResponseSchema }),
       onSuccess,
+      meta: fieldErrorsInline,
     }),
     move: useMutation({
       mutationFn: ({ id, prevId }: { id: string; prevId: string | null }) =>
@@ -303,6 +310,7 @@ export function useEventSettingsMutation() {
     mutationFn: (body: EventSettingsPatchBody) =>
       api.patch(eventsApiPaths.settings(app.id), { body, schema: eventSettingsResponseSchema }),
     onSuccess,
+    meta: fieldErrorsInline,
   });
 }
 

@@ -11,7 +11,6 @@ import {
   type EventSettingsPatchBody,
 } from '../../../contracts/events';
 import { eventDefaults } from '../../../contracts/constants';
-import { ApiError } from '../../api/api-error';
 import { useFormChecks, useIssueText } from '../../components/form-issues';
 import { SaveBar } from '../../components/save-bar';
 import { useCurrentApp } from '../../kernel/current-app';
@@ -66,15 +65,8 @@ function SettingsForm({ settings }: { settings: EventSettings }) {
     }
     save.mutate(changes, {
       onSuccess: () => notifications.show({ color: 'teal', message: t('eventSettings.saved') }),
-      onError: (error) => {
-        checks.takeServerIssues(error);
-        if (!(error instanceof ApiError && Object.keys(error.errors).length > 0)) {
-          notifications.show({
-            color: 'red',
-            message: t(error instanceof ApiError ? error.message : 'errors.generic'),
-          });
-        }
-      },
+      // Field errors show at their fields; anything else as the usual notice.
+      onError: checks.takeServerIssues,
     });
   };
 
