@@ -3,6 +3,8 @@ import { Avatar } from '@mantine/core';
 import {
   IconAt,
   IconBell,
+  IconCalendarCheck,
+  IconCalendarEvent,
   IconCircleCheck,
   IconFileText,
   IconHeart,
@@ -36,6 +38,8 @@ const looks: Record<string, Look> = {
   chat_message: { icon: IconMessages, tone: 'cyan' },
   chat_mention: { icon: IconAt, tone: 'cyan' },
   article_announced: { icon: IconSpeakerphone, tone: 'indigo' },
+  event_starts: { icon: IconCalendarEvent, tone: 'grape' },
+  event_seat_granted: { icon: IconCalendarCheck, tone: 'green' },
 };
 const unknownLook: Look = { icon: IconBell, tone: 'gray' };
 

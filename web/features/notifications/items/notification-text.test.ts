@@ -118,13 +118,13 @@ describe('notification sentences', () => {
 
   it('reads neutrally for a type it does not know, a missing title or a missing actor', async () => {
     await setLanguage('de', { persist: false });
-    expect(text(testNotification(1, { type: 'event_starts' }))).toBe('Es gibt Neuigkeiten für Sie');
+    expect(text(testNotification(1, { type: 'course_finished' }))).toBe('Es gibt Neuigkeiten für Sie');
     expect(text(testNotification(1, { post: null }))).toBe('Anna Schmidt gefällt Ihr Beitrag');
     expect(text(testNotification(1, { actors: [], type: 'new_comment' }))).toBe(
       'Jemand hat „Willkommen“ kommentiert',
     );
     await setLanguage('en', { persist: false });
-    expect(text(testNotification(1, { type: 'event_starts' }))).toBe('There is news for you');
+    expect(text(testNotification(1, { type: 'course_finished' }))).toBe('There is news for you');
   });
 
   it('sets the actor’s name and the title apart from the words', async () => {
@@ -195,6 +195,26 @@ describe('notification targets', () => {
     await setLanguage('de', { persist: false });
     expect(notificationTarget('akademie', article)).toBe('/akademie/articles/neuigkeiten/sommerfest');
     expect(notificationTarget('akademie', announced({ title: 'Sommerfest' }))).toBeNull();
+  });
+
+  it('words event reminders and waitlist seats by the event and leads to its occurrence', async () => {
+    const eventItem = (type: string, data: Record<string, string>) =>
+      testNotification(1, { type, actors: [], actorsCount: 0, post: null, data });
+    const data = { title: 'Stammtisch', eventSlug: 'stammtisch', occurrence: '2027-03-02T19:00:00' };
+    const reminder = eventItem('event_starts', { ...data, offsetSeconds: '3600' });
+    const seat = eventItem('event_seat_granted', data);
+    await setLanguage('de', { persist: false });
+    expect(text(reminder)).toBe('Erinnerung: „Stammtisch“ beginnt bald');
+    expect(text(seat)).toBe('Sie sind von der Warteliste nachgerückt: „Stammtisch“');
+    expect(text(eventItem('event_seat_granted', {}))).toBe('Sie sind von der Warteliste nachgerückt');
+    await setLanguage('en', { persist: false });
+    expect(text(reminder)).toBe('Reminder: “Stammtisch” starts soon');
+    expect(text(seat)).toBe('You moved up from the waitlist: “Stammtisch”');
+    await setLanguage('de', { persist: false });
+    expect(notificationTarget('akademie', reminder)).toBe(
+      '/akademie/events/stammtisch/view?occurrence=2027-03-02T19:00:00',
+    );
+    expect(notificationTarget('akademie', eventItem('event_starts', { title: 'Stammtisch' }))).toBeNull();
   });
 
   it('words a mention in a chat with the writer, the chat and the message', async () => {
