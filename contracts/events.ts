@@ -288,6 +288,13 @@ export const eventPatchBodySchema = eventCreateBodySchema
   .partial()
   .omit({ attachmentIds: true, hostIds: true, reminderOffsetsInSeconds: true })
   .extend({
+    // Without the create form's defaults: a field not sent keeps its stored value.
+    description: z.string().check(maxLength(richTextMaxLength)).optional(),
+    eventType: eventLocationTypeSchema.optional(),
+    participantsNumberLimit: z.number().int().min(1).max(eventLimits.participants).nullable().optional(),
+    isEmailConfirmationEnabled: z.boolean().optional(),
+    isReminderEnabled: z.boolean().optional(),
+    access: eventAccessSchema.optional(),
     attachmentIds: z.array(fileId).max(eventLimits.attachments).optional(),
     hostIds: z
       .array(z.uuid({ message: validationKeys.invalidValue }))

@@ -252,6 +252,13 @@ export function sampleOf(schema: JsonSchema | undefined, ids: Record<string, str
       if (schema.format === 'date-time') {
         return new Date(Date.now() + 86_400_000).toISOString();
       }
+      if (key === 'timeZone') {
+        return 'Europe/Berlin';
+      }
+      if (schema.pattern?.startsWith('^\\d{4}-\\d{2}-\\d{2}')) {
+        // A local date or wall time (events): the fixture's weekly event has an occurrence then.
+        return schema.pattern.includes('T') ? '2030-03-04T19:00:00' : '2030-03-04';
+      }
       if (schema.pattern && /^\^\\d\{\d+\}\$$/.test(schema.pattern)) {
         // A code of n digits (`^\d{6}$`).
         return '1'.repeat(Number(/\d+/.exec(schema.pattern)![0]));
@@ -259,7 +266,8 @@ export function sampleOf(schema: JsonSchema | undefined, ids: Record<string, str
       return 'Beispiel'.padEnd(schema.minLength ?? 0, 'x');
     case 'integer':
     case 'number':
-      return Math.max(schema.minimum ?? 1, 1);
+      // An event's length is one of the duration options (15-minute steps).
+      return key === 'durationInSeconds' ? 3600 : Math.max(schema.minimum ?? 1, 1);
     case 'boolean':
       return false;
     default:

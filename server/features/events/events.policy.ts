@@ -75,6 +75,7 @@ export function eventAbilities(actor: EventsActor, event: EventFacts): EventAbil
   const isOrganizer =
     actor.profileId !== null &&
     actor.sanction === null &&
+    actor.viewsEvents &&
     (event.authorProfileId === actor.profileId || event.hostIds.includes(actor.profileId));
   if (isEventsManager(actor) || isOrganizer) {
     can.push('edit', 'delete', 'export_attendees');

@@ -9,6 +9,9 @@ import { createEventCategoryService } from './event-categories.service.ts';
 import { eventSettingsRoutes } from './event-settings.routes.ts';
 import { createEventSettingsService } from './event-settings.service.ts';
 import { createEventScopes } from './events.access.ts';
+import { createEventEdits } from './events.edits.ts';
+import { eventRoutes } from './events.routes.ts';
+import { createEventService } from './events.service.ts';
 import { feedRoutes } from './feeds.routes.ts';
 import { createFeedService } from './feeds.service.ts';
 
@@ -33,11 +36,14 @@ export const eventsFeature: FeatureManifest = {
     }),
     ...feedRoutesOf(context),
     ...attendanceRoutesOf(context),
+    ...eventRoutesOf(context),
   ],
   queues: { ...eventReminderQueues },
   jobs: (context) => [eventRemindersJobOf(context)],
   pathParams: {
     'events/categories/:id': 'eventCategoryId',
+    'events/:id': 'eventId',
+    eventSlug: 'eventSlug',
     // The private feed's token is itself the secret (server/test/route-table.ts credentialParams).
     feedToken: 'credential',
   },
@@ -51,4 +57,19 @@ function feedRoutesOf({ db, config, codePepper }: FeatureContext) {
     feedKey: keyedHash(codePepper, 'event-calendar-feeds'),
   });
   return feedRoutes({ feeds, scopes: createAccessScopes(db), eventScopes: createEventScopes(db) });
+}
+
+/** The events themselves (events.routes.ts): lists, calendar, page, create, edit, delete. */
+function eventRoutesOf({ db, config, urlSigner }: FeatureContext) {
+  const deps = {
+    db,
+    sign: (path: string) => urlSigner.sign(path),
+    imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
+  };
+  return eventRoutes({
+    events: createEventService(deps),
+    edits: createEventEdits(deps),
+    scopes: createAccessScopes(db),
+    eventScopes: createEventScopes(db),
+  });
 }

@@ -1,5 +1,6 @@
 import { articleColumns, articleScopeColumns } from './articles.ts';
 import { chatColumns, chatScopeColumns } from './chat.ts';
+import { eventColumns, eventScopeColumns } from './events.ts';
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { helpdeskColumns, helpdeskScopeColumns } from './helpdesk.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
@@ -37,6 +38,7 @@ export const columns = {
   ...articleColumns,
   ...ticketColumns,
   ...helpdeskColumns,
+  ...eventColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -82,4 +84,5 @@ export const columnOfScope: Record<string, Column> = {
   ...articleScopeColumns,
   ...ticketScopeColumns,
   ...helpdeskScopeColumns,
+  ...eventScopeColumns,
 };
