@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
+import type { RecurringEventPattern } from '../../../contracts/events';
 import { i18n } from '../../i18n/i18n';
 import { testEvent } from './events-test-data';
 import { addMonths, eventZoneTime, monthGrid, startOfWeek, zonedParts } from './events-time';
@@ -45,12 +46,12 @@ describe('a series in words', () => {
   it('says how a series repeats', async () => {
     await i18n.changeLanguage('de');
     expect(recurrenceInWords(testEvent(), t, 'de')).toBe('Jeden Dienstag');
-    const pattern = {
+    const pattern: RecurringEventPattern = {
       frequency: 'weekly',
       dayType: 'everyday',
       interval: 2,
       weekdays: ['TH', 'MO'],
-    } as const;
+    };
     expect(recurrenceInWords(testEvent({ recurringEventPattern: { ...pattern, count: 6 } }), t, 'de')).toBe(
       'Alle 2 Wochen am Montag und Donnerstag, 6 Termine',
     );
