@@ -107,8 +107,10 @@ export function createMailer(deps: MailerDeps): Mailer {
         await markMailStored(db, mail.id);
         // On purpose with the text: DESIGN §8, the embedded mode has no mail server, so the log is how a
         // new user reads their sign-in code. Never logged when SMTP is configured.
+        // The attachments by name only: a reader (and the browser journeys) sees that the .ics came along.
+        const attachments = splitAttachments(mail.headers).attachments.map((file) => file.filename);
         logger.info(
-          { mailId: mail.id, to: mail.toAddress, subject: mail.subject, text: mail.text },
+          { mailId: mail.id, to: mail.toAddress, subject: mail.subject, text: mail.text, attachments },
           outboxMailMessage,
         );
         return;
