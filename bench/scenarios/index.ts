@@ -2,6 +2,7 @@ import type { RegisteredArea } from '../lib/types.ts';
 import { chatArea } from './chat.ts';
 import { cloudArea } from './cloud.ts';
 import { communityArea } from './community.ts';
+import { eventsArea } from './events.ts';
 import { helpdeskArea } from './helpdesk.ts';
 import { identityArea } from './identity.ts';
 import { membersArea } from './members.ts';
@@ -21,4 +22,5 @@ export const benchAreas: RegisteredArea[] = [
   communityArea,
   chatArea,
   helpdeskArea,
+  eventsArea,
 ];

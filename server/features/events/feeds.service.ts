@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { constantTimeEqual } from '../../platform/crypto.ts';
+import { constantTimeEqual, keyedHash } from '../../platform/crypto.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppRow } from '../workspace/public.ts';
 import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
@@ -34,14 +34,19 @@ const tokenPattern =
 
 type FeedApp = Pick<AppRow, 'id' | 'name' | 'slug' | 'projectId'>;
 
+/** The key of the feed URLs' MACs, derived from the server's secret. */
+export const feedKeyOf = (serverSecret: string) => keyedHash(serverSecret, 'event-calendar-feeds');
+
+/** `{profileId}.{mac}.ics`: the last part of a member's private feed URL. */
+export const feedTokenOf = (feedKey: string, profileId: string, nonce: string) =>
+  `${profileId}.${createHmac('sha256', feedKey).update(`${profileId}${nonce}`).digest('base64url')}.ics`;
+
 export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: string; now?: () => Date }) {
   const { db, appBaseUrl, feedKey } = deps;
   const now = deps.now ?? (() => new Date());
   const host = new URL(appBaseUrl).host;
-  const mac = (profileId: string, nonce: string) =>
-    createHmac('sha256', feedKey).update(`${profileId}${nonce}`).digest('base64url');
   const urlsOf = (profileId: string, nonce: string) => {
-    const https = `${appBaseUrl}/api/calendar/${profileId}.${mac(profileId, nonce)}.ics`;
+    const https = `${appBaseUrl}/api/calendar/${feedTokenOf(feedKey, profileId, nonce)}`;
     return { webcalUrl: https.replace(/^https?:/, 'webcal:'), httpsUrl: https };
   };
   const ownProfile = (app: AppAccess) => {
@@ -96,7 +101,7 @@ export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: s
     async memberFeed(token: string): Promise<string> {
       const match = tokenPattern.exec(token);
       const owner = match ? await repo.findFeedOwner(db, match[1]!) : undefined;
-      if (!match || !owner || !constantTimeEqual(match[2]!, mac(match[1]!, owner.nonce))) {
+      if (!match || !owner || !constantTimeEqual(token, feedTokenOf(feedKey, match[1]!, owner.nonce))) {
         throw notFound();
       }
       const app = await loadAppAccess(

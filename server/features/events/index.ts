@@ -1,5 +1,4 @@
 import type { FeatureContext, FeatureManifest } from '../../platform/features.ts';
-import { keyedHash } from '../../platform/crypto.ts';
 import { appHostOf } from '../apps/public.ts';
 import { createAccessScopes } from '../workspace/public.ts';
 import { attendanceRoutesOf } from './attendance.routes.ts';
@@ -13,7 +12,7 @@ import { createEventEdits } from './events.edits.ts';
 import { eventRoutes } from './events.routes.ts';
 import { createEventService } from './events.service.ts';
 import { feedRoutes } from './feeds.routes.ts';
-import { createFeedService } from './feeds.service.ts';
+import { createFeedService, feedKeyOf } from './feeds.service.ts';
 
 /**
  * Events (issue 18): series in local wall time with recurrence, per-occurrence attendance with seats and a
@@ -54,7 +53,7 @@ function feedRoutesOf({ db, config, codePepper }: FeatureContext) {
   const feeds = createFeedService({
     db,
     appBaseUrl: appHostOf(config).appBaseUrl,
-    feedKey: keyedHash(codePepper, 'event-calendar-feeds'),
+    feedKey: feedKeyOf(codePepper),
   });
   return feedRoutes({ feeds, scopes: createAccessScopes(db), eventScopes: createEventScopes(db) });
 }
