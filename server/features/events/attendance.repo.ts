@@ -148,6 +148,16 @@ export async function promoteWaitlist(
   return promoted.map((row) => row.profile_id);
 }
 
+/** The occurrences of an event where someone waits for a seat. */
+export async function waitlistedOccurrenceIds(db: DbOrTx, eventId: string): Promise<string[]> {
+  const found = await rows<{ occurrence: string }>(
+    db,
+    sql`select occurrence from event_occurrence_seats where event_id = ${eventId} and waitlist_count > 0
+      order by occurrence`,
+  );
+  return found.map((row) => row.occurrence);
+}
+
 export type AttendeeRow = {
   profile_id: string;
   first_name: string;

@@ -9,7 +9,7 @@ import { paginate, pageOffset } from '../../platform/pagination.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import { isAppManager } from '../workspace/public.ts';
 import type { Notifier } from '../notifications/public.ts';
-import { recordNotifications } from '../notifications/public.ts';
+import { recordNotifications, type RecordedNotification } from '../notifications/public.ts';
 import {
   deleteAttendee,
   insertAttendee,
@@ -21,6 +21,7 @@ import {
   recipientsOf,
   releaseSeat,
   takeSeat,
+  waitlistedOccurrenceIds,
   type OccurrenceRef,
 } from './attendance.repo.ts';
 import { attendeesCsv } from './attendance.csv.ts';
@@ -82,6 +83,80 @@ const appOf = (access: EventAccessOf): EventApp => ({
   projectId: access.app.app.projectId,
 });
 
+export type WaitlistMover = ReturnType<typeof createWaitlistMover>;
+
+/**
+ * Moves waitlists up into free seats: after a member left (attendance) and after an event's limit was raised (the
+ * events' PATCH). `moveUp` runs inside the transaction that freed the seats, records the notifications there and
+ * answers what to do after commit: push them, mail the confirmations.
+ */
+export function createWaitlistMover(deps: {
+  db: Db;
+  confirmations: Confirmations;
+  notifier: Pick<Notifier, 'deliver'>;
+}) {
+  return {
+    /**
+     * `occurrences`: those that freed seats; absent, every occurrence of the event with a waitlist that has not
+     * ended and is not cancelled. `event` must carry the new limit.
+     */
+    async moveUp(
+      tx: DbOrTx,
+      app: EventApp,
+      event: EventRow,
+      occurrences?: readonly OccurrenceView[],
+      now = new Date(),
+    ): Promise<() => Promise<void>> {
+      const open = occurrences ?? (await waitlistedOccurrences(tx, event, now));
+      const moved: { occurrence: OccurrenceView; profileIds: string[] }[] = [];
+      const recorded: RecordedNotification[] = [];
+      for (const occurrence of open) {
+        const profileIds = await promoteWaitlist(
+          tx,
+          event.id,
+          occurrence.originalStart,
+          event.participantsLimit,
+        );
+        if (profileIds.length > 0) {
+          moved.push({ occurrence, profileIds });
+          recorded.push(
+            ...(await recordNotifications(tx, [seatGrantedNotification(app, event, occurrence, profileIds)])),
+          );
+        }
+      }
+      return async () => {
+        await deps.notifier.deliver(recorded);
+        for (const { occurrence, profileIds } of moved) {
+          await deps.confirmations.seatTaken({
+            app,
+            event,
+            occurrence,
+            reason: 'promoted',
+            recipients: await recipientsOf(deps.db, profileIds),
+          });
+        }
+      };
+    },
+  };
+}
+
+/** The event's occurrences with people waiting that are still open (not ended, not cancelled, still made). */
+async function waitlistedOccurrences(tx: DbOrTx, event: EventRow, now: Date): Promise<OccurrenceView[]> {
+  const [ids, overrides] = await Promise.all([
+    waitlistedOccurrenceIds(tx, event.id),
+    overridesOf(tx, event.id),
+  ]);
+  return ids.flatMap((id) => {
+    try {
+      const occurrence = occurrenceOf(event, overrides, id);
+      return !occurrence.cancelled && occurrence.endsAt.getTime() > now.getTime() ? [occurrence] : [];
+    } catch {
+      // No longer made by the series (its rule was edited): nobody moves up there.
+      return [];
+    }
+  });
+}
+
 export type AttendanceService = ReturnType<typeof createAttendanceService>;
 
 export function createAttendanceService(deps: {
@@ -90,7 +165,8 @@ export function createAttendanceService(deps: {
   notifier: Pick<Notifier, 'deliver'>;
   sign: UrlSign;
 }) {
-  const { db, confirmations, notifier } = deps;
+  const { db, confirmations } = deps;
+  const waitlists = createWaitlistMover(deps);
 
   async function answer(
     dbOrTx: DbOrTx,
@@ -110,26 +186,6 @@ export function createAttendanceService(deps: {
     const occurrence = occurrenceOf(access.event, await overridesOf(db, access.event.id), id);
     requireOpen(occurrence, now);
     return occurrence;
-  }
-
-  /** After the commit that moved people up: their notifications out, their confirmations mailed. */
-  async function tellPromoted(
-    app: EventApp,
-    event: EventRow,
-    occurrence: OccurrenceView,
-    promoted: { profileIds: string[]; recorded: Awaited<ReturnType<typeof recordNotifications>> },
-  ) {
-    if (promoted.profileIds.length === 0) {
-      return;
-    }
-    await notifier.deliver(promoted.recorded);
-    await confirmations.seatTaken({
-      app,
-      event,
-      occurrence,
-      reason: 'promoted',
-      recipients: await recipientsOf(db, promoted.profileIds),
-    });
   }
 
   return {
@@ -166,31 +222,15 @@ export function createAttendanceService(deps: {
       const profileId = access.actor.profileId!;
       const occurrence = await openOccurrence(access, id, now);
       const ref: OccurrenceRef = { eventId: access.event.id, occurrence: occurrence.originalStart };
-      const app = appOf(access);
-      const promoted = await db.transaction(async (tx) => {
+      const tell = await db.transaction(async (tx) => {
         const status = await deleteAttendee(tx, ref, profileId);
         if (status === null) {
-          return { profileIds: [], recorded: [] };
+          return null;
         }
         await releaseSeat(tx, ref, status);
-        if (status !== 'going') {
-          return { profileIds: [], recorded: [] };
-        }
-        const profileIds = await promoteWaitlist(
-          tx,
-          ref.eventId,
-          ref.occurrence,
-          access.event.participantsLimit,
-        );
-        const recorded =
-          profileIds.length === 0
-            ? []
-            : await recordNotifications(tx, [
-                seatGrantedNotification(app, access.event, occurrence, profileIds),
-              ]);
-        return { profileIds, recorded };
+        return status === 'going' ? waitlists.moveUp(tx, appOf(access), access.event, [occurrence]) : null;
       });
-      await tellPromoted(app, access.event, occurrence, promoted);
+      await tell?.();
       return answer(db, access.event.id, occurrence, profileId);
     },
 

@@ -1,9 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { accounts, eventAttendees, eventOccurrenceSeats, notifications } from '../../db/schema/index.ts';
+import {
+  accounts,
+  eventAttendees,
+  eventOccurrenceSeats,
+  events,
+  notifications,
+} from '../../db/schema/index.ts';
 import { listOutbox } from '../../platform/mail/mail.repo.ts';
 import { appHostOf } from '../apps/public.ts';
+import { createWaitlistMover } from './attendance.service.ts';
+import { createConfirmations } from './confirmation.ts';
 import { occurrenceStates, stateOf } from './occurrence-states.ts';
 import { splitAttachments } from '../../platform/mail/attachments.ts';
 import {
@@ -16,6 +25,7 @@ import { insertEventRow, insertOverrideRow, type EventRowInput } from '../../tes
 import { testDriver, useTestServer } from '../../test/test-server.ts';
 
 const server = useTestServer();
+const logger = pino({ level: 'silent' });
 const call = communityCaller(server);
 
 /** A weekly Tuesday series at 19:00 Berlin, far enough ahead that no occurrence has ended. */
@@ -221,6 +231,53 @@ describe(`event attendance (${testDriver})`, () => {
     });
     expect((await leave(event.id, tenant.owner)).statusCode).toBe(200);
     expect(await seats(tenant, event.id)).toEqual({ going: 1, waitlist: 1, goingRows: 1, waitlistRows: 1 });
+  });
+
+  it('moves waitlists up when the limit is raised, in every open occurrence (the events’ PATCH)', async () => {
+    const tenant = await communityApp(server());
+    const event = await weekly(tenant, { participantsLimit: 1, isConfirmationEnabled: false });
+    const third = await tenant.person('member');
+    for (const occurrence of [first, second]) {
+      for (const person of [tenant.member, tenant.other, third]) {
+        await join(event.id, person, occurrence);
+      }
+    }
+    const { runtime } = server();
+    const mover = createWaitlistMover({
+      db: tenant.db,
+      confirmations: createConfirmations({
+        mailer: runtime.mailer,
+        appBaseUrl: 'https://apps.example.com',
+        logger,
+      }),
+      notifier: { deliver: async () => undefined },
+    });
+    const app = {
+      id: tenant.app.id,
+      name: tenant.app.name,
+      slug: tenant.app.slug,
+      projectId: tenant.project.id,
+    };
+    const tell = await tenant.db.transaction(async (tx) => {
+      const [raised] = await tx
+        .update(events)
+        .set({ participantsLimit: 2 })
+        .where(eq(events.id, event.id))
+        .returning();
+      return mover.moveUp(tx, app, raised!);
+    });
+    await tell();
+    for (const occurrence of [first, second]) {
+      expect(await seats(tenant, event.id, occurrence)).toEqual({
+        going: 2,
+        waitlist: 1,
+        goingRows: 2,
+        waitlistRows: 1,
+      });
+    }
+    const [mail] = await listOutbox(tenant.db, { to: await emailOf(tenant, tenant.other), limit: 5 });
+    expect(mail?.subject).toBe(`Ein Platz ist frei geworden: ${event.name}`);
+    expect(await listOutbox(tenant.db, { to: await emailOf(tenant, third), limit: 5 })).toEqual([]);
   });
 
   it('mails the confirmation with the occurrence’s .ics in the member’s language and zone', async () => {
