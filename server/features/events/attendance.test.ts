@@ -144,6 +144,11 @@ describe(`event attendance (${testDriver})`, () => {
     const [row] = await tenant.db.select().from(eventAttendees).where(eq(eventAttendees.eventId, event.id));
     expect(row?.startsAt).toEqual(new Date('2027-03-17T07:30:00Z'));
 
+    // A single event has one occurrence: its start.
+    const single = await weekly(tenant, { rrule: null, startsLocal: '2027-05-04T10:00:00' });
+    expect((await join(single.id, tenant.member, '2027-05-04T10:00:00')).json().data.myStatus).toBe('going');
+    expect((await join(single.id, tenant.member, '2027-05-11T10:00:00')).statusCode).toBe(400);
+
     const past = await weekly(tenant, { startsLocal: '2026-01-06T19:00:00' });
     const ended = await join(past.id, tenant.member, '2026-01-06T19:00:00');
     expect(ended.statusCode).toBe(409);
