@@ -41,3 +41,14 @@ export const conflict = (code: ErrorCode = errorCodes.conflict, details?: Record
   new AppError(409, code, { details });
 export const serviceUnavailable = (cause?: unknown) =>
   new AppError(503, errorCodes.serviceUnavailable, { cause });
+
+/** A unique-index violation (PostgreSQL 23505) anywhere in the error's cause chain (the driver wraps it). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current;) {
+    if (current.code === '23505') {
+      return true;
+    }
+    current = current.cause as typeof current;
+  }
+  return false;
+}

@@ -20,6 +20,9 @@ import { findGroupIdsOfApp, replaceModeratedGroups } from './groups.repo.ts';
 import { memberPostsOf } from './feed.service.ts';
 import { listSpacesOfProfile } from './space-members.lists.ts';
 import { activateMemberships } from './space-members.repo.ts';
+
+/** Which of the ids are live profiles of the app that take part in it (not only invited): hosts, mentions. */
+export { findParticipantIds } from './space-members.repo.ts';
 import { presentPicture } from './spaces.presenter.ts';
 import { findSpaceIdsOfApp, listSpaces } from './spaces.repo.ts';
 import { findPostIdOfVote, findVote, isVoteInChat } from './votes.repo.ts';

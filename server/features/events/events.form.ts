@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { EventCreateBody, EventPatchBody, RecurringEventPattern } from '../../../contracts/events.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { profiles } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { ownLiveFileIds, pictureFieldErrors } from '../cloud/public.ts';
+import { findParticipantIds } from '../community/public.ts';
 import { isAppManager, type AppAccess } from '../workspace/public.ts';
 import { findEventCategory } from './event-categories.repo.ts';
 import {
@@ -226,25 +225,6 @@ export type FormContext = {
   current?: { categoryId: string | null; coverId: string | null };
 };
 
-/** Which of `ids` are live, joined members of the app (invited people are not yet). */
-async function liveMemberIds(db: DbOrTx, appId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) {
-    return new Set();
-  }
-  const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .where(
-      and(
-        inArray(profiles.id, [...ids]),
-        eq(profiles.appId, appId),
-        isNull(profiles.deletedAt),
-        ne(profiles.type, 'invited'),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Column values of the detail fields sent (400 with `errors` per field, plus any `errors` given). */
 export async function formValues(
   db: DbOrTx,
@@ -308,7 +288,7 @@ export async function formValues(
   }
   if (input.hostIds !== undefined) {
     const ids = [...new Set(input.hostIds)];
-    const found = await liveMemberIds(db, app.app.id, ids);
+    const found = await findParticipantIds(db, app.app.id, ids);
     ids.forEach((id, index) => {
       if (!found.has(id)) {
         errors[`hostIds.${index}`] = invalid;

@@ -4,7 +4,7 @@ import { eventLimits } from '../../../contracts/events.ts';
 import { slugify } from '../../../contracts/slug.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/index.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 
 /*
  * Event slugs, unique per app (the page `events/{slug}/view`; a unique index). A chosen slug is kept or refused
@@ -16,16 +16,6 @@ import { AppError } from '../../platform/errors.ts';
 const reserved: ReadonlySet<string> = new Set(['calendar', 'categories', 'create', 'settings']);
 
 const slugTaken = () => new AppError(409, errorCodes.slugTaken, { errors: { slug: 'validation.slugTaken' } });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current;) {
-    if (current.code === '23505') {
-      return true;
-    }
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 async function freeSlug(db: DbOrTx, appId: string, name: string): Promise<string> {
   const made = slugify(name)
