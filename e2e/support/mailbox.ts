@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-/** A mail as the embedded server logs it when it keeps mails in the outbox (no SMTP_URL). */
-export type LoggedMail = { to: string; subject: string; text: string };
+/** A mail as the embedded server logs it when it keeps mails in the outbox (no SMTP_URL), attachments by name. */
+export type LoggedMail = { to: string; subject: string; text: string; attachments?: string[] };
 
 function serverLog(logFile?: string): string {
   const file = logFile ?? process.env.E2E_SERVER_LOG;

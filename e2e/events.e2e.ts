@@ -1,0 +1,131 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import type { Event } from '../contracts/events';
+import { expectAccessible } from './support/axe';
+import { keepScreenshot } from './support/cloud';
+import { appHost, data, setUpCommunity, signedInPage } from './support/community';
+import { visitorHeaders } from './support/identity';
+import { mailbox } from './support/mailbox';
+
+// Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
+// eslint-disable-next-line no-empty-pattern
+test.use({ extraHTTPHeaders: async ({}, use, testInfo) => use(visitorHeaders(testInfo)) });
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/*
+ * The weekly run starts a week before the October clock change of 2027 (31 October in Berlin): two dates in
+ * summer time, four in winter time, every one at 19:00 on the Berlin clock.
+ */
+const first = '2027-10-19T19:00:00';
+const cancelled = '2027-11-09T19:00:00';
+
+test('an admin plans a weekly event across the clock change; a member joins, finds it in the month, and a cancelled date leaves her list and feed', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const project = testInfo.project.name;
+  const c = await setUpCommunity(request, testInfo);
+  const owner = { authorization: `Bearer ${c.owner.token}` };
+  const lena = { authorization: `Bearer ${c.lena.token}` };
+  // Through the API: the editor's journey is the editor's own.
+  const event = await data<Event>(
+    await request.post(`/api/apps/${c.appId}/events`, {
+      headers: owner,
+      data: {
+        name: 'Lauftreff am Dienstag',
+        description: '<p>Eine ruhige Runde durch den Stadtpark, für alle Tempi.</p>',
+        startsAt: first.slice(0, 16),
+        timeZone: 'Europe/Berlin',
+        durationInSeconds: 5400,
+        eventType: 'person',
+        inPersonLocation: 'Stadtpark, Eingang Nord',
+        recurringEventPattern: { frequency: 'weekly', weekdays: ['TU'], count: 6 },
+        participantsNumberLimit: 12,
+      },
+    }),
+    201,
+  );
+
+  // Lena finds it among the upcoming events, each date at 19:00 in Berlin, before and after the change.
+  const page = await signedInPage(browser, testInfo, c, c.lena, 191);
+  if (project === 'desktop') {
+    await page.getByRole('link', { name: 'Veranstaltungen' }).first().click();
+  } else {
+    await page.goto(`${appHost}/${c.slug}/events`);
+  }
+  await expect(page.getByTestId('events-list')).toBeVisible();
+  const cards = page.getByTestId('event-card');
+  await expect(cards).toHaveCount(6);
+  await expect(page.getByTestId('event-create')).toHaveCount(0);
+  for (const card of await cards.all()) {
+    await expect(card).toContainText('19:00');
+  }
+  await keepScreenshot(page, `events-list-${project}`);
+  await expectAccessible(page, 'events list');
+
+  // She joins the first date; the confirmation brings the date as a calendar file.
+  const mails = mailbox(c.lena.email);
+  await cards.first().getByRole('link', { name: 'Lauftreff am Dienstag' }).click();
+  await expect(page.getByTestId('event-page')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`occurrence=${first}`));
+  await expect(page.getByTestId('event-recurrence')).toHaveText('Jeden Dienstag, 6 Termine');
+  await expect(page.getByTestId('event-seats')).toHaveText('Noch 12 Plätze frei');
+  await page.getByTestId('event-join').click();
+  await expect(page.getByTestId('event-my-status')).toHaveText('Sie nehmen teil');
+  const confirmation = await mails.nextMail();
+  expect(confirmation.attachments ?? []).toEqual([expect.stringMatching(/\.ics$/)]);
+  await keepScreenshot(page, `events-page-${project}`);
+  await expectAccessible(page, 'event page after joining');
+  await page.getByTestId('event-add-to-calendar').click();
+  await expect(page.getByTestId('event-ics')).toBeVisible();
+  await keepScreenshot(page, `events-add-to-calendar-${project}`);
+  await page.keyboard.press('Escape');
+
+  // November holds the four dates after the change.
+  await page.goto(`${appHost}/${c.slug}/events?view=month&date=2027-11-01`);
+  const month = page.getByTestId('events-month');
+  await expect(page.getByTestId('calendar-label')).toHaveText('November 2027');
+  if (project === 'desktop') {
+    await expect(month.getByTestId('calendar-event')).toHaveCount(4);
+  } else {
+    await month.getByRole('button', { name: /9. November.*1 Veranstaltung/ }).click();
+    await expect(page.getByTestId('calendar-day').getByTestId('event-card')).toHaveCount(1);
+  }
+  await keepScreenshot(page, `events-month-${project}`);
+  await expectAccessible(page, 'events month');
+  await page.getByRole('button', { name: 'Vorheriger Monat' }).click();
+  await expect(page.getByTestId('calendar-label')).toHaveText('Oktober 2027');
+  await page.goto(`${appHost}/${c.slug}/events?view=week&date=2027-10-19`);
+  await expect(page.getByTestId('events-week').getByText('Lauftreff am Dienstag')).toBeVisible();
+  await keepScreenshot(page, `events-week-${project}`);
+  await expectAccessible(page, 'events week');
+
+  // The admin cancels the date of 9 November only.
+  const admin = await signedInPage(browser, testInfo, c, c.owner, 192);
+  await admin.goto(`${appHost}/${c.slug}/events/${event.slug}/view?occurrence=${cancelled}`);
+  await expect(admin.getByTestId('event-page')).toBeVisible();
+  await admin.getByTestId('event-delete').click();
+  await expect(admin.getByTestId('event-delete-dialog')).toBeVisible();
+  await admin.getByTestId('event-delete-this').check();
+  await keepScreenshot(admin, `events-delete-${project}`);
+  await expectAccessible(admin, 'delete dialog', { include: '[role="dialog"]' });
+  await admin.getByTestId('event-delete-confirm').click();
+  await expect(admin.getByTestId('events-page')).toBeVisible();
+  await admin.context().close();
+
+  // Gone from Lena's list and from her calendar feed, which names the date as an exception.
+  await page.goto(`${appHost}/${c.slug}/events`);
+  await expect(cards).toHaveCount(5);
+  await expect(page.getByRole('heading', { name: /9. November 2027/ })).toHaveCount(0);
+  const feed = await data<{ httpsUrl: string }>(
+    await request.post(`/api/apps/${c.appId}/events/feed`, { headers: lena }),
+  );
+  // The feed's address names the app's host; the server answers it on any of its hosts.
+  const ics = await request.get(new URL(feed.httpsUrl).pathname);
+  expect(ics.status()).toBe(200);
+  const text = (await ics.text()).replace(/\r\n[ \t]/g, '');
+  expect(text).toContain('Lauftreff am Dienstag');
+  expect(text).toMatch(/EXDATE;TZID=Europe\/Berlin:20271109T190000/);
+  await page.context().close();
+});
