@@ -60,7 +60,11 @@ describe(`events (${testDriver})`, () => {
   it('creates a weekly event: DTSTART on the first weekday of the rule, hosts, cover, sanitized text, slug', async () => {
     const { tenant, url, create } = await eventsApp();
     const cover = await tenant.picture();
+    const attachment = await tenant.picture();
+    const category = await call('POST', `${url}/categories`, tenant.owner, { name: 'Calls' });
     const event = await create({
+      attachmentIds: [attachment],
+      categoryId: category.json<{ data: { id: string } }>().data.id,
       name: 'Wöchentlicher Call!',
       description: '<p>Hallo <script>alert(1)</script><strong>alle</strong></p>',
       // 2030-03-04 is a Monday; the rule picks Wednesdays and Fridays.
@@ -85,6 +89,8 @@ describe(`events (${testDriver})`, () => {
       },
       hosts: [{ id: tenant.moderator.profileId }],
       cover: { id: cover },
+      attachments: [{ id: attachment, name: 'titelbild.png', mimeType: 'image/png' }],
+      category: { name: 'Calls' },
       author: { id: tenant.owner.profileId },
       participantsNumberLimit: 10,
       occurrence: {
