@@ -300,6 +300,26 @@ describe(`events (${testDriver})`, () => {
     expect(days.meta.total).toBe(3);
   });
 
+  it('answers the page about the next occurrence not ended, else the last one', async () => {
+    const { tenant, create } = await eventsApp();
+    const ended = await create({
+      startsAt: '2020-01-06T10:00',
+      recurringEventPattern: { frequency: 'weekly', count: 3 },
+    });
+    expect(ended.occurrence).toMatchObject({
+      id: '2020-01-20T10:00:00',
+      startsAt: '2020-01-20T09:00:00.000Z',
+    });
+    const running = await create({
+      startsAt: '2020-01-06T10:00',
+      recurringEventPattern: { frequency: 'daily' },
+    });
+    expect(Date.parse(running.occurrence.endsAt)).toBeGreaterThan(Date.now());
+    expect(Date.parse(running.occurrence.startsAt)).toBeLessThan(Date.now() + 86_400_000);
+    const read = await call('GET', `/api/events/${ended.id}`, tenant.member);
+    expect(read.json().data.occurrence.id).toBe('2020-01-20T10:00:00');
+  });
+
   it("lists the caller's joined occurrences (self) and leaves out cancelled ones", async () => {
     const { tenant, create, list } = await eventsApp();
     const weekly = await create({
