@@ -15,7 +15,16 @@ import { eventCategoriesQuery, useEventCategoryMutations } from './events-api';
 import classes from './events-settings.module.css';
 
 /** A category's name, typed in place: a new one at the top of the list, or a rename in its row. */
-function NameForm({ category, onDone }: { category: EventCategory | null; onDone: () => void }) {
+function NameForm({
+  category,
+  onDone,
+  focus = false,
+}: {
+  category: EventCategory | null;
+  onDone: () => void;
+  /** Takes the focus when shown (a rename, or the next category after one was added). */
+  focus?: boolean;
+}) {
   const { t } = useTranslation();
   const issueText = useIssueText();
   const [name, setName] = useState(category?.name ?? '');
@@ -31,7 +40,6 @@ function NameForm({ category, onDone }: { category: EventCategory | null; onDone
         color: 'teal',
         message: t('eventSettings.categories.saved', { name: name.trim() }),
       });
-      setName('');
       onDone();
     };
     if (category) {
@@ -52,8 +60,7 @@ function NameForm({ category, onDone }: { category: EventCategory | null; onDone
         error={issueText(checks.issues.name ?? checks.serverIssues.name)}
         maxLength={eventLimits.categoryName}
         className={classes.nameInput}
-        data-autofocus={category ? true : undefined}
-        autoFocus={Boolean(category)}
+        autoFocus={focus}
         data-testid="event-category-name"
       />
       {category ? (
@@ -91,6 +98,8 @@ export function CategoriesSection() {
   const list = useQuery(eventCategoriesQuery(app.id));
   const { move, remove } = useEventCategoryMutations();
   const [renaming, setRenaming] = useState<string | null>(null);
+  // A new name field after each category added: empty, and not yet checked.
+  const [added, setAdded] = useState(0);
   const [deleting, setDeleting] = useState<EventCategory | null>(null);
   const categories = list.data?.data ?? [];
 
@@ -125,7 +134,12 @@ export function CategoriesSection() {
       testId="event-categories"
     >
       <Stack gap="md">
-        <NameForm category={null} onDone={() => undefined} />
+        <NameForm
+          key={added}
+          category={null}
+          focus={added > 0}
+          onDone={() => setAdded((count) => count + 1)}
+        />
         {list.isPending ? (
           <Skeleton height={120} radius="lg" />
         ) : list.isError ? (
@@ -149,7 +163,7 @@ export function CategoriesSection() {
               <div className={classes.row} data-testid="event-category-row">
                 {handle}
                 {renaming === category.id ? (
-                  <NameForm category={category} onDone={() => setRenaming(null)} />
+                  <NameForm category={category} focus onDone={() => setRenaming(null)} />
                 ) : (
                   <>
                     <div className={classes.rowText}>

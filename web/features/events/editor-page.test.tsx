@@ -41,14 +41,14 @@ const eventRoutes = (event: Event, patch?: Route): Record<string, Route> => ({
 
 const findEditor = () => screen.findByTestId('event-editor', {}, { timeout: 15_000 });
 const field = (name: RegExp) => screen.getByRole<HTMLInputElement>('textbox', { name });
-const save = (name = 'Event erstellen') => screen.getAllByRole('button', { name }).at(-1)!;
+const save = (name = 'Veranstaltung erstellen') => screen.getAllByRole('button', { name }).at(-1)!;
 
 async function choose(testId: string, option: RegExp | string) {
   fireEvent.click(screen.getByTestId(testId));
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('the event editor', { timeout: 30_000 }, () => {
+describe('the event editor', { timeout: 90_000 }, () => {
   it('creates a custom weekly series from the app’s defaults and shows its next dates in words', async () => {
     const fetchMock = stubFetch({
       ...editorRoutes(),
@@ -57,7 +57,7 @@ describe('the event editor', { timeout: 30_000 }, () => {
     });
     renderRoutes(createRoutes('app'), { url: '/akademie/events/create', host: 'app' });
     await findEditor();
-    expect(screen.getByRole('heading', { level: 1, name: 'Event erstellen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Veranstaltung erstellen' })).toBeTruthy();
     // The defaults of settings/events: 90 minutes, 25 seats, reminders a day and an hour before.
     expect(screen.getByTestId<HTMLInputElement>('event-editor-duration').value).toBe('1 Std. 30 Min.');
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Plätze pro Termin/ }).value).toBe('25');
@@ -160,7 +160,7 @@ describe('the event editor', { timeout: 30_000 }, () => {
       host: 'app',
     });
     await findEditor();
-    expect(screen.getByRole('heading', { level: 1, name: 'Event bearbeiten' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Veranstaltung bearbeiten' })).toBeTruthy();
     expect(field(/^Name/).value).toBe('Offene Sprechstunde');
     expect(screen.getByTestId<HTMLInputElement>('event-editor-time').value).toBe('19:00');
     expect(screen.getByTestId<HTMLInputElement>('event-recurrence-kind').value).toBe(

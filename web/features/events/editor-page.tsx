@@ -1,6 +1,6 @@
 import './event-editor-styles';
 import { useState } from 'react';
-import { Button, Skeleton, TextInput, Title } from '@mantine/core';
+import { Button, Skeleton, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -159,15 +159,20 @@ function EventEditor({ event, settings }: { event: Event | null; settings: Event
             onChange={(category) => set('category', category)}
             error={issueOf('categoryId')}
           />
-          <RichTextEditor
-            label={t('eventEditor.description')}
-            value={values.description}
-            onChange={(html) => set('description', html)}
-            placeholder={t('eventEditor.descriptionPlaceholder')}
-            error={issueOf('description')}
-            minHeight={180}
-            testId="event-editor-description"
-          />
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              {t('eventEditor.description')}
+            </Text>
+            <RichTextEditor
+              label={t('eventEditor.description')}
+              value={values.description}
+              onChange={(html) => set('description', html)}
+              placeholder={t('eventEditor.descriptionPlaceholder')}
+              error={issueOf('description')}
+              minHeight={180}
+              testId="event-editor-description"
+            />
+          </div>
           <PictureField
             label={t('eventEditor.cover')}
             hint={t('eventEditor.coverHint')}

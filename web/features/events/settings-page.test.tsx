@@ -64,12 +64,12 @@ async function menuAction(row: number, action: string) {
   fireEvent.click(await screen.findByRole('menuitem', { name: action }));
 }
 
-describe('settings/events', { timeout: 30_000 }, () => {
+describe('settings/events', { timeout: 60_000 }, () => {
   it('adds, renames, reorders and deletes categories', async () => {
     const fetchMock = openSettings();
     await screen.findByTestId('event-category-list', {}, { timeout: 15_000 });
     expect(rowNames()).toEqual(['Workshops', 'Meet-ups', 'Sprechstunden']);
-    expect(screen.getByText('12 Events')).toBeTruthy();
+    expect(screen.getByText('12 Veranstaltungen')).toBeTruthy();
     await expectNoAxeViolations(screen.getByTestId('event-categories'));
 
     // An empty name is refused before anything is sent.
@@ -97,7 +97,7 @@ describe('settings/events', { timeout: 30_000 }, () => {
 
     await menuAction(2, 'Löschen');
     const dialog = await screen.findByRole('dialog', { name: '„Sprechstunden“ löschen?' });
-    expect(within(dialog).getByText(/Ihre Events \(12\) bleiben erhalten/)).toBeTruthy();
+    expect(within(dialog).getByText(/Ihre Veranstaltungen \(12\) bleiben erhalten/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Kategorie löschen' }));
     await waitFor(() => expect(rowNames()).toEqual(['Treffen', 'Workshops', 'Lesekreis']));
   });
@@ -116,7 +116,7 @@ describe('settings/events', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('event-settings-duration'));
     fireEvent.click(await screen.findByRole('option', { name: '45 Min.' }));
     fireEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
-    expect(await screen.findByText('Die Event-Einstellungen wurden gespeichert.')).toBeTruthy();
+    expect(await screen.findByText('Die Einstellungen der Veranstaltungen wurden gespeichert.')).toBeTruthy();
     expect(callsTo(fetchMock, `PATCH ${settingsPath}`)).toEqual([
       {
         creators: 'members',
