@@ -19,7 +19,7 @@ export const eventsArea = defineArea({
     members: data.members,
   }),
   scenarios: (data, context) => eventScenarios(data, context),
-  measurements: (data) => [concurrentJoins(data)],
+  measurements: (data) => [feedOneAtATime(data), concurrentJoins(data)],
 });
 
 async function eventScenarios(data: EventsSeed, context: ScenarioContext): Promise<Scenario[]> {
@@ -43,24 +43,22 @@ async function eventScenarios(data: EventsSeed, context: ScenarioContext): Promi
       budget: { minShareOfCeiling: 0.4, maxP99Ms: 50 },
     },
     {
-      name: 'GET ICS feed (member)',
+      name: 'GET ICS feed (101 members)',
       method: 'GET',
-      path: data.feedPath,
-      // The feed is iCalendar, not JSON: the first answer of every connection is looked at instead of `check`.
+      path: data.feedPaths[0]!,
+      // Every connection walks through the members' feeds (no answer is the one before), and looks at its first
+      // answer: the feed is iCalendar, which `check` (JSON) cannot read.
       requests: () => {
-        let looked = false;
+        let sent = 0;
         return [
           {
+            setupRequest: (request) => ({
+              ...request,
+              path: data.feedPaths[sent++ % data.feedPaths.length]!,
+            }),
             onResponse: (status, text) => {
-              if (looked) {
-                return;
-              }
-              looked = true;
-              const vevents = text.split('BEGIN:VEVENT').length - 1;
-              if (status !== 200 || !text.startsWith('BEGIN:VCALENDAR') || vevents < 300) {
-                throw new Error(
-                  `ICS feed: expected a calendar of 300 events or more, got ${status} with ${vevents}`,
-                );
+              if (sent === 1) {
+                assertFeed(status, text);
               }
             },
           },
@@ -69,6 +67,40 @@ async function eventScenarios(data: EventsSeed, context: ScenarioContext): Promi
       budget: { maxP99Ms: 50 },
     },
   ];
+}
+
+function assertFeed(status: number, text: string): void {
+  const vevents = text.split('BEGIN:VEVENT').length - 1;
+  if (status !== 200 || !text.startsWith('BEGIN:VCALENDAR') || vevents < 300) {
+    throw new Error(`ICS feed: expected a calendar of 300 events or more, got ${status} with ${vevents}`);
+  }
+}
+
+/** A member's feed without load: the 101 feeds one after another, twice; latency as the client sees it. */
+function feedOneAtATime(data: EventsSeed): Measurement {
+  return {
+    name: 'ICS feed, one request at a time',
+    async run(context) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (const path of [...data.feedPaths, ...data.feedPaths]) {
+        const started = performance.now();
+        const response = await fetch(`${context.baseUrl}${path}`);
+        const text = await response.text();
+        times.push(performance.now() - started);
+        assertFeed(response.status, text);
+        bytes = text.length;
+      }
+      times.sort((a, b) => a - b);
+      const at = (share: number) =>
+        Math.round(times[Math.min(times.length - 1, Math.floor(times.length * share))]! * 10) / 10;
+      const details = { requests: times.length, feeds: data.feedPaths.length, bytes };
+      return [
+        { name: 'ICS feed p50 (one at a time)', value: at(0.5), unit: 'ms', budget: { max: 50 }, details },
+        { name: 'ICS feed p99 (one at a time)', value: at(0.99), unit: 'ms', budget: { max: 50 }, details },
+      ];
+    },
+  };
 }
 
 /** 100 members join the 10-seat event at once; afterwards exactly 10 are going and 90 waitlisted. */

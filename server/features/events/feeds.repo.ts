@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventAttendees, eventFeedTokens, eventOverrides, events, profiles } from '../../db/schema/index.ts';
 import type { EventRow } from './events.access.ts';
@@ -64,8 +64,10 @@ export async function feedEvents(
       ? sql<boolean>`false`
       : sql<boolean>`${events.id} in (select ${eventAttendees.eventId} from ${eventAttendees} where ${eventAttendees.profileId} = ${query.profileId})`;
   const notEnded = sql`(${events.lastEndsAt} is null or ${events.lastEndsAt} >= ${query.now})`;
-  const rows = await db
-    .select()
+  // The order is decided on narrow rows (ids and sort keys), then the chosen rows are read: sorting a thousand
+  // whole rows took five times as long.
+  const chosen = await db
+    .select({ id: events.id })
     .from(events)
     .where(
       and(
@@ -83,6 +85,16 @@ export async function feedEvents(
       asc(events.id),
     )
     .limit(query.limit);
+  const order = new Map(chosen.map((row, index) => [row.id, index]));
+  const rows =
+    chosen.length === 0
+      ? []
+      : (
+          await db
+            .select()
+            .from(events)
+            .where(sql`${events.id} = any(${uuidArray(order.keys())})`)
+        ).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   return { rows, overrides: await overridesOf(db, rows) };
 }
 
@@ -103,10 +115,13 @@ export async function overridesOf(
         changes: eventOverrides.changes,
       })
       .from(eventOverrides)
-      .where(inArray(eventOverrides.eventId, recurring));
+      .where(sql`${eventOverrides.eventId} = any(${uuidArray(recurring)})`);
     for (const { eventId, ...override } of found) {
       overrides.set(eventId, [...(overrides.get(eventId) ?? []), override]);
     }
   }
   return overrides;
 }
+
+/** One parameter for a list of ids (`= any(…)`), instead of one parameter each. */
+const uuidArray = (ids: Iterable<string>) => sql`${`{${[...ids].join(',')}}`}::uuid[]`;
