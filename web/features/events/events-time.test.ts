@@ -84,7 +84,11 @@ describe('placing occurrences', () => {
     const first = at('2026-10-27T06:00:00.000Z', '2026-10-27T08:00:00.000Z', 'a');
     const second = at('2026-10-27T07:00:00.000Z', '2026-10-27T08:00:00.000Z', 'b');
     const later = at('2026-10-27T10:00:00.000Z', '2026-10-27T11:00:00.000Z', 'c');
-    expect(hourRange([first, later], 'Europe/Berlin')).toEqual([7, 20]);
+    expect(hourRange([first, later], 'Europe/Berlin')).toEqual([5, 13]);
+    expect(
+      hourRange([at('2026-10-27T18:00:00.000Z', '2026-10-27T19:30:00.000Z', 'd')], 'Europe/Berlin'),
+    ).toEqual([14, 22]);
+    expect(hourRange([], 'Europe/Berlin')).toEqual([8, 20]);
     const placed = placeDay([later, second, first], 'Europe/Berlin', 7, 20);
     expect(placed.map((item) => [item.event.id, item.lane, item.top, item.height])).toEqual([
       ['a', 0, 0, 96],

@@ -172,7 +172,7 @@ export function EventsListPage() {
       {view === 'list' ? (
         <>
           <Tabs value={filter} onChange={(value) => change({ filter: value === 'upcoming' ? null : value })}>
-            <Tabs.List>
+            <Tabs.List className={classes.filterTabs}>
               {filters.map((value) => (
                 <Tabs.Tab key={value} value={value} data-testid={`events-filter-${value}`}>
                   {t(`events.filter.${value}`)}

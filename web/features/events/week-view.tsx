@@ -39,17 +39,28 @@ export function placeDay(events: Event[], timeZone: string, firstHour: number, l
   return placed.map((item) => ({ ...item, lanes: laneEnds.length }));
 }
 
-/** The hours the week's grid shows: 8 to 20 at least, wider when an occurrence starts earlier or ends later. */
+/** Hours the week's grid shows at the least. */
+const shownHours = 8;
+
+/**
+ * The hours the week's grid shows: its occurrences with an hour before and after, at least eight hours (8 to 20
+ * for an empty week), so a week of evening dates opens on the evening rather than on a long empty morning.
+ */
 export function hourRange(events: Event[], timeZone: string): [number, number] {
-  let first = 8;
-  let last = 20;
+  if (events.length === 0) {
+    return [8, 20];
+  }
+  let earliest = 24;
+  let latest = 0;
   for (const event of events) {
     const start = zonedParts(event.occurrence.startsAt, timeZone).minutes;
     const length = (Date.parse(event.occurrence.endsAt) - Date.parse(event.occurrence.startsAt)) / 60_000;
-    first = Math.min(first, Math.floor(start / 60));
-    last = Math.max(last, Math.min(24, Math.ceil((start + length) / 60)));
+    earliest = Math.min(earliest, Math.floor(start / 60));
+    latest = Math.max(latest, Math.min(24, Math.ceil((start + length) / 60)));
   }
-  return [first, last];
+  // Widened towards the morning first: the hours before an evening date are the likelier to fill.
+  const first = Math.max(0, Math.min(earliest - 1, Math.min(24, latest + 1) - shownHours));
+  return [first, Math.min(24, Math.max(latest + 1, first + shownHours))];
 }
 
 /** The week from Monday: days as columns with the occurrences placed by time (a list of days on a phone). */
