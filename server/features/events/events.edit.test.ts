@@ -216,3 +216,47 @@ describe(`event edits (${testDriver})`, () => {
     expect(stored?.sequence).toBe(3);
   });
 });
+
+describe(`more seats (${testDriver})`, () => {
+  it('moves the waitlist up when an edit raises the limit or lifts it', async () => {
+    const { tenant, event, patch } = await weeklyEvent('2030-03-04T19:00');
+    await patch({ participantsNumberLimit: 1 });
+    const occurrence = '2030-03-11T19:00:00';
+    for (const person of [tenant.owner, tenant.other, tenant.member]) {
+      const joined = await call('POST', `/api/events/${event.id}/join`, person, { occurrence });
+      expect(joined.statusCode, joined.body).toBe(200);
+    }
+    const statuses = async () =>
+      Object.fromEntries(
+        (
+          await tenant.db
+            .select()
+            .from(eventAttendees)
+            .where(and(eq(eventAttendees.eventId, event.id), eq(eventAttendees.occurrence, occurrence)))
+        ).map((row) => [row.profileId, row.status]),
+      );
+    expect(await statuses()).toEqual({
+      [tenant.owner.profileId]: 'going',
+      [tenant.other.profileId]: 'waitlist',
+      [tenant.member.profileId]: 'waitlist',
+    });
+
+    const raised = await patch({ participantsNumberLimit: 2 });
+    expect(raised.participantsNumberLimit).toBe(2);
+    // The first to wait takes the new seat; the second still waits, now first in line.
+    expect(await statuses()).toMatchObject({
+      [tenant.other.profileId]: 'going',
+      [tenant.member.profileId]: 'waitlist',
+    });
+    const page = await call('GET', `/api/events/${event.id}?occurrence=${occurrence}`, tenant.member);
+    expect(page.json<{ data: Event }>().data.occurrence).toMatchObject({
+      attendeesCount: 2,
+      waitlistCount: 1,
+      myStatus: 'waitlist',
+      waitlistPosition: 1,
+    });
+
+    await patch({ participantsNumberLimit: null });
+    expect(await statuses()).toMatchObject({ [tenant.member.profileId]: 'going' });
+  });
+});

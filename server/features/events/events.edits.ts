@@ -1,3 +1,4 @@
+import type { WaitlistMover } from './attendance.service.ts';
 import type { Event, EventPatchBody } from '../../../contracts/events.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { badRequest } from '../../platform/errors.ts';
@@ -95,7 +96,11 @@ async function retime(
   return { exdates, overrides: kept, series };
 }
 
-export function createEventEdits(deps: EventDeps) {
+/** A new limit that leaves more seats than the old one (null: no limit). */
+const raisesLimit = (before: number | null, after: number | null | undefined) =>
+  after !== undefined && before !== null && (after === null || after > before);
+
+export function createEventEdits(deps: EventDeps & { waitlists: Pick<WaitlistMover, 'moveUp'> }) {
   const { db, imageOrigins } = deps;
 
   /** The form's values and the series' new time (null: unchanged), checked before anything is written. */
@@ -244,6 +249,9 @@ export function createEventEdits(deps: EventDeps) {
           await applyAll(tx, row, after.overrides.map(toOverride), edit);
         }),
     );
+    if (raisesLimit(event.participantsLimit, input.participantsNumberLimit)) {
+      await moveWaitlistsUp(access, id);
+    }
     return presentDetail(deps, access, id);
   }
 
@@ -265,7 +273,27 @@ export function createEventEdits(deps: EventDeps) {
     } else {
       await write();
     }
+    if (raisesLimit(event.participantsLimit, input.participantsNumberLimit)) {
+      await moveWaitlistsUp(access, event.id);
+    }
     return presentDetail(deps, access, event.id);
+  }
+
+  /** More seats (or no limit): the waitlists move up into them, told as when someone leaves. */
+  async function moveWaitlistsUp(access: EventAccessOf, eventId: string) {
+    const row = await repo.findEvent(db, eventId);
+    if (row === undefined) {
+      return;
+    }
+    const { app } = access.app;
+    const afterCommit = await db.transaction((tx) =>
+      deps.waitlists.moveUp(
+        tx,
+        { id: app.id, name: app.name, slug: app.slug, projectId: app.projectId },
+        row,
+      ),
+    );
+    await afterCommit();
   }
 
   return {

@@ -1,7 +1,10 @@
 import type { FeatureContext, FeatureManifest } from '../../platform/features.ts';
 import { appHostOf } from '../apps/public.ts';
 import { createAccessScopes } from '../workspace/public.ts';
+import { createNotifier } from '../notifications/public.ts';
 import { attendanceRoutesOf } from './attendance.routes.ts';
+import { createWaitlistMover } from './attendance.service.ts';
+import { createConfirmations } from './confirmation.ts';
 import { eventReminderQueues, eventRemindersJobOf } from './reminders.job.ts';
 import { eventCategoryRoutes } from './event-categories.routes.ts';
 import { createEventCategoryService } from './event-categories.service.ts';
@@ -59,15 +62,21 @@ function feedRoutesOf({ db, config, codePepper }: FeatureContext) {
 }
 
 /** The events themselves (events.routes.ts): lists, calendar, page, create, edit, delete. */
-function eventRoutesOf({ db, config, urlSigner }: FeatureContext) {
+function eventRoutesOf(context: FeatureContext) {
+  const { db, config, logger, realtime, jobs, mailer, urlSigner } = context;
   const deps = {
     db,
     sign: (path: string) => urlSigner.sign(path),
     imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
   };
+  const waitlists = createWaitlistMover({
+    db,
+    confirmations: createConfirmations({ mailer, appBaseUrl: appHostOf(config).appBaseUrl, logger }),
+    notifier: createNotifier({ realtime, jobs, logger }),
+  });
   return eventRoutes({
     events: createEventService(deps),
-    edits: createEventEdits(deps),
+    edits: createEventEdits({ ...deps, waitlists }),
     scopes: createAccessScopes(db),
     eventScopes: createEventScopes(db),
   });
