@@ -41,7 +41,7 @@ const eventRoutes = (event: Event, patch?: Route): Record<string, Route> => ({
 
 const findEditor = () => screen.findByTestId('event-editor', {}, { timeout: 15_000 });
 const field = (name: RegExp) => screen.getByRole<HTMLInputElement>('textbox', { name });
-const save = (name = 'Veranstaltung erstellen') => screen.getAllByRole('button', { name }).at(-1)!;
+const save = (name = 'Erstellen') => screen.getAllByRole('button', { name }).at(-1)!;
 
 async function choose(testId: string, option: RegExp | string) {
   fireEvent.click(screen.getByTestId(testId));
@@ -155,7 +155,7 @@ describe('the event editor', { timeout: 90_000 }, () => {
   it('asks what a change of a recurring event applies to and moves the series by as much for all', async () => {
     const event = testEvent();
     const fetchMock = stubFetch({ ...editorRoutes(), ...eventRoutes(event) });
-    renderRoutes(createRoutes('app'), {
+    const { router } = renderRoutes(createRoutes('app'), {
       url: '/akademie/events/offene-sprechstunde/edit?occurrence=2026-10-27T19:00:00',
       host: 'app',
     });
@@ -184,6 +184,11 @@ describe('the event editor', { timeout: 90_000 }, () => {
       scope: 'all',
       occurrence: '2026-10-27T19:00:00',
     });
+    // The moved series' occurrences have new names: the page shows the next one.
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/akademie/events/offene-sprechstunde/view'),
+    );
+    expect(router.state.location.search).toBe('');
   });
 
   it('offers no single occurrence once the rule changed', async () => {

@@ -101,22 +101,28 @@ function EventEditor({ event, settings }: { event: Event | null; settings: Event
     ? eventsLinks.event(app.slug, event.slug, event.occurrence.id)
     : eventsLinks.list(app.slug);
 
-  const onSuccess = ({ data }: { data: Event }) => {
-    notifications.show({ color: 'teal', message: t('eventEditor.saved', { name: data.name }) });
-    void navigate(eventsLinks.event(app.slug, data.slug, data.rule ? data.occurrence.id : null));
-  };
+  /** To the event page: about the edited occurrence while it keeps its name, else about the next one. */
+  const savedTo =
+    (occurrence: string | null) =>
+    ({ data }: { data: Event }) => {
+      notifications.show({ color: 'teal', message: t('eventEditor.saved', { name: data.name }) });
+      void navigate(eventsLinks.event(app.slug, data.slug, occurrence));
+    };
   const onError = (error: unknown) => {
     setAsking(false);
     checks.takeServerIssues(error);
   };
   const save = (scope: EventEditScope) => {
     if (event) {
+      const patch = patchOf(event, bodyOf(initial), body, scope);
+      // Moving the series renames its occurrences (their original starts); a split makes a new event.
+      const keeps = event.rule && (scope === 'this' || (scope === 'all' && !('startsAt' in patch)));
       update.mutate(
-        { id: event.id, ...patchOf(event, bodyOf(initial), body, scope) },
-        { onSuccess, onError },
+        { id: event.id, ...patch },
+        { onSuccess: savedTo(keeps ? event.occurrence.id : null), onError },
       );
     } else {
-      create.mutate(body, { onSuccess, onError });
+      create.mutate(body, { onSuccess: savedTo(null), onError });
     }
   };
   const submit = (formEvent: React.FormEvent) => {
