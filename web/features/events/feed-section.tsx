@@ -25,6 +25,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { useCurrentApp } from '../../kernel/current-app';
+import { useIsMobile } from '../../kernel/ui-store';
 import { AccountSection } from '../account';
 import { eventFeedQuery, useEventFeedMutations } from './events-api';
 
@@ -58,6 +59,7 @@ function FeedControls() {
   const feed = useQuery(eventFeedQuery(app.id));
   const { create, remove } = useEventFeedMutations();
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const isMobile = useIsMobile();
 
   const handleCreate = (message: string) =>
     create.mutate(undefined, {
@@ -133,7 +135,12 @@ function FeedControls() {
         }
         data-testid="event-feed-link"
       />
-      <Group gap="sm" mt="md">
+      <Group
+        gap="sm"
+        mt="md"
+        // On a phone one button a row, each as wide as the section.
+        style={isMobile ? { flexDirection: 'column', alignItems: 'stretch' } : undefined}
+      >
         <Button
           component="a"
           href={webcalUrl}
