@@ -31,7 +31,7 @@ function eventCategoryScope(db: DbOrTx, param = 'id'): RouteScope<EventCategoryA
   };
 }
 
-/** Event categories (EVENTS-01…06): read with `view_events`, changed with the app's `edit` (settings/events). */
+/** Event categories (EVENTS-01…06): read by whoever sees the events, changed with the app's `edit` (settings/events). */
 export function eventCategoryRoutes(deps: {
   db: DbOrTx;
   categories: EventCategoryService;
@@ -46,7 +46,7 @@ export function eventCategoryRoutes(deps: {
       url: '/api/apps/:appId/events/categories',
       auth: 'optional',
       scope: app,
-      ability: 'app:view_events',
+      ability: 'app:view',
       summary: 'The event categories in order, with their live events (100 per page)',
       tags,
       schema: {
@@ -61,7 +61,7 @@ export function eventCategoryRoutes(deps: {
       url: '/api/apps/:appId/events/categories/dropdown',
       auth: 'optional',
       scope: app,
-      ability: 'app:view_events',
+      ability: 'app:view',
       summary: 'Event categories for a picker: names containing `search` (15 per page)',
       tags,
       schema: {

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.ts';
 import { pageOffset, paginate } from '../../platform/pagination.ts';
 import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
 import * as repo from './event-categories.repo.ts';
+import { eventsViewOf } from './events.access.ts';
 import { presentEventCategory } from './event-categories.presenter.ts';
 
 /** A category and the caller's standing in its app (`PATCH|DELETE /events/categories/{id}`). */
@@ -45,8 +46,8 @@ export function eventCategoryOrderAfterMove(
 
 /**
  * Event categories (EVENTS-01…06): flat, ordered by `prevId` moves. They are part of the app's event settings
- * (settings/events): the app's `edit` changes them, `view_events` reads them. Deleting one leaves its events
- * without a category.
+ * (settings/events): the app's `edit` changes them; whoever sees the events reads them (guests too where they
+ * see the free events: the list's filter). Deleting one leaves its events without a category.
  */
 export function createEventCategoryService(deps: { db: Db }) {
   const { db } = deps;
@@ -55,6 +56,7 @@ export function createEventCategoryService(deps: { db: Db }) {
 
   return {
     async list(app: AppAccess, query: { page: number; limit: number }): Promise<EventCategoryList> {
+      eventsViewOf(app);
       const { rows, total } = await repo.listEventCategories(db, app.app.id, {
         limit: query.limit,
         offset: pageOffset(query),
@@ -66,6 +68,7 @@ export function createEventCategoryService(deps: { db: Db }) {
       app: AppAccess,
       query: { page: number; limit: number; search?: string | undefined },
     ): Promise<Paginated<{ id: string; name: string }>> {
+      eventsViewOf(app);
       const { rows, total } = await repo.eventCategoryChoices(db, app.app.id, {
         search: query.search || undefined,
         limit: query.limit,

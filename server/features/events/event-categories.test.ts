@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '../../db/schema/index.ts';
-import { communityApp, communityCaller } from '../../test/community-spaces.ts';
+import { apps, events } from '../../db/schema/index.ts';
+import { communityApp, communityCaller, type CommunityApp } from '../../test/community-spaces.ts';
 import { insertEventRow } from '../../test/event-rows.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 
@@ -15,6 +15,21 @@ afterAll(async () => {
 
 const call = communityCaller(() => server);
 type Row = { id: string; name: string; position: number; eventsCount: number };
+
+/** Switches the events service on or off and lets guests see its free events or not. */
+async function setEvents(tenant: CommunityApp, to: { on?: boolean; guests?: boolean }) {
+  await tenant.db
+    .update(apps)
+    .set({
+      ...(to.on !== undefined && {
+        options: sql`jsonb_set(${apps.options}, '{services}', coalesce(${apps.options} -> 'services', '{}'::jsonb) || ${JSON.stringify({ events: to.on })}::jsonb)`,
+      }),
+      ...(to.guests !== undefined && {
+        serviceSettings: sql`${apps.serviceSettings} || ${JSON.stringify({ events: { isVisibleToGuests: to.guests } })}::jsonb`,
+      }),
+    })
+    .where(eq(apps.id, tenant.app.id));
+}
 
 async function tenantWithCategories(names: string[]) {
   const tenant = await communityApp(server);
@@ -125,15 +140,25 @@ describe(`event categories (${testDriver})`, () => {
     const item = `/api/events/categories/${made[0]!.id}`;
     const other = await tenantWithCategories(['Fremd']);
 
-    // Anonymous: 401 on writes, 403 on reading (guests do not hold view_events).
+    // Anonymous: 401 on writes; reading needs guests let in to the events.
     expect((await call('POST', url, undefined, { name: 'X' })).statusCode).toBe(401);
     expect((await call('PATCH', item, undefined, { name: 'X' })).statusCode).toBe(401);
     expect((await call('DELETE', item)).statusCode).toBe(401);
-    expect((await call('GET', url)).statusCode).toBe(403);
+    expect((await call('GET', url)).statusCode).toBe(404);
     // Another project's owner is a guest here: reads nothing, changes nothing.
-    expect((await call('GET', url, tenant.stranger)).statusCode).toBe(403);
-    expect((await call('GET', `${url}/dropdown`, tenant.stranger)).statusCode).toBe(403);
+    expect((await call('GET', url, tenant.stranger)).statusCode).toBe(404);
+    expect((await call('GET', `${url}/dropdown`, tenant.stranger)).statusCode).toBe(404);
     expect((await call('PATCH', item, tenant.stranger, { name: 'X' })).statusCode).toBe(403);
+    // Guests let in read (the list's filter), and change nothing.
+    await setEvents(tenant, { guests: true });
+    expect((await call('GET', url)).statusCode).toBe(200);
+    expect((await call('GET', `${url}/dropdown`, tenant.stranger)).statusCode).toBe(200);
+    expect((await call('PATCH', item, tenant.stranger, { name: 'X' })).statusCode).toBe(403);
+    // A switched-off service is gone for members, not for the app's managers.
+    await setEvents(tenant, { on: false });
+    expect((await call('GET', url, tenant.member)).statusCode).toBe(404);
+    expect((await call('GET', url, tenant.owner)).statusCode).toBe(200);
+    await setEvents(tenant, { on: true, guests: false });
     // The other app's owner cannot reach this app's category, nor move it among theirs.
     expect((await call('DELETE', item, other.tenant.owner)).statusCode).toBe(403);
     const across = await call(
