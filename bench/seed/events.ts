@@ -139,7 +139,6 @@ export async function seedEvents({ sql, db, project, log }: SeedContext): Promis
     `insert into apps (id, project_id, slug, name, options, service_settings)
        values ('${appId}', '${project.projectId}', 'bench-termine', 'Bench Termine',
          '{"services": {"events": true}}', '{}');
-     insert into event_settings (app_id) values ('${appId}');
      insert into profiles (id, project_id, app_id, account_id, type, is_owner)
        values (${ownerProfile}, '${project.projectId}', '${appId}', '${project.ownerAccountId}', 'admin', true);
      insert into accounts (id, email, first_name, last_name, email_verified_at)
