@@ -121,6 +121,7 @@ describe('the events list', { timeout: 30_000 }, () => {
     await findHeading('Veranstaltungen');
     const week = await screen.findByTestId('events-week');
     await within(week).findByText('Stammtisch');
+    expect(screen.getByTestId('calendar-label').textContent).toMatch(/^26\. Okt\.\s–\s1\. Nov\. 2026$/);
     const asked = callsOf(fetchMock, '/events/calendar');
     expect([asked[0]?.get('from'), asked[0]?.get('to')]).toEqual(['2026-10-26', '2026-11-01']);
   });

@@ -88,6 +88,16 @@ export function formatDay(
   return new Intl.DateTimeFormat(language, { ...style, timeZone: 'UTC' }).format(new Date(utcOf(key)));
 }
 
+/** Two local dates as one span ("18.–24. Okt. 2027", "Oct 18 – 24, 2027"). */
+export function formatDayRange(from: DateKey, to: DateKey, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatRange(new Date(utcOf(from)), new Date(utcOf(to)));
+}
+
 /** An instant's time of day on a zone's clocks ("19:00", "7:00 PM"). */
 export function formatTime(iso: string, timeZone: string, language: string): string {
   return new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(iso));

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { Event } from '../../../contracts/events';
 import { useIsMobile } from '../../kernel/ui-store';
 import { EventCard, useEventClock } from './event-card';
-import { addDays, formatDay, startOfWeek, todayIn, zonedParts, type DateKey } from './events-time';
+import {
+  addDays,
+  formatDay,
+  formatDayRange,
+  startOfWeek,
+  todayIn,
+  zonedParts,
+  type DateKey,
+} from './events-time';
 import { anchorOr, CalendarFrame, EventChip, useCalendarDays } from './calendar-frame';
 import classes from './events.module.css';
 
@@ -81,15 +89,7 @@ export function WeekView(props: {
   const all = [...days.values()].flat();
   const [firstHour, lastHour] = hourRange(all, zone);
   const hours = Array.from({ length: lastHour - firstHour }, (_, index) => firstHour + index);
-  const label = `${formatDay(monday, language, { day: 'numeric', month: 'short' })} – ${formatDay(
-    sunday,
-    language,
-    {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    },
-  )}`;
+  const label = formatDayRange(monday, sunday, language);
 
   return (
     <CalendarFrame
@@ -110,7 +110,7 @@ export function WeekView(props: {
               </h3>
               {(days.get(day) ?? []).length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  {t('events.calendar.noneThatDay')}
+                  {t('events.calendar.noneShort')}
                 </Text>
               ) : (
                 <Stack gap="sm">
