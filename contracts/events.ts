@@ -350,6 +350,43 @@ export const eventSettingsSchema = z.object({
   isEmailConfirmationEnabledByDefault: z.boolean(),
 });
 export type EventSettings = z.infer<typeof eventSettingsSchema>;
+
+/** An app that never changed them: admins create events, an hour, ten seats, reminders a day and an hour ahead. */
+export const eventSettingsDefaults: EventSettings = {
+  creators: 'admins',
+  defaultDurationInSeconds: 3600,
+  defaultParticipantsNumberLimit: eventDefaults.participantsNumberLimit,
+  defaultReminderOffsetsInSeconds: [86_400, 3_600],
+  isEmailConfirmationEnabledByDefault: true,
+};
+
+/** Stored settings over the defaults: a field that is missing or no longer valid falls back on its own. */
+const storedEventSettingsSchema = z
+  .object({
+    creators: z.enum(eventCreatorsValues).catch(eventSettingsDefaults.creators),
+    defaultDurationInSeconds: z.number().int().min(60).catch(eventSettingsDefaults.defaultDurationInSeconds),
+    defaultParticipantsNumberLimit: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .catch(eventSettingsDefaults.defaultParticipantsNumberLimit),
+    defaultReminderOffsetsInSeconds: z
+      .array(z.number().int().min(60))
+      .catch(() => [...eventSettingsDefaults.defaultReminderOffsetsInSeconds]),
+    isEmailConfirmationEnabledByDefault: z
+      .boolean()
+      .catch(eventSettingsDefaults.isEmailConfirmationEnabledByDefault),
+  })
+  .catch(() => ({ ...eventSettingsDefaults }));
+
+/**
+ * The app's event settings from what the app keeps (`apps.service_settings.events`, beside the service's title
+ * and guest switch): the app's access engine reads `creators` from the same row it already loads.
+ */
+export function eventSettingsOf(stored: unknown): EventSettings {
+  return storedEventSettingsSchema.parse(stored ?? {});
+}
 export const eventSettingsResponseSchema = z.object({ data: eventSettingsSchema });
 export const eventSettingsPatchBodySchema = z.strictObject({
   creators: z.enum(eventCreatorsValues).optional(),

@@ -201,5 +201,4 @@ export const tableOwners = {
   eventAttendees: { owner: 'events' },
   eventRemindersSent: { owner: 'events' },
   eventFeedTokens: { owner: 'events' },
-  eventSettings: { owner: 'events' },
 };

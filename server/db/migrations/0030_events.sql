@@ -67,17 +67,6 @@ CREATE TABLE "event_reminders_sent" (
 	CONSTRAINT "event_reminders_sent_event_id_occurrence_profile_id_offset_seconds_pk" PRIMARY KEY("event_id","occurrence","profile_id","offset_seconds")
 );
 --> statement-breakpoint
-CREATE TABLE "event_settings" (
-	"app_id" uuid PRIMARY KEY NOT NULL,
-	"creators" text DEFAULT 'admins' NOT NULL,
-	"default_duration_seconds" integer DEFAULT 3600 NOT NULL,
-	"default_participants_limit" integer DEFAULT 10,
-	"default_reminder_offsets" integer[] DEFAULT '{86400,3600}'::integer[] NOT NULL,
-	"is_confirmation_enabled_by_default" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "events" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"app_id" uuid NOT NULL,
@@ -124,7 +113,6 @@ ALTER TABLE "event_occurrence_seats" ADD CONSTRAINT "event_occurrence_seats_even
 ALTER TABLE "event_overrides" ADD CONSTRAINT "event_overrides_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_reminders_sent" ADD CONSTRAINT "event_reminders_sent_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_reminders_sent" ADD CONSTRAINT "event_reminders_sent_profile_id_profiles_id_fk" FOREIGN KEY ("profile_id") REFERENCES "public"."profiles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "event_settings" ADD CONSTRAINT "event_settings_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_category_id_event_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."event_categories"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_author_profile_id_profiles_id_fk" FOREIGN KEY ("author_profile_id") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

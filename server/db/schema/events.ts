@@ -13,11 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { eventLocationTypeValues } from '../../../contracts/enums.ts';
-import {
-  eventAccessValues,
-  eventAttendanceStatusValues,
-  eventCreatorsValues,
-} from '../../../contracts/events.ts';
+import { eventAccessValues, eventAttendanceStatusValues } from '../../../contracts/events.ts';
 import { cloudFiles } from './cloud.ts';
 import { at, timestamps } from './columns.ts';
 import { apps, profiles } from './workspace.ts';
@@ -237,21 +233,5 @@ export const eventFeedTokens = pgTable('event_feed_tokens', {
     .primaryKey()
     .references(() => profiles.id, { onDelete: 'cascade' }),
   nonce: text('nonce').notNull(),
-  ...timestamps,
-});
-
-/** Per-app event settings (settings/events): who creates events and the editor's defaults. */
-export const eventSettings = pgTable('event_settings', {
-  appId: uuid('app_id')
-    .primaryKey()
-    .references(() => apps.id),
-  creators: text('creators', { enum: eventCreatorsValues }).notNull().default('admins'),
-  defaultDurationSeconds: integer('default_duration_seconds').notNull().default(3600),
-  defaultParticipantsLimit: integer('default_participants_limit').default(10),
-  defaultReminderOffsets: integer('default_reminder_offsets')
-    .array()
-    .notNull()
-    .default(sql`'{86400,3600}'::integer[]`),
-  isConfirmationEnabledByDefault: boolean('is_confirmation_enabled_by_default').notNull().default(true),
   ...timestamps,
 });

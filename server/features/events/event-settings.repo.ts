@@ -1,38 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
-import { eventDefaults } from '../../../contracts/constants.ts';
-import type { EventSettings } from '../../../contracts/events.ts';
+import type { EventSettings, EventSettingsPatchBody } from '../../../contracts/events.ts';
+import { eventSettingsOf } from '../../../contracts/events.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventSettings } from '../../db/schema/index.ts';
+import { mergeServiceSettings } from '../apps/public.ts';
 
-/** settings/events of one app: who creates events and the editor's defaults (issue 18). */
+/*
+ * settings/events of one app (issue 18): who creates events and the editor's defaults. Kept in the app's
+ * `service_settings.events` as the chat keeps its settings, so the app's access engine reads `creators` from the
+ * row it loads anyway and `create_event` is in the app's `permissions.can` for whoever the settings allow.
+ */
 
-export type EventSettingsRow = typeof eventSettings.$inferSelect;
-
-/** The answer of a row, or of the defaults when the app never saved its settings. */
-export const eventSettingsOfRow = (row: EventSettingsRow | undefined): EventSettings => ({
-  creators: row?.creators ?? 'admins',
-  defaultDurationInSeconds: row?.defaultDurationSeconds ?? 3600,
-  defaultParticipantsNumberLimit:
-    row === undefined ? eventDefaults.participantsNumberLimit : row.defaultParticipantsLimit,
-  defaultReminderOffsetsInSeconds: row?.defaultReminderOffsets ?? [86_400, 3_600],
-  isEmailConfirmationEnabledByDefault: row?.isConfirmationEnabledByDefault ?? true,
-});
-
-export async function eventSettingsOf(db: DbOrTx, appId: string): Promise<EventSettings> {
-  const [row] = await db.select().from(eventSettings).where(eq(eventSettings.appId, appId));
-  return eventSettingsOfRow(row);
-}
-
-/** Saves the fields given (the rest keep their stored or default values) and answers the settings after it. */
+/** Merges the sent fields into the stored ones in one statement; undefined when the app is gone. */
 export async function saveEventSettings(
   db: DbOrTx,
-  appId: string,
-  changes: Partial<Omit<EventSettingsRow, 'appId' | 'createdAt' | 'updatedAt'>>,
-): Promise<EventSettings> {
-  const [row] = await db
-    .insert(eventSettings)
-    .values({ appId, ...changes })
-    .onConflictDoUpdate({ target: eventSettings.appId, set: { ...changes, updatedAt: sql`now()` } })
-    .returning();
-  return eventSettingsOfRow(row);
+  app: { projectId: string; id: string },
+  body: EventSettingsPatchBody,
+): Promise<EventSettings | undefined> {
+  const values: Partial<EventSettings> = Object.fromEntries(
+    Object.entries(body).filter(([, value]) => value !== undefined),
+  );
+  if (values.defaultReminderOffsetsInSeconds) {
+    values.defaultReminderOffsetsInSeconds = [...new Set(values.defaultReminderOffsetsInSeconds)].sort(
+      (a, b) => b - a,
+    );
+  }
+  const row = await mergeServiceSettings(db, app.projectId, app.id, 'events', values);
+  return row ? eventSettingsOf(row.serviceSettings.events) : undefined;
 }

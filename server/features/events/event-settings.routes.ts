@@ -5,7 +5,6 @@ import {
 } from '../../../contracts/events.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { AccessScopes } from '../workspace/public.ts';
-import type { EventScopes } from './events.access.ts';
 import type { EventSettingsService } from './event-settings.service.ts';
 
 const tags = ['events'];
@@ -14,26 +13,24 @@ const tags = ['events'];
 export function eventSettingsRoutes(deps: {
   settings: EventSettingsService;
   scopes: AccessScopes;
-  eventScopes: EventScopes;
 }) {
   const { settings } = deps;
   const app = deps.scopes.app();
   return [
     defineRoute({
       method: 'GET',
-      url: '/api/apps/:appId/events/settings',
+      url: '/api/apps/:appId/event-settings',
       auth: 'session',
-      // The app with `create_event` as the settings' `creators` allow: the editor needs the defaults.
-      scope: deps.eventScopes.app(),
+      scope: app,
       ability: 'app:create_event',
       summary: "The app's event settings: who creates events and the editor's defaults",
       tags,
       schema: { params: eventAppParamsSchema, response: { 200: eventSettingsResponseSchema } },
-      handler: async (request) => ({ data: await settings.read(request.access) }),
+      handler: async (request) => ({ data: settings.read(request.access) }),
     }),
     defineRoute({
       method: 'PATCH',
-      url: '/api/apps/:appId/events/settings',
+      url: '/api/apps/:appId/event-settings',
       auth: 'session',
       scope: app,
       ability: 'app:edit',

@@ -11,7 +11,7 @@ afterAll(async () => {
 });
 
 const call = communityCaller(() => server);
-const url = (appId: string) => `/api/apps/${appId}/events/settings`;
+const url = (appId: string) => `/api/apps/${appId}/event-settings`;
 
 describe(`event settings (${testDriver})`, () => {
   it('answers the defaults until saved, then the fields sent; the rest keep their values', async () => {
@@ -47,6 +47,13 @@ describe(`event settings (${testDriver})`, () => {
       isEmailConfirmationEnabledByDefault: false,
     });
     expect((await call('GET', url(tenant.app.id), tenant.owner)).json().data).toEqual(again.json().data);
+    // The events service's own settings (title, guests) sit beside them in the app's row; neither resets the other.
+    const service = `/api/apps/${tenant.app.id}/events/settings`;
+    const opened = await call('PATCH', service, tenant.owner, { isVisibleToGuests: true });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await call('GET', url(tenant.app.id), tenant.owner)).json().data).toEqual(again.json().data);
+    await call('PATCH', url(tenant.app.id), tenant.owner, { creators: 'members' });
+    expect((await call('GET', service, tenant.owner)).json().data).toMatchObject({ isVisibleToGuests: true });
   });
 
   it('is read by whoever may create events and changed by the app managers only', async () => {
@@ -90,7 +97,7 @@ describe(`event settings (${testDriver})`, () => {
       const response = await call('PATCH', url(tenant.app.id), tenant.owner, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await call('PATCH', '/api/apps/nope/events/settings', tenant.owner, {})).statusCode).toBe(400);
+    expect((await call('PATCH', '/api/apps/nope/event-settings', tenant.owner, {})).statusCode).toBe(400);
     expect((await call('GET', url(tenant.app.id), tenant.owner)).json().data.creators).toBe('admins');
   });
 });

@@ -1,5 +1,4 @@
 import { asc, eq } from 'drizzle-orm';
-import type { EventSettings } from '../../../contracts/events.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventHosts, events } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
@@ -7,11 +6,9 @@ import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
 import { servicesOf } from '../apps/public.ts';
 import { loadAppAccess, paramOf, type AppAccess } from '../workspace/public.ts';
-import { eventSettingsOf } from './event-settings.repo.ts';
 import {
   eventAbilities,
   seesEvents,
-  settingsLetCreate,
   type EventAbility,
   type EventsActor,
 } from './events.policy.ts';
@@ -19,7 +16,7 @@ import {
 /*
  * The caller as the events see them, and the events' route scopes: the platform resolves them before the
  * handler (404 when the event or the service is not visible, events.policy.ts) and checks the declared ability
- * (403). The app scope here adds `app:create_event` as the app's event settings allow (members or moderators).
+ * (403). `app:create_event` comes with the app's abilities, as the event settings' `creators` allow.
  */
 
 export type EventRow = typeof events.$inferSelect;
@@ -46,18 +43,6 @@ export function eventsViewOf(app: AppAccess): EventsView {
     throw notFound();
   }
   return { app, actor };
-}
-
-/** The app's abilities with `create_event` as the event settings allow (managers always have it). */
-export function withEventCreation(app: AppAccess, settings: Pick<EventSettings, 'creators'>): AppAccess {
-  if (
-    app.can.includes('create_event') ||
-    app.sanction !== null ||
-    !settingsLetCreate(app.role, settings.creators)
-  ) {
-    return app;
-  }
-  return { ...app, can: [...app.can, 'create_event'] };
 }
 
 export type EventAccessOf = EventsView & { event: EventRow; hostIds: string[]; can: EventAbility[] };
@@ -101,19 +86,12 @@ export type EventScopes = ReturnType<typeof createEventScopes>;
 
 export function createEventScopes(db: DbOrTx) {
   return {
-    /** The app of `:appId` with the event settings' creators among its abilities. */
+    /** The app of `:appId` (its abilities carry `create_event` as the event settings allow: workspace/access.ts). */
     app(param = 'appId'): RouteScope<AppAccess> {
       return {
         label: `events-app(:${param})`,
         subjects: ['app'],
-        resolve: async (request) => {
-          const appId = paramOf(request, param);
-          const [app, settings] = await Promise.all([
-            loadAppAccess(db, request.actor, appId),
-            eventSettingsOf(db, appId),
-          ]);
-          return withEventCreation(app, settings);
-        },
+        resolve: (request) => loadAppAccess(db, request.actor, paramOf(request, param)),
         abilities: (access) => access.can.map((name) => `app:${name}`),
       };
     },

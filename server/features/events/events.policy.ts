@@ -1,6 +1,6 @@
 import type { AbilityName } from '../../../contracts/abilities.ts';
-import type { EventAccess, EventCreators } from '../../../contracts/events.ts';
-import { eventCreatorRoles, type AppRole, type Sanction } from '../workspace/public.ts';
+import type { EventAccess } from '../../../contracts/events.ts';
+import type { AppRole, Sanction } from '../workspace/public.ts';
 
 /*
  * The events' rules (issue 18, docs/decisions/events.md "Model, access and edits"), pure predicates over loaded
@@ -59,10 +59,6 @@ export function seesEvents(actor: EventsActor): boolean {
 /** Whether the caller sees events of this access level (guests and invited people: free ones only). */
 export const readsEventAccess = (actor: EventsActor, access: EventAccess) =>
   access === 'free' || actor.viewsEvents || isEventsManager(actor);
-
-/** Whether the app's event settings let this role create events besides the managers (who always may). */
-export const settingsLetCreate = (role: AppRole, creators: EventCreators) =>
-  eventCreatorRoles[creators].includes(role);
 
 export function eventAbilities(actor: EventsActor, event: EventFacts): EventAbility[] {
   if (!seesEvents(actor) || !readsEventAccess(actor, event.access)) {

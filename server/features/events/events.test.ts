@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Event } from '../../../contracts/events.ts';
-import { apps, eventAttendees, eventSettings } from '../../db/schema/index.ts';
+import { apps, eventAttendees } from '../../db/schema/index.ts';
 import { communityApp, communityCaller, type CommunityApp } from '../../test/community-spaces.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 
@@ -219,14 +219,15 @@ describe(`events (${testDriver})`, () => {
   it("lets members and moderators create events as the app's event settings say", async () => {
     const { tenant, url, create } = await eventsApp();
     const body = { name: 'X', startsAt: '2030-03-04T19:00', timeZone: 'UTC', durationInSeconds: 3600 };
-    await tenant.db.insert(eventSettings).values({ appId: tenant.app.id, creators: 'moderators' });
+    const settings = `/api/apps/${tenant.app.id}/event-settings`;
+    expect((await call('PATCH', settings, tenant.owner, { creators: 'moderators' })).statusCode).toBe(200);
     expect((await call('POST', url, tenant.member, body)).statusCode).toBe(403);
+    // The app's abilities say it too (the create button): the moderator has `create_event`, the member not.
+    expect((await call('GET', settings, tenant.moderator)).statusCode).toBe(200);
+    expect((await call('GET', settings, tenant.member)).statusCode).toBe(403);
     const mine = await create({ name: 'Vom Moderator' }, tenant.moderator);
     expect(mine.permissions.can).toContain('edit');
-    await tenant.db
-      .update(eventSettings)
-      .set({ creators: 'members' })
-      .where(eq(eventSettings.appId, tenant.app.id));
+    expect((await call('PATCH', settings, tenant.owner, { creators: 'members' })).statusCode).toBe(200);
     const own = await create({ name: 'Vom Mitglied' }, tenant.member);
     expect(own.author?.id).toBe(tenant.member.profileId);
     // The author edits their own event, not the moderator's.

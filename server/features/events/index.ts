@@ -34,7 +34,6 @@ export const eventsFeature: FeatureManifest = {
     ...eventSettingsRoutes({
       settings: createEventSettingsService({ db: context.db }),
       scopes: createAccessScopes(context.db),
-      eventScopes: createEventScopes(context.db),
     }),
     ...feedRoutesOf(context),
     ...attendanceRoutesOf(context),

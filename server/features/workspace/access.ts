@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { chatSettingsOf } from '../../../contracts/chat-settings.ts';
+import { eventSettingsOf } from '../../../contracts/events.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { createChangeCache } from '../../db/change-cache.ts';
@@ -201,6 +202,9 @@ export const acceptsSignUps = (_app: AppRow): boolean => false;
 /** Who starts which kind of chat: the app's chat settings (kept by the chat in `service_settings.chat`). */
 const chatCreatorsOf = (app: AppRow) => chatSettingsOf(app.serviceSettings.chat);
 
+/** Who besides the managers creates events: the app's event settings (kept by the events in `service_settings.events`). */
+const eventCreatorsOf = (app: AppRow) => eventSettingsOf(app.serviceSettings.events).creators;
+
 /** The caller's profile in the app with the kinds of its sanction tags, and whether they are on the active team. */
 type Standing = {
   profile: ProfileRow | null;
@@ -241,6 +245,7 @@ async function accessOf(
     masquerading: false,
     registrationOpen: acceptsSignUps(app),
     chatCreators: chatCreatorsOf(app),
+    eventCreators: eventCreatorsOf(app),
   });
   return { app, project, accountId, profile, role, sanction, masquerade: null, can };
 }
@@ -367,6 +372,7 @@ export async function loadAppAccess(
     masquerading: true,
     registrationOpen: acceptsSignUps(target.app),
     chatCreators: chatCreatorsOf(target.app),
+    eventCreators: eventCreatorsOf(target.app),
   });
   return {
     ...real,

@@ -34,7 +34,7 @@ export const eventsApiPaths = {
   categoriesDropdown: (appId: string) => `/apps/${appId}/events/categories/dropdown`,
   category: (id: string) => `/events/categories/${id}`,
   moveCategory: (id: string) => `/events/categories/${id}/move`,
-  settings: (appId: string) => `/apps/${appId}/events/settings`,
+  settings: (appId: string) => `/apps/${appId}/event-settings`,
   feed: (appId: string) => `/apps/${appId}/events/feed`,
 } as const;
 

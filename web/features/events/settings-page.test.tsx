@@ -7,7 +7,7 @@ import { bodyOf, callsTo, json, signInForTest, stubFetch, testApp, type Route } 
 import { renderRoutes } from '../../test/render';
 import { categories, shellRoutes, testEventSettings } from './editor-test-data';
 
-const settingsPath = `/api/apps/${testApp.id}/events/settings`;
+const settingsPath = `/api/apps/${testApp.id}/event-settings`;
 const categoriesPath = `/api/apps/${testApp.id}/events/categories`;
 const newId = '0190f5a2-7c1e-7b4e-9a55-000000009199';
 
