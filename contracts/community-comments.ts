@@ -7,14 +7,14 @@ import { maxLength } from './validation/index.ts';
 
 /*
  * Comments (issue 15, spec §3 "Comment", rows POSTS-COMMENTS-30..35): comments on a post of a space
- * (`entityType` post) or of a communities category (`communities_post`), one level of replies
+ * (`entityType` post), of a communities category (`communities_post`) or on an event (`event`), one level of replies
  * (`parentCommentId`), likes, edit and delete. A deleted comment that has replies stays in the list as
  * `isDeleted` with an empty body and no author; one without replies is gone. The member page's "comments"
  * sub-page lists a member's comments with `entityType` profile.
  */
 
-/** Entities comments hang on. */
-export const commentEntityTypeValues = ['post', 'communities_post'] as const;
+/** Entities comments hang on: posts of both containers and events (issue 18). */
+export const commentEntityTypeValues = ['post', 'communities_post', 'event'] as const;
 export type CommentEntityType = (typeof commentEntityTypeValues)[number];
 export const commentEntityTypeSchema = z.enum(commentEntityTypeValues);
 
@@ -107,7 +107,7 @@ const page = z.coerce.number().int().min(1).max(100_000).default(1);
 
 /**
  * `GET /comments`:
- * - `entityType` post | communities_post: the entity's top-level comments, 10 per page, `oldest` first (default)
+ * - `entityType` post | communities_post | event: the entity's top-level comments, 10 per page, `oldest` first (default)
  *   or `trends` (most liked first, then oldest), each with its first replies inline;
  * - with `parentCommentId` (a top-level comment of that entity): that comment's replies, oldest first, 50 per page;
  * - `entityType` profile, `entityId` a member's profile id: the comments that member wrote on posts the caller

@@ -390,7 +390,7 @@ export const communityPostLikes = pgTable(
 );
 
 /**
- * Comments on an entity (`entity_type` post | communities_post; events and lessons later) with one level of
+ * Comments on an entity (`entity_type` post | communities_post | event; lessons later) with one level of
  * replies. A deleted comment that has replies keeps its row with `is_deleted` and an empty body.
  */
 export const comments = pgTable(

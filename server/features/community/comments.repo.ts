@@ -303,6 +303,8 @@ export type NewComment = {
 // Written for every comment: named, so it is planned once per connection (planning it was a third of the
 // statement's time).
 const value = (name: string) => sql.placeholder(name);
+// Only a post is counted and followed here; other entities count their comments in the same transaction.
+const onPost = sql`${value('entityType')}::text in ('post', 'communities_post')`;
 const insertCommentStatement = preparedSql(
   'community_comment_insert',
   sql`with parent as (
@@ -322,13 +324,14 @@ const insertCommentStatement = preparedSql(
     ), counted as (
       update community_posts
       set comments_count = comments_count + 1, trend_score = likes_count + 2 * (comments_count + 1)
-      where id = ${value('entityId')}::uuid and exists (select 1 from c)
+      where id = ${value('entityId')}::uuid and exists (select 1 from c) and ${onPost}
     ), replied as (
       update comments set replies_count = replies_count + 1
       where id = (select parent_comment_id from c)
     ), followed as (
       insert into community_post_follows (post_id, profile_id)
-      select ${value('entityId')}::uuid, ${value('authorProfileId')}::uuid where exists (select 1 from c)
+      select ${value('entityId')}::uuid, ${value('authorProfileId')}::uuid
+      where exists (select 1 from c) and ${onPost}
       on conflict do nothing
     )
     select ${viewColumns} from c
@@ -368,13 +371,6 @@ const dropMentions = (db: DbOrTx, commentIds: readonly string[]) =>
     sql`delete from mentions where source_type = 'comment' and source_id in (${idList(commentIds)})`,
   );
 
-/** Takes a comment's share off the post's counters (comments and trend score). */
-const uncount = (db: DbOrTx, postId: string) =>
-  db.execute(sql`update community_posts
-    set comments_count = greatest(comments_count - 1, 0),
-      trend_score = likes_count + 2 * greatest(comments_count - 1, 0)
-    where id = ${postId}`);
-
 /**
  * Deletes a comment, keeping the counters right (docs/DECISIONS.md "Community: comments and share previews"):
  * a top-level comment with replies stays as a placeholder (`is_deleted`, no body, no likes) and no longer
@@ -383,7 +379,9 @@ const uncount = (db: DbOrTx, postId: string) =>
  */
 export async function deleteComment(
   tx: DbOrTx,
-  comment: { id: string; entityId: string; parentCommentId: string | null },
+  comment: { id: string; parentCommentId: string | null },
+  /** Moves the counter of the entity the comment is on (comments.entities.ts). */
+  count: (delta: number) => Promise<unknown>,
 ): Promise<boolean> {
   // Locks the row: a reply arriving meanwhile waits, then counts on the state this leaves.
   const [current] = await rows<{
@@ -402,7 +400,7 @@ export async function deleteComment(
   }
   // A hidden comment (or a reply in a hidden thread) left the post's count when it was hidden.
   if (!current.is_hidden && !current.parent_hidden) {
-    await uncount(tx, comment.entityId);
+    await count(-1);
   }
   await dropMentions(tx, [comment.id]);
   if (comment.parentCommentId === null && Number(current.replies_count) > 0) {

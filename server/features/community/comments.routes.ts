@@ -13,18 +13,17 @@ import type { FeatureContext } from '../../platform/features.ts';
 import { createNotifier } from '../notifications/public.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { appHostOf } from '../apps/public.ts';
-import { createCommunityScopes, type CommunityScopes } from './community.scopes.ts';
-import { commentEntityScope, commentListScope } from './comments.scopes.ts';
+import { commentEntityScope, commentListScope, commentScope } from './comments.scopes.ts';
 import { createCommentService, type CommentService } from './comments.service.ts';
 import { keptCommunityAnswersOf } from './kept-answers.ts';
 
 const tags = ['community'];
 
 /** POSTS-COMMENTS-30..35: comments on posts, replies, edits, deletes and likes. */
-export function commentRoutes(deps: { comments: CommentService; scopes: CommunityScopes; db: DbOrTx }) {
-  const { comments, scopes } = deps;
+export function commentRoutes(deps: { comments: CommentService; db: DbOrTx }) {
+  const { comments } = deps;
   const kept = keptCommunityAnswersOf(deps.db);
-  const comment = scopes.comment('id');
+  const comment = commentScope(deps.db);
   return [
     defineRoute({
       method: 'GET',
@@ -33,13 +32,15 @@ export function commentRoutes(deps: { comments: CommentService; scopes: Communit
       scope: commentListScope(deps.db),
       ability: 'comment:view',
       summary:
-        'Comments of a post (10 top-level per page, oldest or trends, first 50 replies inline; `parentCommentId`: its replies), or a member’s comments (`entityType=profile`)',
+        'Comments of a post or an event (10 top-level per page, oldest or trends, first 50 replies inline; `parentCommentId`: its replies), or a member’s comments (`entityType=profile`)',
       tags,
       schema: { querystring: commentListQuerySchema, response: { 200: commentListSchema } },
       handler: async (request, reply) => {
         const { access, query } = request;
-        return access.kind === 'entity'
-          ? kept.comments(reply, access, query, () => comments.list(access, query))
+        // A post's comments are kept under its version; an event's are read each time.
+        const post = access.kind === 'entity' ? access.entity.post : null;
+        return post
+          ? kept.comments(reply, post, query, () => comments.list(access, query))
           : comments.list(access, query);
       },
     }),
@@ -49,7 +50,7 @@ export function commentRoutes(deps: { comments: CommentService; scopes: Communit
       auth: 'session',
       scope: commentEntityScope(deps.db),
       ability: 'post:comment',
-      summary: 'Comment on a post, or reply to one of its top-level comments (`parentCommentId`)',
+      summary: 'Comment on a post or an event, or reply to one of its top-level comments (`parentCommentId`)',
       tags,
       schema: { body: commentCreateBodySchema, response: { 201: commentResponseSchema } },
       handler: async (request, reply) => {
@@ -116,5 +117,5 @@ export function communityCommentRoutes({ db, config, urlSigner, realtime, jobs, 
     sign: (path) => urlSigner.sign(path),
     imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
   });
-  return commentRoutes({ comments, scopes: createCommunityScopes(db), db });
+  return commentRoutes({ comments, db });
 }

@@ -5,11 +5,15 @@ import type {
   CommentListQuery,
 } from '../../../contracts/community-comments.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import { comments } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
-import { isAppManager, loadAppAccess, type AppAccess } from '../workspace/public.ts';
-import { loadPostAccess, type PostAccess, type PostRow } from './community.access.ts';
+import { isAppManager, loadAppAccess, paramOf, type AppAccess } from '../workspace/public.ts';
+import { commentAbilities, type CommentAbility } from './community.policy.ts';
+import type { CommentRow } from './community.scopes.ts';
+import { loadCommentEntity, type CommentEntity } from './comments.entities.ts';
 import { findLiveProfile } from './comments.repo.ts';
 
 /*
@@ -19,24 +23,7 @@ import { findLiveProfile } from './comments.repo.ts';
  * they grant.
  */
 
-/** Which comment entity type a post's comments use: `post` in a space, `communities_post` in a category. */
-export const entityTypeOfPost = (post: Pick<PostRow, 'container'>): CommentEntityType =>
-  post.container === 'groups' ? 'post' : 'communities_post';
-
-/** The post a comment entity names; 404 when the caller may not see it or it is of the other container. */
-export async function loadCommentEntity(
-  db: DbOrTx,
-  actor: Actor,
-  entity: { entityType: CommentEntityType; entityId: string },
-): Promise<PostAccess> {
-  const access = await loadPostAccess(db, actor, entity.entityId);
-  if (entityTypeOfPost(access.post) !== entity.entityType) {
-    throw notFound();
-  }
-  return access;
-}
-
-export type CommentEntityAccess = { entityType: CommentEntityType; post: PostAccess };
+export type CommentEntityAccess = { entityType: CommentEntityType; entity: CommentEntity };
 
 export type CommentListAccess =
   | ({ kind: 'entity' } & CommentEntityAccess)
@@ -76,16 +63,19 @@ export function commentListScope(db: DbOrTx): RouteScope<CommentListAccess> {
         return loadMemberOfList(db, request.actor, query.entityId);
       }
       const entity = { entityType: query.entityType, entityId: query.entityId };
-      return { kind: 'entity', ...entity, post: await loadCommentEntity(db, request.actor, entity) };
+      return { kind: 'entity', ...entity, entity: await loadCommentEntity(db, request.actor, entity) };
     },
     abilities: (access) => {
-      const visible = access.kind === 'entity' ? access.post.can.includes('view') : access.mayViewMembers;
+      const visible = access.kind === 'entity' ? access.entity.canView : access.mayViewMembers;
       return visible ? ['comment:view'] : [];
     },
   };
 }
 
-/** `POST /comments`: the post of the body's entity with the caller's post abilities (`post:comment`). */
+/**
+ * `POST /comments`: the body's entity (a post, an event) with whether the caller may comment on it, granted as
+ * `post:comment` whatever the entity is: the route declares one ability.
+ */
 export function commentEntityScope(db: DbOrTx): RouteScope<CommentEntityAccess> {
   return {
     label: 'post(body entity)',
@@ -93,8 +83,56 @@ export function commentEntityScope(db: DbOrTx): RouteScope<CommentEntityAccess> 
     async resolve(request: FastifyRequest) {
       const body = request.body as CommentCreateBody;
       const entity = { entityType: body.entityType, entityId: body.entityId };
-      return { entityType: body.entityType, post: await loadCommentEntity(db, request.actor, entity) };
+      return { entityType: body.entityType, entity: await loadCommentEntity(db, request.actor, entity) };
     },
-    abilities: (access) => access.post.can.map((ability) => `post:${ability}`),
+    abilities: (access) => (access.entity.canComment ? ['post:comment'] : []),
+  };
+}
+
+/** A comment with the entity it is on and the caller's abilities on it (edit, delete, like). */
+export type EntityCommentAccess = { entity: CommentEntity; comment: CommentRow; can: CommentAbility[] };
+
+/** The caller's abilities on a comment of the entity; reports go to the moderation of posts only. */
+export function commentAbilitiesOn(
+  entity: CommentEntity,
+  comment: { authorProfileId: string; isDeleted: boolean; isReply: boolean },
+): CommentAbility[] {
+  const can = commentAbilities(entity.actor, entity, comment);
+  return entity.post ? can : can.filter((ability) => ability !== 'report');
+}
+
+/** `/comments/:id…`: the comment and its entity; 404 when the caller does not see them. */
+export function commentScope(db: DbOrTx, param = 'id'): RouteScope<EntityCommentAccess> {
+  return {
+    label: `comment(:${param})`,
+    subjects: ['comment'],
+    async resolve(request) {
+      const [comment] = await db
+        .select()
+        .from(comments)
+        .where(eq(comments.id, paramOf(request, param)));
+      if (!comment) {
+        throw notFound();
+      }
+      const entity = await loadCommentEntity(db, request.actor, {
+        entityType: comment.entityType as CommentEntityType,
+        entityId: comment.entityId,
+      });
+      // Hidden by moderation: only its author and whoever moderates the entity still reach it.
+      if (
+        comment.hiddenAt !== null &&
+        comment.authorProfileId !== entity.actor.profileId &&
+        !entity.moderates
+      ) {
+        throw notFound();
+      }
+      const can = commentAbilitiesOn(entity, {
+        authorProfileId: comment.authorProfileId,
+        isDeleted: comment.isDeleted,
+        isReply: comment.parentCommentId !== null,
+      });
+      return { entity, comment, can };
+    },
+    abilities: (access) => access.can.map((ability) => `comment:${ability}`),
   };
 }

@@ -14,17 +14,17 @@ import { newId } from '../../platform/ids.ts';
 import { extractMentions, richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import { assertWithinHourlyLimit, dropModerationItem, moderationSettingsOf } from '../moderation/public.ts';
-import {
-  communityActorOf,
-  loadCommunityView,
-  readableSpaceIds,
-  type PostAccess,
-} from './community.access.ts';
-import { categoryAbilities, commentAbilities, type CommentAbility } from './community.policy.ts';
-import type { CommentAccess } from './community.scopes.ts';
+import { communityActorOf, loadCommunityView, readableSpaceIds } from './community.access.ts';
+import { categoryAbilities, type CommentAbility } from './community.policy.ts';
+import type { CommentEntity } from './comments.entities.ts';
 import * as repo from './comments.repo.ts';
 import { presentComment, presentReply } from './comments.presenter.ts';
-import type { CommentEntityAccess, CommentListAccess } from './comments.scopes.ts';
+import {
+  commentAbilitiesOn,
+  type EntityCommentAccess,
+  type CommentEntityAccess,
+  type CommentListAccess,
+} from './comments.scopes.ts';
 import { recordMentions } from './mentions.ts';
 import type { Notifier } from '../notifications/public.ts';
 import { notifyComment, notifyCommentLike } from './community-notifications.ts';
@@ -45,16 +45,12 @@ export function createCommentService(deps: {
 }) {
   const { db, sign, notifier } = deps;
 
-  const abilitiesOn = (post: PostAccess, view: repo.CommentView): CommentAbility[] =>
-    commentAbilities(
-      post.actor,
-      { canComment: post.can.includes('comment'), moderates: post.moderates },
-      {
-        authorProfileId: view.authorProfileId,
-        isDeleted: view.isDeleted,
-        isReply: view.parentCommentId !== null,
-      },
-    );
+  const abilitiesOn = (entity: CommentEntity, view: repo.CommentView): CommentAbility[] =>
+    commentAbilitiesOn(entity, {
+      authorProfileId: view.authorProfileId,
+      isDeleted: view.isDeleted,
+      isReply: view.parentCommentId !== null,
+    });
 
   /** The sanitized body and its text; 400 when nothing is left to show. */
   function cleanBody(html: string): { html: string; text: string } {
@@ -67,8 +63,8 @@ export function createCommentService(deps: {
   }
 
   /** Top-level comments with their first replies inline. */
-  async function withReplies(post: PostAccess, views: repo.CommentView[]): Promise<Comment[]> {
-    const viewerProfileId = post.actor.profileId;
+  async function withReplies(entity: CommentEntity, views: repo.CommentView[]): Promise<Comment[]> {
+    const viewerProfileId = entity.actor.profileId;
     const parents = views.filter((view) => view.repliesCount > 0).map((view) => view.id);
     const replies = await repo.firstReplies(db, parents, {
       perParent: commentLimits.inlineReplies,
@@ -76,11 +72,11 @@ export function createCommentService(deps: {
     });
     return views.map((view) =>
       presentComment(view, {
-        can: abilitiesOn(post, view),
+        can: abilitiesOn(entity, view),
         sign,
         replies: replies
           .filter((reply) => reply.parentCommentId === view.id)
-          .map((reply) => presentReply(reply, { can: abilitiesOn(post, reply), sign })),
+          .map((reply) => presentReply(reply, { can: abilitiesOn(entity, reply), sign })),
       }),
     );
   }
@@ -89,13 +85,13 @@ export function createCommentService(deps: {
     access: Extract<CommentListAccess, { kind: 'entity' }>,
     query: CommentListQuery,
   ): Promise<CommentList> {
-    const { post } = access;
-    const viewerProfileId = post.actor.profileId;
+    const { entity } = access;
+    const viewerProfileId = entity.actor.profileId;
     if (query.parentCommentId) {
       const parent = await repo.findView(db, query.parentCommentId, viewerProfileId);
       if (
         !parent ||
-        parent.entityId !== post.post.id ||
+        parent.entityId !== entity.id ||
         parent.parentCommentId !== null ||
         (parent.isHidden && parent.authorProfileId !== viewerProfileId)
       ) {
@@ -108,18 +104,18 @@ export function createCommentService(deps: {
         viewerProfileId,
       });
       return {
-        data: page.rows.map((reply) => presentReply(reply, { can: abilitiesOn(post, reply), sign })),
+        data: page.rows.map((reply) => presentReply(reply, { can: abilitiesOn(entity, reply), sign })),
         meta: { page: query.page, pages: pagesOf(page.total, size), total: page.total },
       };
     }
     const size = commentLimits.pageSize;
     const page = await repo.listTopLevel(
       db,
-      { type: access.entityType, id: post.post.id },
+      { type: access.entityType, id: entity.id },
       { sort: query.sort, limit: size, offset: (query.page - 1) * size, viewerProfileId },
     );
     return {
-      data: await withReplies(post, page.rows),
+      data: await withReplies(entity, page.rows),
       meta: { page: query.page, pages: pagesOf(page.total, size), total: page.total },
     };
   }
@@ -154,10 +150,14 @@ export function createCommentService(deps: {
    * The comment's author hears of a like. Told after the like's own statement (which stays one round trip); a
    * like taken back and given again within the collapse window adds nothing new to the author's item.
    */
-  async function tellCommentLiked(access: CommentAccess, likerProfileId: string): Promise<void> {
+  async function tellCommentLiked(access: EntityCommentAccess, likerProfileId: string): Promise<void> {
+    const post = access.entity.post;
+    if (!post) {
+      return;
+    }
     const told = await db.transaction((tx) =>
       notifyCommentLike(tx, {
-        post: access.post.post,
+        post: post.post,
         commentId: access.comment.id,
         commentAuthorProfileId: access.comment.authorProfileId,
         likerProfileId,
@@ -170,18 +170,21 @@ export function createCommentService(deps: {
     list: (access: CommentListAccess, query: CommentListQuery): Promise<CommentList> =>
       access.kind === 'entity' ? listOfEntity(access, query) : listOfMember(access, query),
 
-    /** A comment or a reply (to a live top-level comment of the same post), counted in the same statement. */
+    /**
+     * A comment or a reply (to a live top-level comment of the same entity), counted in the same transaction (on
+     * a post in the same statement).
+     */
     async create(access: CommentEntityAccess, body: CommentCreateBody): Promise<Comment> {
-      const { post } = access;
-      const authorProfileId = post.actor.profileId;
+      const { entity } = access;
+      const authorProfileId = entity.actor.profileId;
       if (authorProfileId === null) {
-        // The post's `comment` ability needs a profile; the scope has checked it.
+        // The entity's `comment` ability needs a profile; the scope has checked it.
         throw notFound();
       }
       const clean = cleanBody(body.body);
-      // The moderation settings' hourly limit per member; whoever moderates the post is not limited.
-      if (!post.moderates) {
-        const { commentsPerHour } = await moderationSettingsOf(db, post.post.appId);
+      // The moderation settings' hourly limit per member; whoever moderates the entity is not limited.
+      if (!entity.moderates) {
+        const { commentsPerHour } = await moderationSettingsOf(db, entity.appId);
         if (commentsPerHour > 0) {
           const latest = await repo.latestCommentTimes(db, authorProfileId, commentsPerHour);
           assertWithinHourlyLimit('comment', latest, commentsPerHour);
@@ -189,9 +192,9 @@ export function createCommentService(deps: {
       }
       const comment: repo.NewComment = {
         id: newId(),
-        appId: post.post.appId,
+        appId: entity.appId,
         entityType: access.entityType,
-        entityId: post.post.id,
+        entityId: entity.id,
         parentCommentId: body.parentCommentId ?? null,
         authorProfileId,
         bodyHtml: clean.html,
@@ -203,52 +206,57 @@ export function createCommentService(deps: {
         if (!inserted) {
           return undefined;
         }
+        if (!entity.post) {
+          await entity.count(tx, 1);
+        }
         const mentioned =
           extractMentions(clean.html).length === 0
             ? []
             : await recordMentions(tx, { type: 'comment', id: comment.id, appId: comment.appId }, clean.html);
-        const told = await notifyComment(tx, {
-          post: post.post,
-          commentId: comment.id,
-          authorProfileId,
-          parentCommentId: comment.parentCommentId,
-          mentionedProfileIds: mentioned,
-        });
+        const told = entity.post
+          ? await notifyComment(tx, {
+              post: entity.post.post,
+              commentId: comment.id,
+              authorProfileId,
+              parentCommentId: comment.parentCommentId,
+              mentionedProfileIds: mentioned,
+            })
+          : [];
         return { inserted, told };
       });
       if (!written) {
-        // No live top-level comment of this post by that id: replies go one level deep, on the same post.
+        // No live top-level comment of this entity by that id: replies go one level deep, on the same entity.
         throw badRequest({ parentCommentId: validationKeys.invalidValue });
       }
       await notifier.deliver(written.told);
       const created = written.inserted;
-      return presentComment(created, { can: abilitiesOn(post, created), sign });
+      return presentComment(created, { can: abilitiesOn(entity, created), sign });
     },
 
     /** The author's new body (mentions follow it). */
-    async update(access: CommentAccess, body: { body: string }): Promise<Comment> {
+    async update(access: EntityCommentAccess, body: { body: string }): Promise<Comment> {
       const clean = cleanBody(body.body);
-      const { comment, post } = access;
+      const { comment, entity } = access;
       await db.transaction(async (tx) => {
         await repo.updateBody(tx, comment.id, clean);
         await recordMentions(tx, { type: 'comment', id: comment.id, appId: comment.appId }, clean.html);
       });
-      const view = await repo.findView(db, comment.id, post.actor.profileId);
+      const view = await repo.findView(db, comment.id, entity.actor.profileId);
       if (!view) {
         throw notFound();
       }
-      const [presented] = view.parentCommentId === null ? await withReplies(post, [view]) : [];
-      return presented ?? presentComment(view, { can: abilitiesOn(post, view), sign });
+      const [presented] = view.parentCommentId === null ? await withReplies(entity, [view]) : [];
+      return presented ?? presentComment(view, { can: abilitiesOn(entity, view), sign });
     },
 
-    async remove(access: CommentAccess): Promise<CommentDeleteResult> {
+    async remove(access: EntityCommentAccess): Promise<CommentDeleteResult> {
       const { comment } = access;
       const isRemoved = await db.transaction(async (tx) => {
-        const removed = await repo.deleteComment(tx, {
-          id: comment.id,
-          entityId: comment.entityId,
-          parentCommentId: comment.parentCommentId,
-        });
+        const removed = await repo.deleteComment(
+          tx,
+          { id: comment.id, parentCommentId: comment.parentCommentId },
+          (delta) => access.entity.count(tx, delta),
+        );
         // Nothing of it is left to decide on: it leaves the moderation inbox too.
         await dropModerationItem(tx, 'comment', comment.id);
         return removed;
@@ -257,8 +265,8 @@ export function createCommentService(deps: {
     },
 
     /** Likes (`liked`) or unlikes the comment as the caller; idempotent. */
-    async like(access: CommentAccess, liked: boolean): Promise<CommentLikeState> {
-      const profileId = access.post.actor.profileId;
+    async like(access: EntityCommentAccess, liked: boolean): Promise<CommentLikeState> {
+      const profileId = access.entity.actor.profileId;
       if (profileId === null) {
         throw notFound();
       }

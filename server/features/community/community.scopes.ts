@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { comments } from '../../db/schema/index.ts';
+import type { comments } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
 import { loadAppAccess, paramOf, type AppAccess } from '../workspace/public.ts';
@@ -19,7 +18,8 @@ import {
   type PostAccess,
   type SpaceAccess,
 } from './community.access.ts';
-import { commentAbilities, type CommentAbility } from './community.policy.ts';
+import type { CommentAbility } from './community.policy.ts';
+import { commentScope } from './comments.scopes.ts';
 import { isUuid } from '../../platform/ids.ts';
 
 /*
@@ -120,37 +120,17 @@ export function createCommunityScopes(db: DbOrTx) {
       };
     },
 
+    /** A comment on a post (the reports' scope): 404 for comments on other entities (events). */
     comment(param = 'id'): RouteScope<CommentAccess> {
+      const onAnyEntity = commentScope(db, param);
       return {
-        label: `comment(:${param})`,
-        subjects: ['comment'],
+        ...onAnyEntity,
         async resolve(request) {
-          const [comment] = await db
-            .select()
-            .from(comments)
-            .where(eq(comments.id, paramOf(request, param)));
-          if (!comment) {
+          const { entity, comment, can } = await onAnyEntity.resolve(request);
+          if (!entity.post) {
             throw notFound();
           }
-          const post = await loadPostAccess(db, request.actor, comment.entityId);
-          // Hidden by moderation: only its author and whoever moderates the post still reach it.
-          if (
-            comment.hiddenAt !== null &&
-            comment.authorProfileId !== post.actor.profileId &&
-            !post.moderates
-          ) {
-            throw notFound();
-          }
-          const can = commentAbilities(
-            post.actor,
-            { canComment: post.can.includes('comment'), moderates: post.moderates },
-            {
-              authorProfileId: comment.authorProfileId,
-              isDeleted: comment.isDeleted,
-              isReply: comment.parentCommentId !== null,
-            },
-          );
-          return { post, comment, can };
+          return { post: entity.post, comment, can };
         },
         abilities: (access) => prefixed('comment', access.can),
       };

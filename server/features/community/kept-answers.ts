@@ -10,7 +10,6 @@ import { createKeptAnswers } from '../../platform/kept-answers.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import type { CommunityActor } from './community.policy.ts';
 import type { CommunityView, PostAccess, SpaceAccess } from './community.access.ts';
-import type { CommentEntityAccess } from './comments.scopes.ts';
 import { homeScopeOf } from './feed.service.ts';
 
 /*
@@ -135,11 +134,10 @@ export function createKeptCommunityAnswers(db: DbOrTx) {
 
     comments(
       reply: FastifyReply,
-      access: CommentEntityAccess,
+      post: PostAccess,
       query: CommentListQuery,
       produce: () => Promise<CommentList>,
     ) {
-      const { post } = access;
       const key = [
         'comments',
         post.post.id,

@@ -247,6 +247,14 @@ export { postsPublishedTo, type OnPublished } from './publish.job.ts';
 export type { PostAccess } from './community.access.ts';
 export type { CommentAccess } from './community.scopes.ts';
 
+// Comments on other features' entities (events, issue 18): the feature registers who reads, who writes and
+// where the counter lives; the comment routes do the rest.
+export {
+  registerCommentEntity,
+  type CommentEntity,
+  type CommentEntityResolver,
+} from './comments.entities.ts';
+
 // Polls in chat messages (issue 17): the chat checks, shows and answers the polls its messages carry.
 export { answerVote } from './votes.service.ts';
 export { findVoteViews, isVoteInChat, type VoteView } from './votes.repo.ts';

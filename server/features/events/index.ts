@@ -1,5 +1,6 @@
 import type { FeatureContext, FeatureManifest } from '../../platform/features.ts';
 import { appHostOf } from '../apps/public.ts';
+import { registerCommentEntity } from '../community/public.ts';
 import { createAccessScopes } from '../workspace/public.ts';
 import { createNotifier } from '../notifications/public.ts';
 import { attendanceRoutesOf } from './attendance.routes.ts';
@@ -11,11 +12,15 @@ import { createEventCategoryService } from './event-categories.service.ts';
 import { eventSettingsRoutes } from './event-settings.routes.ts';
 import { createEventSettingsService } from './event-settings.service.ts';
 import { createEventScopes } from './events.access.ts';
+import { eventCommentEntity } from './events.comments.ts';
 import { createEventEdits } from './events.edits.ts';
 import { eventRoutes } from './events.routes.ts';
 import { createEventService } from './events.service.ts';
 import { feedRoutes } from './feeds.routes.ts';
 import { createFeedService, feedKeyOf } from './feeds.service.ts';
+
+// Members comment on events with the community's comments engine (events.comments.ts).
+registerCommentEntity('event', eventCommentEntity);
 
 /**
  * Events (issue 18): series in local wall time with recurrence, per-occurrence attendance with seats and a
