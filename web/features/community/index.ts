@@ -24,6 +24,9 @@ export { commentAnchor, communityLinks, postLink, shareLink, spaceEntryLink } fr
 export { useFollowPost, useLikePost, useSpaceMembership, useVote } from './community-mutations';
 export { apiPaths as communityApiPaths } from './community-paths';
 export { PollCard } from './post/poll-card';
+// The conversation under a post, for other features' entities too (events).
+export { EntityCommentSection } from './comments/comment-section';
+export type { CommentHost } from './comments/comments-api';
 export {
   addOption as addPollOption,
   canAddOption as canAddPollOption,

@@ -17,7 +17,6 @@ import {
   IconClock,
   IconEdit,
   IconExternalLink,
-  IconMessageCircle,
   IconPaperclip,
   IconRepeat,
   IconTrash,
@@ -34,6 +33,7 @@ import { usePageTitle } from '../../kernel/use-page-title';
 import { AddToCalendar } from './add-to-calendar';
 import { Attendees } from './attendees';
 import { EventPlace, EventTimes, useEventClock } from './event-card';
+import { EventComments } from './event-comments';
 import { DeleteEventDialog, JoinPanel } from './event-actions';
 import { eventBySlugQuery } from './events-api';
 import { eventsLinks } from './events-links';
@@ -243,12 +243,7 @@ export function EventPage() {
           <Hosts event={event} />
           <Attachments event={event} />
           <Attendees event={event} />
-          {event.commentsCount > 0 ? (
-            <Text size="sm" c="dimmed" className={classes.meta} mt="lg">
-              <IconMessageCircle size={16} stroke={1.8} aria-hidden="true" />
-              {t('events.comments', { count: event.commentsCount })}
-            </Text>
-          ) : null}
+          <EventComments event={event} />
         </div>
       </div>
       {deleting ? (

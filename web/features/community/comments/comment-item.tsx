@@ -4,7 +4,6 @@ import { IconArrowBackUp, IconDots, IconPencil, IconTrash } from '@tabler/icons-
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Comment, CommentReply } from '../../../../contracts/community-comments';
-import type { Post } from '../../../../contracts/community-posts';
 import { ConfirmActions } from '../../../components/confirm-actions';
 import { RichText } from '../../../components/rich-text';
 import { useCurrentApp } from '../../../kernel/current-app';
@@ -22,10 +21,12 @@ import {
   useEditComment,
   useLikeComment,
   type AnyComment,
+  type CommentHost,
 } from './comments-api';
 import classes from './comments.module.css';
 
-type ItemProps = { post: Post; comment: AnyComment; canWrite: boolean };
+type ItemProps = { host: CommentHost; comment: AnyComment; canWrite: boolean };
+type ThreadProps = ItemProps & { comment: Comment };
 
 function DeleteDialog({
   opened,
@@ -57,12 +58,12 @@ function DeleteDialog({
 }
 
 /** One comment: author, time, body (or "deleted"), like, reply, and the author's edit and delete. */
-function CommentBody({ post, comment, canWrite, onReply }: ItemProps & { onReply: (() => void) | null }) {
+function CommentBody({ host, comment, canWrite, onReply }: ItemProps & { onReply: (() => void) | null }) {
   const { t } = useTranslation();
   const app = useCurrentApp();
-  const like = useLikeComment(app.id, post.id);
-  const edit = useEditComment(app.id, post.id);
-  const remove = useDeleteComment(app.id, post.id);
+  const like = useLikeComment(app.id, host.id);
+  const edit = useEditComment(app.id, host.id);
+  const remove = useDeleteComment(app.id, host);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const can = comment.permissions.can;
@@ -182,11 +183,11 @@ function CommentBody({ post, comment, canWrite, onReply }: ItemProps & { onReply
 }
 
 /** The replies beyond those delivered with the comment: 50 per page, asked for on "show more replies". */
-function MoreReplies({ post, comment, canWrite }: { post: Post; comment: Comment; canWrite: boolean }) {
+function MoreReplies({ host, comment, canWrite }: ThreadProps) {
   const { t } = useTranslation();
   const app = useCurrentApp();
   const [open, setOpen] = useState(false);
-  const query = useInfiniteQuery({ ...repliesQuery(app.id, post, comment.id), enabled: open });
+  const query = useInfiniteQuery({ ...repliesQuery(app.id, host, comment.id), enabled: open });
   const inline = new Set(comment.replies.map((reply) => reply.id));
   const more = itemsOfPages(query.data).filter((reply) => !inline.has(reply.id));
   const hidden = comment.repliesCount - comment.replies.length - more.length;
@@ -194,7 +195,7 @@ function MoreReplies({ post, comment, canWrite }: { post: Post; comment: Comment
     <>
       {more.map((reply) => (
         <li key={reply.id}>
-          <CommentBody post={post} comment={reply as CommentReply} canWrite={canWrite} onReply={null} />
+          <CommentBody host={host} comment={reply as CommentReply} canWrite={canWrite} onReply={null} />
         </li>
       ))}
       {hidden > 0 && (!open || query.hasNextPage) ? (
@@ -215,31 +216,23 @@ function MoreReplies({ post, comment, canWrite }: { post: Post; comment: Comment
 }
 
 /** A top-level comment with its thread of replies (one level) and the reply editor. */
-export function CommentThread({
-  post,
-  comment,
-  canWrite,
-}: {
-  post: Post;
-  comment: Comment;
-  canWrite: boolean;
-}) {
+export function CommentThread({ host, comment, canWrite }: ThreadProps) {
   const { t } = useTranslation();
   const app = useCurrentApp();
-  const create = useCreateComment(app.id, post);
+  const create = useCreateComment(app.id, host);
   const [replying, setReplying] = useState(false);
   const hasThread = comment.replies.length > 0 || comment.repliesCount > 0 || replying;
   return (
     <li className={classes.thread} data-testid="comment-thread">
-      <CommentBody post={post} comment={comment} canWrite={canWrite} onReply={() => setReplying(true)} />
+      <CommentBody host={host} comment={comment} canWrite={canWrite} onReply={() => setReplying(true)} />
       {hasThread ? (
         <ul className={classes.replies} aria-label={t('community.comments.repliesLabel')}>
           {comment.replies.map((reply) => (
             <li key={reply.id}>
-              <CommentBody post={post} comment={reply} canWrite={canWrite} onReply={null} />
+              <CommentBody host={host} comment={reply} canWrite={canWrite} onReply={null} />
             </li>
           ))}
-          <MoreReplies post={post} comment={comment} canWrite={canWrite} />
+          <MoreReplies host={host} comment={comment} canWrite={canWrite} />
           {replying ? (
             <li className={classes.replyEditor}>
               <CommentEditor

@@ -14,26 +14,14 @@ import { SortMenu } from '../posts/sort-menu';
 import { EmptyState, LoadError } from '../shared/states';
 import { CommentThread } from './comment-item';
 import { NewCommentField } from './comment-editor';
-import { commentsQuery, useCreateComment } from './comments-api';
+import { commentHostOfPost, commentsQuery, useCreateComment, type CommentHost } from './comments-api';
 import { useCommentAnchor } from './use-comment-anchor';
 import classes from './comments.module.css';
 
-/**
- * A post's conversation (POSTS-COMMENTS-30..35): 10 comments per page, "more" appends the next ten, sorted
- * oldest first or by trends; replies one level deep; writing needs the post's `comment` ability.
- */
+/** A post's conversation: its comments unless the post turned them off. */
 export function CommentSection({ post }: { post: Post }) {
   const { t } = useTranslation();
   const app = useCurrentApp();
-  const format = useFormat();
-  const signedIn = useIsAuthenticated();
-  const [sort, setSort] = useState<CommentSort>(sorting.defaultCommentSort);
-  const query = useInfiniteQuery({ ...commentsQuery(app.id, post, sort), enabled: !post.isCommentsDisabled });
-  const create = useCreateComment(app.id, post);
-  const canWrite = !post.isCommentsDisabled && post.permissions.can.includes('comment');
-  const comments = itemsOfPages(query.data);
-  useCommentAnchor(query.isSuccess);
-
   if (post.isCommentsDisabled) {
     return (
       <section className={classes.section} aria-label={t('community.comments.title')} id="comments">
@@ -44,6 +32,37 @@ export function CommentSection({ post }: { post: Post }) {
       </section>
     );
   }
+  return (
+    <EntityCommentSection
+      host={commentHostOfPost(app.id, post)}
+      count={post.commentsCount}
+      canWrite={post.permissions.can.includes('comment')}
+    />
+  );
+}
+
+/**
+ * The conversation on a post or an event (POSTS-COMMENTS-30..35): 10 comments per page, "more" appends the
+ * next ten, sorted oldest first or by trends; replies one level deep; writing needs the host's `comment` ability.
+ */
+export function EntityCommentSection({
+  host,
+  count,
+  canWrite,
+}: {
+  host: CommentHost;
+  count: number;
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation();
+  const app = useCurrentApp();
+  const format = useFormat();
+  const signedIn = useIsAuthenticated();
+  const [sort, setSort] = useState<CommentSort>(sorting.defaultCommentSort);
+  const query = useInfiniteQuery(commentsQuery(app.id, host, sort));
+  const create = useCreateComment(app.id, host);
+  const comments = itemsOfPages(query.data);
+  useCommentAnchor(query.isSuccess);
 
   return (
     <section
@@ -55,9 +74,7 @@ export function CommentSection({ post }: { post: Post }) {
       <header className={classes.sectionHead}>
         <Title order={2} id="comments-title" className={classes.sectionTitle}>
           {t('community.comments.title')}
-          {post.commentsCount > 0 ? (
-            <span className={classes.sectionCount}>{format.number(post.commentsCount)}</span>
-          ) : null}
+          {count > 0 ? <span className={classes.sectionCount}>{format.number(count)}</span> : null}
         </Title>
         {comments.length > 1 ? (
           <SortMenu
@@ -98,7 +115,7 @@ export function CommentSection({ post }: { post: Post }) {
       ) : (
         <ul className={classes.threads} aria-label={t('community.comments.title')}>
           {comments.map((comment) => (
-            <CommentThread key={comment.id} post={post} comment={comment} canWrite={canWrite} />
+            <CommentThread key={comment.id} host={host} comment={comment} canWrite={canWrite} />
           ))}
         </ul>
       )}

@@ -30,13 +30,36 @@ export type AnyComment = Comment | CommentReply;
 export const commentEntityTypeOf = (post: Pick<Post, 'discriminator'>): CommentEntityType =>
   post.discriminator === 'communities' ? 'communities_post' : 'post';
 
-/** POSTS-COMMENTS-30: a post's top-level comments, 10 per page (spec §9), each with its first replies. */
-export const commentsQuery = (appId: string, post: Pick<Post, 'id' | 'discriminator'>, sort: CommentSort) =>
+/**
+ * What comments hang on (a post, an event: `entityType`) and how a new or deleted comment moves its count
+ * where the page shows it.
+ */
+export type CommentHost = {
+  entityType: CommentEntityType;
+  id: string;
+  onCount: (client: QueryClient, delta: 1 | -1) => void;
+};
+
+/** A post as the host of comments: its count lives in the cached post lists and pages. */
+export const commentHostOfPost = (appId: string, post: Pick<Post, 'id' | 'discriminator'>): CommentHost => ({
+  entityType: commentEntityTypeOf(post),
+  id: post.id,
+  onCount: (client, delta) =>
+    patchPost(client, appId, post.id, (current) => ({
+      ...current,
+      commentsCount: Math.max(0, current.commentsCount + delta),
+    })),
+});
+
+type HostRef = Pick<CommentHost, 'entityType' | 'id'>;
+
+/** POSTS-COMMENTS-30: a host's top-level comments, 10 per page (spec §9), each with its first replies. */
+export const commentsQuery = (appId: string, host: HostRef, sort: CommentSort) =>
   infiniteQueryOptions({
-    queryKey: communityKeys.commentList(appId, post.id, sort),
+    queryKey: communityKeys.commentList(appId, host.id, sort),
     queryFn: ({ pageParam, signal }): Promise<CommentList> =>
       api.get(apiPaths.comments(), {
-        query: { entityType: commentEntityTypeOf(post), entityId: post.id, page: pageParam, sort },
+        query: { entityType: host.entityType, entityId: host.id, page: pageParam, sort },
         schema: commentListSchema,
         signal,
       }),
@@ -46,14 +69,14 @@ export const commentsQuery = (appId: string, post: Pick<Post, 'id' | 'discrimina
   });
 
 /** The replies of a comment beyond those delivered inline, 50 per page. */
-export const repliesQuery = (appId: string, post: Pick<Post, 'id' | 'discriminator'>, commentId: string) =>
+export const repliesQuery = (appId: string, host: HostRef, commentId: string) =>
   infiniteQueryOptions({
-    queryKey: communityKeys.replies(appId, post.id, commentId),
+    queryKey: communityKeys.replies(appId, host.id, commentId),
     queryFn: ({ pageParam, signal }): Promise<CommentList> =>
       api.get(apiPaths.comments(), {
         query: {
-          entityType: commentEntityTypeOf(post),
-          entityId: post.id,
+          entityType: host.entityType,
+          entityId: host.id,
           parentCommentId: commentId,
           page: pageParam,
         },
@@ -152,20 +175,20 @@ export function useLikeComment(appId: string, postId: string) {
 
 /**
  * Writes a comment or a reply (POSTS-COMMENTS-31). A new comment joins the end of the loaded list (oldest
- * first), a reply the end of its thread; the post's comment count follows.
+ * first), a reply the end of its thread; the host's comment count follows.
  */
-export function useCreateComment(appId: string, post: Pick<Post, 'id' | 'discriminator'>) {
+export function useCreateComment(appId: string, host: CommentHost) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, parentCommentId }: { body: string; parentCommentId: string | null }) =>
       api
         .post(apiPaths.comments(), {
-          body: { entityType: commentEntityTypeOf(post), entityId: post.id, body, parentCommentId },
+          body: { entityType: host.entityType, entityId: host.id, body, parentCommentId },
           schema: commentResponseSchema,
         })
         .then((answer) => answer.data),
     onSuccess: (created) => {
-      patchComments(client, appId, post.id, (pages) =>
+      patchComments(client, appId, host.id, (pages) =>
         created.parentCommentId
           ? mapComment(pages, created.parentCommentId, (parent) => ({
               ...parent,
@@ -174,10 +197,7 @@ export function useCreateComment(appId: string, post: Pick<Post, 'id' | 'discrim
             }))
           : appendComment(pages, created),
       );
-      patchPost(client, appId, post.id, (current) => ({
-        ...current,
-        commentsCount: current.commentsCount + 1,
-      }));
+      host.onCount(client, 1);
     },
   });
 }
@@ -218,7 +238,7 @@ export function useEditComment(appId: string, postId: string) {
  * Deletes a comment (POSTS-COMMENTS-33): gone when it had no replies, otherwise it stays as "deleted" so the
  * conversation below it still reads (`isDeleted`, no body, no author).
  */
-export function useDeleteComment(appId: string, postId: string) {
+export function useDeleteComment(appId: string, host: CommentHost) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (comment: AnyComment) =>
@@ -226,15 +246,12 @@ export function useDeleteComment(appId: string, postId: string) {
         .delete(apiPaths.comment(comment.id), { schema: commentDeleteResultSchema })
         .then((answer) => answer.data),
     onSuccess: (result) => {
-      patchComments(client, appId, postId, (pages) =>
+      patchComments(client, appId, host.id, (pages) =>
         mapComment(pages, result.id, (current) =>
           result.isRemoved ? null : { ...current, isDeleted: true, body: '', author: null, isLiked: false },
         ),
       );
-      patchPost(client, appId, postId, (current) => ({
-        ...current,
-        commentsCount: Math.max(0, current.commentsCount - 1),
-      }));
+      host.onCount(client, -1);
     },
   });
 }
