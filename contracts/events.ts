@@ -186,8 +186,8 @@ export const eventSchema = z.object({
   author: personSchema.nullable(),
   /** The occurrence the answer is about: the requested one, the one in the list, or the next one. */
   occurrence: eventOccurrenceSchema,
-  /** "Add to calendar" for this occurrence (the .ics covers the whole series). */
-  calendarLinks: z.object({ ics: z.string(), google: z.string(), outlook: z.string() }),
+  /** "Add to calendar" for this occurrence (the .ics covers the whole series); the page's only, null in lists. */
+  calendarLinks: z.object({ ics: z.string(), google: z.string(), outlook: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   permissions: permissions(abilitiesBySubject.event),

@@ -201,4 +201,5 @@ export const tableOwners = {
   eventAttendees: { owner: 'events' },
   eventRemindersSent: { owner: 'events' },
   eventFeedTokens: { owner: 'events' },
+  eventAppVersions: { owner: 'events' },
 };

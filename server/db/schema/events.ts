@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -234,4 +235,16 @@ export const eventFeedTokens = pgTable('event_feed_tokens', {
     .references(() => profiles.id, { onDelete: 'cascade' }),
   nonce: text('nonce').notNull(),
   ...timestamps,
+});
+
+/**
+ * A version per app that every change of its events raises (triggers on the events' tables: rows, overrides,
+ * hosts, attachments, categories, seats, attendees; migration 0031): the month view's kept answers are keyed by
+ * it, so a join or an edit makes a new key and no stale answer is ever sent (events-kept.ts).
+ */
+export const eventAppVersions = pgTable('event_app_versions', {
+  appId: uuid('app_id')
+    .primaryKey()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

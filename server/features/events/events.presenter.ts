@@ -117,11 +117,14 @@ export function presentEvent(row: EventRow, p: EventPresentation): Event {
     commentsCount: row.commentsCount,
     author: author ? personOf(p.sign, author) : null,
     occurrence: presentOccurrence(p.occurrence, p.state),
-    calendarLinks: {
-      ics: `/api/events/${row.id}/calendar.ics`,
-      google: googleCalendarLink(link),
-      outlook: outlookCalendarLink(link),
-    },
+    // Only the page offers them: in a month of a hundred dates they would be a third of the answer.
+    calendarLinks: p.withDescription
+      ? {
+          ics: `/api/events/${row.id}/calendar.ics`,
+          google: googleCalendarLink(link),
+          outlook: outlookCalendarLink(link),
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     permissions: { can: p.can },

@@ -15,6 +15,7 @@ import { defineRoute } from '../../platform/routes.ts';
 import type { AccessScopes } from '../workspace/public.ts';
 import type { EventScopes } from './events.access.ts';
 import type { EventEdits } from './events.edits.ts';
+import type { KeptEventAnswers } from './events-kept.ts';
 import type { EventService } from './events.service.ts';
 
 const tags = ['events'];
@@ -25,6 +26,7 @@ const slugParamsSchema = eventAppParamsSchema.extend({ eventSlug: z.string().min
 export function eventRoutes(deps: {
   events: EventService;
   edits: EventEdits;
+  kept: KeptEventAnswers;
   scopes: AccessScopes;
   eventScopes: EventScopes;
 }) {
@@ -46,7 +48,10 @@ export function eventRoutes(deps: {
         querystring: eventListQuerySchema,
         response: { 200: eventListSchema },
       },
-      handler: async (request) => events.list(request.access, request.query),
+      handler: async (request, reply) =>
+        deps.kept.send(reply, request.access, request.query, () =>
+          events.list(request.access, request.query),
+        ),
     }),
     defineRoute({
       method: 'GET',
@@ -61,7 +66,10 @@ export function eventRoutes(deps: {
         querystring: eventCalendarQuerySchema,
         response: { 200: eventListSchema },
       },
-      handler: async (request) => events.calendar(request.access, request.query),
+      handler: async (request, reply) =>
+        deps.kept.send(reply, request.access, { ...request.query, filter: 'calendar' }, () =>
+          events.calendar(request.access, request.query),
+        ),
     }),
     defineRoute({
       method: 'GET',

@@ -102,7 +102,7 @@ describe(`events (${testDriver})`, () => {
       },
       permissions: { can: ['view', 'join', 'leave', 'comment', 'edit', 'delete', 'export_attendees'] },
     });
-    expect(event.calendarLinks.google).toContain('20300306T180000Z');
+    expect(event.calendarLinks?.google).toContain('20300306T180000Z');
     // A second event of the same name gets the next slug; the page reads by slug and by id.
     expect((await create({ name: 'Wöchentlicher Call!' })).slug).toBe('woechentlicher-call-2');
     const bySlug = await call('GET', `${url}/by-slug/woechentlicher-call`, tenant.member);

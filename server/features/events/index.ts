@@ -13,6 +13,7 @@ import { eventSettingsRoutes } from './event-settings.routes.ts';
 import { createEventSettingsService } from './event-settings.service.ts';
 import { createEventScopes } from './events.access.ts';
 import { eventCommentEntity } from './events.comments.ts';
+import { createKeptEventAnswers } from './events-kept.ts';
 import { createEventEdits } from './events.edits.ts';
 import { eventRoutes } from './events.routes.ts';
 import { createEventService } from './events.service.ts';
@@ -81,6 +82,7 @@ function eventRoutesOf(context: FeatureContext) {
   return eventRoutes({
     events: createEventService(deps),
     edits: createEventEdits({ ...deps, waitlists }),
+    kept: createKeptEventAnswers(db),
     scopes: createAccessScopes(db),
     eventScopes: createEventScopes(db),
   });

@@ -19,6 +19,7 @@ const webCalendars = [
 /** "Zum Kalender hinzufügen": the series' .ics file, or this occurrence in Google or Outlook on the web. */
 export function AddToCalendar({ event }: { event: Event }) {
   const { t } = useTranslation();
+  const links = event.calendarLinks;
   const download = () => {
     downloadEventIcs(event.id, `${event.slug}.ics`).catch(notifyError);
   };
@@ -43,18 +44,20 @@ export function AddToCalendar({ event }: { event: Event }) {
         >
           {t('events.addToCalendar.ics')}
         </Menu.Item>
-        {webCalendars.map(({ name, icon: Icon }) => (
-          <Menu.Item
-            key={name}
-            component="a"
-            href={event.calendarLinks[name]}
-            target="_blank"
-            rel="noopener noreferrer"
-            leftSection={<Icon size={16} stroke={1.8} />}
-          >
-            {t(`events.addToCalendar.${name}`)}
-          </Menu.Item>
-        ))}
+        {links === null
+          ? null
+          : webCalendars.map(({ name, icon: Icon }) => (
+              <Menu.Item
+                key={name}
+                component="a"
+                href={links[name]}
+                target="_blank"
+                rel="noopener noreferrer"
+                leftSection={<Icon size={16} stroke={1.8} />}
+              >
+                {t(`events.addToCalendar.${name}`)}
+              </Menu.Item>
+            ))}
       </Menu.Dropdown>
     </Menu>
   );

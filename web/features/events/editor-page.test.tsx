@@ -17,7 +17,7 @@ beforeEach(() => {
 /** What the editor reads beside the event: the defaults, the categories and the members for the hosts. */
 const editorRoutes = (): Record<string, Route> => ({
   ...shellRoutes(),
-  [`GET ${eventsPath}/settings`]: () => json(200, { data: testEventSettings() }),
+  [`GET /api/apps/${appId}/event-settings`]: () => json(200, { data: testEventSettings() }),
   [`GET ${eventsPath}/categories/dropdown`]: (_init, url) => {
     const search = url.searchParams.get('search')?.toLowerCase() ?? '';
     const found = categories.filter((category) => category.name.toLowerCase().includes(search));
