@@ -1,3 +1,4 @@
+import { eventAppVersion } from './events-kept.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { constantTimeEqual, keyedHash } from '../../platform/crypto.ts';
@@ -32,7 +33,7 @@ export const feedLimits = {
 const tokenPattern =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([A-Za-z0-9_-]{43})\.ics$/;
 
-type FeedApp = Pick<AppRow, 'id' | 'name' | 'slug' | 'projectId'>;
+type FeedApp = Pick<AppRow, 'id' | 'name' | 'slug' | 'projectId' | 'updatedAt'>;
 
 /** The key of the feed URLs' MACs, derived from the server's secret. */
 export const feedKeyOf = (serverSecret: string) => keyedHash(serverSecret, 'event-calendar-feeds');
@@ -40,6 +41,9 @@ export const feedKeyOf = (serverSecret: string) => keyedHash(serverSecret, 'even
 /** `{profileId}.{mac}.ics`: the last part of a member's private feed URL. */
 export const feedTokenOf = (feedKey: string, profileId: string, nonce: string) =>
   `${profileId}.${createHmac('sha256', feedKey).update(`${profileId}${nonce}`).digest('base64url')}.ics`;
+
+/** Feeds kept at most per process (a few hundred kB each at most: 300 events). */
+const keptFeeds = 500;
 
 export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: string; now?: () => Date }) {
   const { db, appBaseUrl, feedKey } = deps;
@@ -57,7 +61,39 @@ export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: s
     return app.profile.id;
   };
 
+  const kept = new Map<string, { body: string; expiresAt: number }>();
+  /**
+   * A feed as made, kept for the hour under the app's events version (raised by every change of its events,
+   * seats and attendees): calendar apps ask every hour and many members' apps at once, and the file changes only
+   * with the events — or as the hour moves the 90-day and 30-day edges, which the hour in the key covers.
+   */
   const feedOf = async (app: FeedApp, query: { freeOnly: boolean; profileId: string | null }) => {
+    const at = now().getTime();
+    const key = [
+      app.id,
+      app.updatedAt.getTime(),
+      await eventAppVersion(db, app.id),
+      query.freeOnly,
+      query.profileId,
+      Math.floor(at / 3_600_000),
+    ].join('|');
+    const hit = kept.get(key);
+    if (hit && hit.expiresAt > at) {
+      return hit.body;
+    }
+    const body = await makeFeed(app, query);
+    kept.delete(key);
+    kept.set(key, { body, expiresAt: at + 3_600_000 });
+    for (const oldest of kept.keys()) {
+      if (kept.size <= keptFeeds) {
+        break;
+      }
+      kept.delete(oldest);
+    }
+    return body;
+  };
+
+  const makeFeed = async (app: FeedApp, query: { freeOnly: boolean; profileId: string | null }) => {
     const at = now();
     const { rows, overrides } = await repo.feedEvents(db, {
       appId: app.id,
