@@ -19,10 +19,12 @@ export const tableOwners = {
       team: 'names',
       community: 'names of post and comment authors, joined in the feed and comment queries (hot path)',
       moderation: 'names of reporters and deciding moderators in the moderation inbox',
-      notifications: 'actor names and the recipient’s address and language, joined in the list and mail queries',
+      notifications:
+        'actor names and the recipient’s address and language, joined in the list and mail queries',
       chat: 'names of chat members and message authors, joined in the chat list and message queries (hot path)',
       articles: 'names of article authors, joined in the article list queries',
-      events: 'names of hosts and attendees, joined in the event and attendee queries; mail addresses of attendees',
+      events:
+        'names of hosts and attendees, joined in the event and attendee queries; mail addresses of attendees',
     },
   },
   sessions: { owner: 'auth', grants: { contacts: 'last seen', profile: 'push sign-out' } },
@@ -70,7 +72,8 @@ export const tableOwners = {
       notifications: 'actors, recipients’ settings (mail, push, digest) and the unsubscribe switch',
       chat: 'members and authors of chats (names, photos, live profiles of the app), joined in the chat queries',
       articles: 'authors of articles (photo), joined in the article list queries',
-      events: 'hosts, authors and attendees of events (names, photos, live profiles of the app), joined in the event queries',
+      events:
+        'hosts, authors and attendees of events (names, photos, live profiles of the app), joined in the event queries',
     },
   },
   pushTokens: { owner: 'profile' },

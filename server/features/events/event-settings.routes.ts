@@ -10,10 +10,7 @@ import type { EventSettingsService } from './event-settings.service.ts';
 const tags = ['events'];
 
 /** settings/events (an addition): read by event creators (the editor's defaults), changed with the app's `edit`. */
-export function eventSettingsRoutes(deps: {
-  settings: EventSettingsService;
-  scopes: AccessScopes;
-}) {
+export function eventSettingsRoutes(deps: { settings: EventSettingsService; scopes: AccessScopes }) {
   const { settings } = deps;
   const app = deps.scopes.app();
   return [

@@ -6,12 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
 import { servicesOf } from '../apps/public.ts';
 import { loadAppAccess, paramOf, type AppAccess } from '../workspace/public.ts';
-import {
-  eventAbilities,
-  seesEvents,
-  type EventAbility,
-  type EventsActor,
-} from './events.policy.ts';
+import { eventAbilities, seesEvents, type EventAbility, type EventsActor } from './events.policy.ts';
 
 /*
  * The caller as the events see them, and the events' route scopes: the platform resolves them before the

@@ -105,7 +105,11 @@ describe('settings/events', { timeout: 60_000 }, () => {
   it('saves who may create events and the defaults, only what changed', async () => {
     const fetchMock = openSettings();
     const form = await screen.findByTestId('event-settings-form', {}, { timeout: 15_000 });
-    expect(within(form).getByRole('radio', { name: /Nur Admins/ }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(form)
+        .getByRole('radio', { name: /Nur Admins/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
     await expectNoAxeViolations(form);
 
     fireEvent.click(within(form).getByRole('radio', { name: /Alle Mitglieder/ }));
