@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import type { Event } from '../contracts/events';
 import { expectAccessible } from './support/axe';
 import { keepScreenshot } from './support/cloud';
@@ -19,6 +19,15 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const first = '2027-10-19T19:00:00';
 const cancelled = '2027-11-09T19:00:00';
 
+/** Chooses an option of a Mantine select, typing `search` first when it is searchable. */
+async function choose(page: Page, testId: string, search: string, option: string | RegExp) {
+  await page.getByTestId(testId).click();
+  if (search) {
+    await page.getByTestId(testId).fill(search);
+  }
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 test('an admin plans a weekly event across the clock change; a member joins, finds it in the month, and a cancelled date leaves her list and feed', async ({
   browser,
   request,
@@ -28,24 +37,50 @@ test('an admin plans a weekly event across the clock change; a member joins, fin
   const c = await setUpCommunity(request, testInfo);
   const owner = { authorization: `Bearer ${c.owner.token}` };
   const lena = { authorization: `Bearer ${c.lena.token}` };
-  // Through the API: the editor's journey is the editor's own.
+
+  // The admin plans the weekly run in the editor.
+  const admin = await signedInPage(browser, testInfo, c, c.owner, 192);
+  await admin.goto(`${appHost}/${c.slug}/events`);
+  await admin.getByTestId('event-create').click();
+  await expect(admin.getByTestId('event-editor')).toBeVisible();
+  await admin.getByTestId('event-editor-name').fill('Lauftreff am Dienstag');
+  await admin.getByTestId('event-editor-description').getByRole('textbox').click();
+  await admin.keyboard.type('Eine ruhige Runde durch den Stadtpark, für alle Tempi.');
+  await admin.getByTestId('event-editor-date').fill('19.10.2027');
+  await admin.getByTestId('event-editor-time').fill('19:00');
+  await expect(admin.getByTestId('event-editor-date')).toHaveValue('19.10.2027');
+  await choose(admin, 'timezone-select', 'Berlin', /^Europe\/Berlin /);
+  await choose(admin, 'event-editor-duration', '1 Std. 30', '1 Std. 30 Min.');
+  await choose(admin, 'event-recurrence-kind', '', 'Wöchentlich am Dienstag');
+  await admin.getByTestId('event-recurrence-count').fill('6');
+  await expect(admin.getByRole('radio', { name: 'Nach', exact: true })).toBeChecked();
+  await expect(admin.getByTestId('event-recurrence-preview')).toContainText('Di 19.10. 19:00');
+  await admin.getByTestId('event-editor-location-type').getByText('Vor Ort').click();
+  await admin.getByTestId('event-editor-address').fill('Stadtpark, Eingang Nord');
+  const seats = admin.getByTestId('event-editor-limit');
+  await seats.getByRole('checkbox', { name: 'Unbegrenzt' }).setChecked(false);
+  await seats.getByRole('textbox', { name: 'Plätze pro Termin' }).fill('12');
+  // The picture shows the when: date, time, zone, length and the series' next dates.
+  await admin
+    .getByTestId('event-recurrence-kind')
+    .evaluate((field) => field.scrollIntoView({ block: 'center' }));
+  await keepScreenshot(admin, `events-editor-${project}`);
+  await admin.getByTestId('event-editor-save').click();
+  await expect(admin.getByTestId('event-page')).toBeVisible();
+  const slug = /\/events\/([^/?]+)\/view/.exec(admin.url())?.[1] ?? '';
   const event = await data<Event>(
-    await request.post(`/api/apps/${c.appId}/events`, {
-      headers: owner,
-      data: {
-        name: 'Lauftreff am Dienstag',
-        description: '<p>Eine ruhige Runde durch den Stadtpark, für alle Tempi.</p>',
-        startsAt: first.slice(0, 16),
-        timeZone: 'Europe/Berlin',
-        durationInSeconds: 5400,
-        eventType: 'person',
-        inPersonLocation: 'Stadtpark, Eingang Nord',
-        recurringEventPattern: { frequency: 'weekly', weekdays: ['TU'], count: 6 },
-        participantsNumberLimit: 12,
-      },
-    }),
-    201,
+    await request.get(`/api/apps/${c.appId}/events/by-slug/${slug}`, { headers: owner }),
   );
+  expect(event).toMatchObject({
+    name: 'Lauftreff am Dienstag',
+    timeZone: 'Europe/Berlin',
+    startsAtLocal: expect.stringMatching(/^2027-10-19T19:00/),
+    durationInSeconds: 5400,
+    recurringEventPattern: { frequency: 'weekly', count: 6 },
+    eventType: 'person',
+    inPersonLocation: 'Stadtpark, Eingang Nord',
+    participantsNumberLimit: 12,
+  });
 
   // Lena finds it among the upcoming events, each date at 19:00 in Berlin, before and after the change.
   const page = await signedInPage(browser, testInfo, c, c.lena, 191);
@@ -102,7 +137,6 @@ test('an admin plans a weekly event across the clock change; a member joins, fin
   await expectAccessible(page, 'events week');
 
   // The admin cancels the date of 9 November only.
-  const admin = await signedInPage(browser, testInfo, c, c.owner, 192);
   await admin.goto(`${appHost}/${c.slug}/events/${event.slug}/view?occurrence=${cancelled}`);
   await expect(admin.getByTestId('event-page')).toBeVisible();
   await admin.getByTestId('event-delete').click();
