@@ -28,7 +28,7 @@ async function choose(page: Page, testId: string, search: string, option: string
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('an admin plans a weekly event across the clock change; a member joins, finds it in the month, and a cancelled date leaves her list and feed', async ({
+test('an admin plans a weekly event across the clock change; a member joins, finds it in the month, and a cancelled date leaves her list and the feed she subscribed to', async ({
   browser,
   request,
 }, testInfo) => {
@@ -36,7 +36,6 @@ test('an admin plans a weekly event across the clock change; a member joins, fin
   const project = testInfo.project.name;
   const c = await setUpCommunity(request, testInfo);
   const owner = { authorization: `Bearer ${c.owner.token}` };
-  const lena = { authorization: `Bearer ${c.lena.token}` };
 
   // The admin plans the weekly run in the editor.
   const admin = await signedInPage(browser, testInfo, c, c.owner, 192);
@@ -65,6 +64,7 @@ test('an admin plans a weekly event across the clock change; a member joins, fin
     .getByTestId('event-recurrence-kind')
     .evaluate((field) => field.scrollIntoView({ block: 'center' }));
   await keepScreenshot(admin, `events-editor-${project}`);
+  await expectAccessible(admin, 'event editor');
   await admin.getByTestId('event-editor-save').click();
   await expect(admin.getByTestId('event-page')).toBeVisible();
   const slug = /\/events\/([^/?]+)\/view/.exec(admin.url())?.[1] ?? '';
@@ -146,17 +146,24 @@ test('an admin plans a weekly event across the clock change; a member joins, fin
   await expectAccessible(admin, 'delete dialog', { include: '[role="dialog"]' });
   await admin.getByTestId('event-delete-confirm').click();
   await expect(admin.getByTestId('events-page')).toBeVisible();
+  // settings/events: the categories, who creates events, the editor's defaults.
+  await admin.goto(`${appHost}/${c.slug}/settings/events`);
+  await expect(admin.getByTestId('event-settings-form')).toBeVisible();
+  await expectAccessible(admin, 'event settings');
   await admin.context().close();
 
   // Gone from Lena's list and from her calendar feed, which names the date as an exception.
   await page.goto(`${appHost}/${c.slug}/events`);
   await expect(cards).toHaveCount(5);
   await expect(page.getByRole('heading', { name: /9. November 2027/ })).toHaveCount(0);
-  const feed = await data<{ httpsUrl: string }>(
-    await request.post(`/api/apps/${c.appId}/events/feed`, { headers: lena }),
-  );
+  // She subscribes in her profile: the private link, a webcal:// address for her calendar app.
+  await page.goto(`${appHost}/${c.slug}/profile`);
+  await page.getByTestId('event-feed-create').click();
+  const webcal = page.getByTestId('event-feed-link');
+  await expect(webcal).toHaveValue(/^webcal:\/\/.+\.ics$/);
+  await expectAccessible(page, 'calendar feed section', { include: '[data-testid="event-feed"]' });
   // The feed's address names the app's host; the server answers it on any of its hosts.
-  const ics = await request.get(new URL(feed.httpsUrl).pathname);
+  const ics = await request.get(new URL((await webcal.inputValue()).replace(/^webcal:/, 'http:')).pathname);
   expect(ics.status()).toBe(200);
   const text = (await ics.text()).replace(/\r\n[ \t]/g, '');
   expect(text).toContain('Lauftreff am Dienstag');
