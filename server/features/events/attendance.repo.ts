@@ -1,8 +1,8 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { EventAttendanceStatus } from '../../../contracts/events.ts';
 import type { Language } from '../../../contracts/language.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventOverrides } from '../../db/schema/index.ts';
+import { overridesOf as overridesOfEvents } from './events.repo.ts';
 import type { OverrideRow } from './series.ts';
 
 /*
@@ -17,17 +17,9 @@ export async function rows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   return (result as { rows: Row[] }).rows;
 }
 
+/** One event's overrides (the events' one query for them). */
 export async function overridesOf(db: DbOrTx, eventId: string): Promise<OverrideRow[]> {
-  return db
-    .select({
-      occurrence: eventOverrides.occurrence,
-      startsLocal: eventOverrides.startsLocal,
-      durationSeconds: eventOverrides.durationSeconds,
-      changes: eventOverrides.changes,
-    })
-    .from(eventOverrides)
-    .where(eq(eventOverrides.eventId, eventId))
-    .orderBy(asc(eventOverrides.occurrence));
+  return (await overridesOfEvents(db, [eventId])).get(eventId) ?? [];
 }
 
 export type OccurrenceRef = { eventId: string; occurrence: string };

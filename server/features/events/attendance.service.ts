@@ -33,10 +33,9 @@ import {
 } from './confirmation.ts';
 import type { EventAccessOf, EventRow } from './events.access.ts';
 import { presentOccurrence } from './events.presenter.ts';
+import { occurrenceAt } from './events.occurrences.ts';
 import { occurrenceStates, stateOf } from './occurrence-states.ts';
-import { isOccurrence } from './recurrence.ts';
 import { seriesOf, type OverrideRow } from './series.ts';
-import { parseWallTime, wallToInstant } from './time-zone.ts';
 
 /*
  * Joining and leaving one occurrence, its attendee list and export (issue 18, GAPS 15, EVENTS-12). The rules:
@@ -47,23 +46,11 @@ type AttendeesQuery = z.output<typeof eventAttendeesQuerySchema>;
 
 /** The occurrence `id` of the event as it really is; 400 when the series does not make it. */
 export function occurrenceOf(event: EventRow, overrides: readonly OverrideRow[], id: string): OccurrenceView {
-  const wall = parseWallTime(id);
-  if (wall === null || !isOccurrence(seriesOf(event, overrides), id)) {
+  const occurrence = occurrenceAt(seriesOf(event, overrides), id);
+  if (occurrence === null) {
     throw badRequest({ occurrence: validationKeys.invalidValue });
   }
-  const override = seriesOf(event, overrides).overrides.find(
-    (candidate) => parseWallTime(candidate.originalStart) === wall,
-  );
-  const movedTo = override?.start === undefined ? null : parseWallTime(override.start);
-  const startsAt = wallToInstant(event.timeZone, movedTo ?? wall);
-  const durationSeconds = override?.durationSeconds ?? event.durationSeconds;
-  return {
-    originalStart: id,
-    startsAt: new Date(startsAt),
-    endsAt: new Date(startsAt + durationSeconds * 1000),
-    cancelled: event.exdates.some((exdate) => parseWallTime(exdate) === wall),
-    override: override ?? null,
-  };
+  return occurrence;
 }
 
 /** Joinable and leavable: not cancelled, not ended (409 with the reason otherwise). */

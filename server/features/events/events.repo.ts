@@ -135,7 +135,8 @@ export async function overridesOf(
   const rows = await db
     .select()
     .from(eventOverrides)
-    .where(inArray(eventOverrides.eventId, [...new Set(eventIds)]));
+    .where(inArray(eventOverrides.eventId, [...new Set(eventIds)]))
+    .orderBy(asc(eventOverrides.occurrence));
   for (const row of rows) {
     const list = byEvent.get(row.eventId) ?? [];
     list.push(row);

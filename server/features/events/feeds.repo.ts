@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { eventAttendees, eventFeedTokens, eventOverrides, events, profiles } from '../../db/schema/index.ts';
+import { eventAttendees, eventFeedTokens, events, profiles } from '../../db/schema/index.ts';
 import type { EventRow } from './events.access.ts';
+import { overridesOf as overridesOfEvents } from './events.repo.ts';
 import type { OverrideRow } from './series.ts';
 
 /** The live profile a feed token names, with its nonce; undefined when revoked or the profile is gone. */
@@ -99,29 +100,11 @@ export async function feedEvents(
 }
 
 /** The overrides (RECURRENCE-ID) of the recurring ones among `rows`, by event, in one query. */
-export async function overridesOf(
-  db: DbOrTx,
-  rows: readonly Pick<EventRow, 'id' | 'rrule'>[],
-): Promise<Map<string, OverrideRow[]>> {
-  const overrides = new Map<string, OverrideRow[]>();
-  const recurring = rows.filter((row) => row.rrule !== null).map((row) => row.id);
-  if (recurring.length > 0) {
-    const found = await db
-      .select({
-        eventId: eventOverrides.eventId,
-        occurrence: eventOverrides.occurrence,
-        startsLocal: eventOverrides.startsLocal,
-        durationSeconds: eventOverrides.durationSeconds,
-        changes: eventOverrides.changes,
-      })
-      .from(eventOverrides)
-      .where(sql`${eventOverrides.eventId} = any(${uuidArray(recurring)})`);
-    for (const { eventId, ...override } of found) {
-      overrides.set(eventId, [...(overrides.get(eventId) ?? []), override]);
-    }
-  }
-  return overrides;
-}
+export const overridesOf = (db: DbOrTx, rows: readonly Pick<EventRow, 'id' | 'rrule'>[]) =>
+  overridesOfEvents(
+    db,
+    rows.filter((row) => row.rrule !== null).map((row) => row.id),
+  );
 
 /** One parameter for a list of ids (`= any(…)`), instead of one parameter each. */
 const uuidArray = (ids: Iterable<string>) => sql`${`{${[...ids].join(',')}}`}::uuid[]`;
