@@ -198,6 +198,29 @@ export const eventListSchema = paginated(eventSchema);
 export type EventList = z.infer<typeof eventListSchema>;
 
 /**
+ * `GET /apps/{appId}/events/calendar`: what the month and week views show of an occurrence (its chip, and the day's
+ * cards: time, name, cover, place, category, seats and the caller's status); the lists and the event page send the
+ * whole event.
+ */
+export const eventCalendarItemSchema = eventSchema.pick({
+  id: true,
+  name: true,
+  slug: true,
+  category: true,
+  cover: true,
+  eventType: true,
+  inPersonLocation: true,
+  timeZone: true,
+  rule: true,
+  participantsNumberLimit: true,
+  access: true,
+  occurrence: true,
+});
+export type EventCalendarItem = z.infer<typeof eventCalendarItemSchema>;
+export const eventCalendarSchema = paginated(eventCalendarItemSchema);
+export type EventCalendar = z.infer<typeof eventCalendarSchema>;
+
+/**
  * `GET /apps/{appId}/events`: occurrences, soonest first (past: latest first).
  * - upcoming: not yet ended; past: ended; self: the caller's joined occurrences not yet ended;
  * - days: the occurrences of the local days `from`…`to` (inclusive) in `timeZone`;

@@ -83,6 +83,8 @@ export async function runScenario(
     latencyP975Ms: round(result.latency.p97_5),
     latencyP99Ms,
     latencyMaxMs: round(result.latency.max),
+    bytesPerResponse:
+      result.requests.average > 0 ? Math.round(result.throughput.average / result.requests.average) : null,
     non2xx: result.non2xx,
     statusCodes: Object.fromEntries(
       Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]),

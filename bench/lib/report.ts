@@ -81,6 +81,7 @@ const columns = [
   'errors',
   'non-2xx',
   'RSS MB',
+  'kB per answer',
 ] as const;
 
 /** The scenarios, after the ceiling's own row when the run measured it. */
@@ -96,6 +97,7 @@ export function markdownTable(results: ScenarioResult[], ceiling: CeilingResult 
           String(ceiling.errors),
           String(ceiling.non2xx),
           'n/a',
+          'n/a',
         ],
       ]
     : [];
@@ -108,6 +110,9 @@ export function markdownTable(results: ScenarioResult[], ceiling: CeilingResult 
     String(result.errors),
     String(result.non2xx),
     result.peakRssMb === null ? 'n/a' : formatNumber(result.peakRssMb, 0),
+    result.bytesPerResponse === null || result.bytesPerResponse === undefined
+      ? 'n/a'
+      : formatNumber(result.bytesPerResponse / 1024, 1),
   ]);
   return alignedTable(columns, [...ceilingRows, ...rows]);
 }

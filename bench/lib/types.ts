@@ -188,6 +188,8 @@ export type ScenarioResult = {
   latencyP975Ms: number;
   latencyP99Ms: number;
   latencyMaxMs: number;
+  /** Mean bytes of an answer (headers and body) as autocannon read them. */
+  bytesPerResponse: number | null;
   non2xx: number;
   statusCodes: Record<string, number>;
   errors: number;

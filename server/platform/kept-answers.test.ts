@@ -2,12 +2,15 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { registerCompression } from './compression.ts';
 import { createKeptAnswers } from './kept-answers.ts';
 
 /*
  * Kept answers (kept-answers.ts): a key asked again is answered with the kept bytes (nothing produced), the
  * bytes are the route's own serialization (its response schema's allow-list), an answer `keep` refuses is
- * produced every time, and both the time to live and the byte bound let go of answers.
+ * produced every time, and both the time to live and the byte bound let go of answers. A kept answer is
+ * compressed once per encoding asked for, and the compression hook leaves it alone.
  */
 
 describe('kept answers', () => {
@@ -73,13 +76,69 @@ describe('kept answers', () => {
 
   it('lets the least recently used answers go beyond its bytes', async () => {
     produced.length = 0;
-    await get('/items/d?size=400');
-    await get('/items/e?size=400');
-    await get('/items/d?size=400');
-    await get('/items/f?size=400');
+    await get('/items/d?size=800');
+    await get('/items/e?size=800');
+    await get('/items/d?size=800');
+    await get('/items/f?size=800');
     expect(kept.bytes).toBeLessThanOrEqual(2_000);
-    await get('/items/d?size=400');
-    await get('/items/e?size=400');
+    await get('/items/d?size=800');
+    await get('/items/e?size=800');
     expect(produced).toEqual(['d', 'e', 'f', 'e']);
+  });
+});
+
+describe('kept answers, compressed', () => {
+  const kept = createKeptAnswers({ maxBytes: 1024 * 1024, ttlMs: 60_000 });
+  let produced = 0;
+  const app = Fastify();
+  const text = 'Termine im November, '.repeat(200);
+
+  beforeAll(async () => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerCompression(app);
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/month',
+        { schema: { response: { 200: z.object({ text: z.string() }) } } },
+        async (_request, reply) =>
+          kept.send(reply, 'month', async () => {
+            produced += 1;
+            return { text };
+          }),
+      );
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const get = (acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/month',
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('sends each encoding asked for from one compression, and plain JSON to who asks for none', async () => {
+    const first = await get('gzip, deflate, br, zstd');
+    const plainBytes = kept.bytes;
+    const second = await get('gzip, deflate, br, zstd');
+    expect(kept.bytes).toBeGreaterThan(plainBytes);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const third = await get('br');
+    expect(third.headers['content-encoding']).toBe('br');
+    expect(third.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(JSON.parse(brotliDecompressSync(third.rawPayload).toString('utf8'))).toEqual({ text });
+    expect(third.headers.vary).toBe('Accept-Encoding');
+    expect(Number(third.headers['content-length'])).toBe(third.rawPayload.length);
+
+    const zipped = await get('gzip');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual({ text });
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual({ text });
+    expect(produced).toBe(1);
   });
 });

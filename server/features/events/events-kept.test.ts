@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventList } from '../../../contracts/events.ts';
+import type { EventCalendar } from '../../../contracts/events.ts';
 import { communityApp, communityCaller } from '../../test/community-spaces.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 
@@ -33,13 +33,17 @@ describe(`kept month views (${testDriver})`, () => {
     const first = async (who = tenant.member) => {
       const response = await call('GET', month, who);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<EventList>().data[0]!;
+      return response.json<EventCalendar>().data[0]!;
     };
 
     expect((await first()).occurrence).toMatchObject({ myStatus: null, attendeesCount: 0 });
     expect((await first()).occurrence.myStatus).toBeNull(); // the kept answer
-    // Lists leave the page's calendar links out (a third of a month's answer).
-    expect((await first()).calendarLinks).toBeNull();
+    // The calendar sends what its views show: no description, hosts, links or permissions.
+    expect(Object.keys(await first()).sort()).toEqual(
+      ['access', 'category', 'cover', 'eventType', 'id', 'inPersonLocation', 'name', 'occurrence']
+        .concat(['participantsNumberLimit', 'rule', 'slug', 'timeZone'])
+        .sort(),
+    );
     const occurrence = '2030-03-05T19:00:00';
     expect((await call('POST', `/api/events/${id}/join`, tenant.member, { occurrence })).statusCode).toBe(
       200,

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { EventList, EventListQuery } from '../../../contracts/events.ts';
+import type { EventListQuery } from '../../../contracts/events.ts';
+import { createChangeCache } from '../../db/change-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventAppVersions } from '../../db/schema/index.ts';
 import { createKeptAnswers } from '../../platform/kept-answers.ts';
@@ -9,7 +10,8 @@ import type { AppAccess } from '../workspace/public.ts';
 /*
  * The month and week views' answers as sent, kept per reader (docs/ARCHITECTURE.md "Caches"). A window's
  * answer depends on the app's events, their seats and the reader's own attendance — every change of which raises
- * the app's version (`event_app_versions`, triggers of migration 0031) — and on who reads (abilities, the own
+ * the app's version (`event_app_versions`, triggers of migration 0031, announced by those of 0032 so that it is
+ * read from memory) — and on who reads (abilities, the own
  * status): the key names both, so a join or an edit makes a new key and no stale answer is sent. People's names
  * and pictures beside the events are bounded by the time to live, as in the community's kept answers. Only
  * windows are kept: the upcoming, past and own lists move with the clock.
@@ -17,12 +19,19 @@ import type { AppAccess } from '../workspace/public.ts';
 
 const ttlMs = 30_000;
 
+/** The apps' versions, kept in memory and dropped by their announcements (events:<app id>, migration 0032). */
+const versions = createChangeCache<number>({ tagsOf: (appId) => [`events:${appId}`] });
+
 export async function eventAppVersion(db: DbOrTx, appId: string): Promise<number> {
-  const [row] = await db
-    .select({ version: eventAppVersions.version })
-    .from(eventAppVersions)
-    .where(eq(eventAppVersions.appId, appId));
-  return row?.version ?? 0;
+  return (
+    (await versions.read(db, appId, async () => {
+      const [row] = await db
+        .select({ version: eventAppVersions.version })
+        .from(eventAppVersions)
+        .where(eq(eventAppVersions.appId, appId));
+      return row?.version ?? 0;
+    })) ?? 0
+  );
 }
 
 /** Everything of the caller an answer depends on: who they are there, as what, and what they may. */
@@ -40,11 +49,11 @@ export function createKeptEventAnswers(db: DbOrTx) {
   const kept = createKeptAnswers({ maxBytes: 32 * 1024 * 1024, ttlMs });
   return {
     /** Sends the window's answer, kept under the app's version (read first, so a kept answer is never older). */
-    async send(
+    async send<T>(
       reply: FastifyReply,
       app: AppAccess,
       query: EventListQuery,
-      produce: () => Promise<EventList>,
+      produce: () => Promise<T>,
     ): Promise<FastifyReply> {
       if (query.filter !== 'calendar' && query.filter !== 'days') {
         return reply.send(await produce());

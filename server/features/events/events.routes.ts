@@ -7,6 +7,7 @@ import {
   eventDetailQuerySchema,
   eventIdParamsSchema,
   eventListQuerySchema,
+  eventCalendarSchema,
   eventListSchema,
   eventPatchBodySchema,
   eventResponseSchema,
@@ -64,7 +65,7 @@ export function eventRoutes(deps: {
       schema: {
         params: eventAppParamsSchema,
         querystring: eventCalendarQuerySchema,
-        response: { 200: eventListSchema },
+        response: { 200: eventCalendarSchema },
       },
       handler: async (request, reply) =>
         deps.kept.send(reply, request.access, { ...request.query, filter: 'calendar' }, () =>

@@ -1,6 +1,7 @@
 import {
   eventPageSizes,
   type Event,
+  type EventCalendar,
   type EventCalendarQuery,
   type EventCreateBody,
   type EventList,
@@ -202,7 +203,7 @@ export function createEventService(deps: EventDeps) {
     },
 
     /** `GET /apps/{appId}/events/calendar` (EVENTS-09): the window's occurrences, 100 per page. */
-    async calendar(app: AppAccess, query: EventCalendarQuery): Promise<EventList> {
+    async calendar(app: AppAccess, query: EventCalendarQuery): Promise<EventCalendar> {
       return this.list(app, { ...query, filter: 'calendar' });
     },
 

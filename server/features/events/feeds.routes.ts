@@ -5,6 +5,7 @@ import {
   eventFeedResponseSchema,
   eventIdParamsSchema,
 } from '../../../contracts/events.ts';
+import { sendKeptBody, type KeptBody } from '../../platform/kept-answers.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { AccessScopes } from '../workspace/public.ts';
 import type { EventScopes } from './events.access.ts';
@@ -12,15 +13,22 @@ import type { FeedService } from './feeds.service.ts';
 
 const tags = ['events'];
 const calendarText = z.string();
+const calendarType = 'text/calendar; charset=utf-8';
 
 /** iCalendar text; private feeds and event files are the caller's own, the public feed may be kept by proxies. */
-function sendCalendar(reply: FastifyReply, text: string, options: { filename: string; shared: boolean }) {
-  return reply
-    .header('content-type', 'text/calendar; charset=utf-8')
+function sendCalendar(
+  reply: FastifyReply,
+  calendar: string | KeptBody,
+  options: { filename: string; shared: boolean },
+) {
+  void reply
     .header('cache-control', `${options.shared ? 'public' : 'private'}, max-age=300`)
     .header('content-disposition', `inline; filename="${options.filename}"`)
-    .header('x-robots-tag', 'noindex')
-    .send(text);
+    .header('x-robots-tag', 'noindex');
+  // A kept feed goes out as kept, compressed once per encoding; a file made for this request as it is.
+  return typeof calendar === 'string'
+    ? reply.type(calendarType).send(calendar)
+    : sendKeptBody(reply, calendar, calendarType);
 }
 
 /**

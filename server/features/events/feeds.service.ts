@@ -1,15 +1,17 @@
-import { eventAppVersion } from './events-kept.ts';
 import { createHmac, randomBytes } from 'node:crypto';
+import { createChangeCache } from '../../db/change-cache.ts';
 import type { Db } from '../../db/client.ts';
 import { constantTimeEqual, keyedHash } from '../../platform/crypto.ts';
+import { keptBodyOf, type KeptBody } from '../../platform/kept-answers.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { AppRow } from '../workspace/public.ts';
 import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
 import { eventPageUrl } from './confirmation.ts';
+import { eventAppVersion } from './events-kept.ts';
 import { eventsViewOf, type EventRow } from './events.access.ts';
 import { readsEventAccess } from './events.policy.ts';
 import * as repo from './feeds.repo.ts';
-import { calendarFeed, eventFile, type IcsChanges, type IcsEvent } from './ics.ts';
+import { calendarFeed, eventFile, type IcsBlocks, type IcsChanges, type IcsEvent } from './ics.ts';
 import type { Override, Series } from './recurrence.ts';
 import { seriesOf, type OccurrenceChanges, type OverrideRow } from './series.ts';
 
@@ -20,6 +22,7 @@ import { seriesOf, type OccurrenceChanges, type OverrideRow } from './series.ts'
  * base64url: nothing that opens it is stored, a new nonce (rotate) or no row (revoke) ends every URL before.
  */
 
+const hourMs = 3_600_000;
 const dayMs = 86_400_000;
 export const feedLimits = {
   /** Ended series stay in a feed this long (joined ones whenever they ended). */
@@ -44,6 +47,17 @@ export const feedTokenOf = (feedKey: string, profileId: string, nonce: string) =
 
 /** Feeds kept at most per process (a few hundred kB each at most: 300 events). */
 const keptFeeds = 500;
+/**
+ * Whose a private feed is (app, account) and its token's nonce, kept in memory per profile: calendar apps ask
+ * every hour. A new or revoked token (feed:<profile id>, migration 0032) and a change of the profile
+ * (member:<app id>:<account id>, migration 0018) drop it in every instance.
+ */
+const feedOwners = createChangeCache<{ appId: string; accountId: string; nonce: string }>({
+  tagsOf: (profileId, owner) => [`feed:${profileId}`, `member:${owner.appId}:${owner.accountId}`],
+});
+
+/** Windows whose events are kept: the apps whose feeds were asked for last. */
+const keptWindows = 20;
 
 export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: string; now?: () => Date }) {
   const { db, appBaseUrl, feedKey } = deps;
@@ -61,41 +75,68 @@ export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: s
     return app.profile.id;
   };
 
-  const kept = new Map<string, { body: string; expiresAt: number }>();
+  const kept = new Map<string, { feed: Promise<KeptBody>; expiresAt: number }>();
+  /**
+   * Per window (app, version, hour): its events as the feeds write them and their VEVENTs, shared by the members'
+   * feeds made in it, and when they were made.
+   */
+  type Window = { generatedAt: Date; events: Map<string, IcsEvent>; blocks: IcsBlocks };
+  const windows = new Map<string, Window>();
   /**
    * A feed as made, kept for the hour under the app's events version (raised by every change of its events,
-   * seats and attendees): calendar apps ask every hour and many members' apps at once, and the file changes only
-   * with the events — or as the hour moves the 90-day and 30-day edges, which the hour in the key covers.
+   * seats and attendees), with its compressed copies: calendar apps ask every hour and many members' apps at once,
+   * and the file changes only with the events — or as the hour moves the 90-day and 30-day edges, which the hour
+   * in the key covers. The members' feeds of one window (app, version, hour) share their events, and a feed asked
+   * for again while it is being made is made once.
    */
-  const feedOf = async (app: FeedApp, query: { freeOnly: boolean; profileId: string | null }) => {
+  const feedOf = async (
+    app: FeedApp,
+    query: { freeOnly: boolean; profileId: string | null },
+  ): Promise<KeptBody> => {
     const at = now().getTime();
-    const key = [
+    const window = [
       app.id,
       app.updatedAt.getTime(),
       await eventAppVersion(db, app.id),
-      query.freeOnly,
-      query.profileId,
-      Math.floor(at / 3_600_000),
-    ].join('|');
+      Math.floor(at / hourMs),
+    ];
+    const key = [...window, query.freeOnly, query.profileId].join('|');
     const hit = kept.get(key);
     if (hit && hit.expiresAt > at) {
-      return hit.body;
+      return hit.feed;
     }
-    const body = await makeFeed(app, query);
+    let shared = windows.get(window.join('|'));
+    if (!shared) {
+      shared = { generatedAt: new Date(at), events: new Map(), blocks: new Map() };
+      windows.set(window.join('|'), shared);
+      for (const oldest of windows.keys()) {
+        if (windows.size <= keptWindows) {
+          break;
+        }
+        windows.delete(oldest);
+      }
+    }
+    const entry = { feed: makeFeed(app, query, shared).then(keptBodyOf), expiresAt: at + hourMs };
     kept.delete(key);
-    kept.set(key, { body, expiresAt: at + 3_600_000 });
+    kept.set(key, entry);
     for (const oldest of kept.keys()) {
       if (kept.size <= keptFeeds) {
         break;
       }
       kept.delete(oldest);
     }
-    return body;
+    // A feed that could not be made is not kept: the next ask tries again.
+    entry.feed.catch(() => kept.get(key) === entry && kept.delete(key));
+    return entry.feed;
   };
 
-  const makeFeed = async (app: FeedApp, query: { freeOnly: boolean; profileId: string | null }) => {
+  const makeFeed = async (
+    app: FeedApp,
+    query: { freeOnly: boolean; profileId: string | null },
+    shared: Window,
+  ) => {
     const at = now();
-    const { rows, overrides } = await repo.feedEvents(db, {
+    const ids = await repo.feedEventIds(db, {
       appId: app.id,
       now: at,
       endedSince: new Date(at.getTime() - feedLimits.endedDays * dayMs),
@@ -103,12 +144,20 @@ export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: s
       limit: feedLimits.events,
       ...query,
     });
-    return calendarFeed({
-      name: app.name,
-      host,
-      generatedAt: at,
-      events: rows.map((row) => icsEventOf(appBaseUrl, app, row, overrides.get(row.id) ?? [])),
-    });
+    const missing = ids.filter((id) => !shared.events.has(id));
+    const { rows, overrides } = await repo.eventsByIds(db, missing);
+    for (const row of rows) {
+      shared.events.set(row.id, icsEventOf(appBaseUrl, app, row, overrides.get(row.id) ?? []));
+    }
+    return calendarFeed(
+      {
+        name: app.name,
+        host,
+        generatedAt: shared.generatedAt,
+        events: ids.flatMap((id) => shared.events.get(id) ?? []),
+      },
+      shared.blocks,
+    );
   };
 
   return {
@@ -134,9 +183,11 @@ export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: s
      * `GET /api/calendar/{token}`: the member's feed, as they would see the events now (a blocked member, a
      * member who left, a switched-off service: 404). 404 for a token that is malformed, forged or revoked.
      */
-    async memberFeed(token: string): Promise<string> {
+    async memberFeed(token: string): Promise<KeptBody> {
       const match = tokenPattern.exec(token);
-      const owner = match ? await repo.findFeedOwner(db, match[1]!) : undefined;
+      const owner = match
+        ? await feedOwners.read(db, match[1]!, () => repo.findFeedOwner(db, match[1]!))
+        : undefined;
       if (!match || !owner || !constantTimeEqual(token, feedTokenOf(feedKey, match[1]!, owner.nonce))) {
         throw notFound();
       }
@@ -154,7 +205,7 @@ export function createFeedService(deps: { db: Db; appBaseUrl: string; feedKey: s
     },
 
     /** The app's public feed: its free events, for whoever a guest is (404 when guests do not see events). */
-    async publicFeed(appId: string): Promise<string> {
+    async publicFeed(appId: string): Promise<KeptBody> {
       const app = await loadAppAccess(db, { kind: 'anonymous' }, appId);
       eventsViewOf(app);
       return feedOf(app.app, { freeOnly: true, profileId: null });

@@ -193,7 +193,7 @@ function zoneYears(events: IcsEvent[], generatedAt: Date): Map<string, { from: n
   return years;
 }
 
-function calendarText(calendar: IcsCalendar, feed: boolean): string {
+function calendarText(calendar: IcsCalendar, feed: boolean, blocks?: IcsBlocks): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -210,16 +210,31 @@ function calendarText(calendar: IcsCalendar, feed: boolean): string {
   for (const [zone, { from, to }] of years) {
     lines.push(...vtimezoneLines(zone, from, to));
   }
+  const parts = [lines.map(foldLine).join(crlf)];
   for (const event of calendar.events) {
-    lines.push(...eventBlocks(event, calendar, years.get(event.series.timeZone)!));
+    const span = years.get(event.series.timeZone)!;
+    const key = `${event.id} ${span.from} ${span.to}`;
+    let text = blocks?.get(key);
+    if (text === undefined) {
+      text = eventBlocks(event, calendar, span).map(foldLine).join(crlf);
+      blocks?.set(key, text);
+    }
+    parts.push(text);
   }
-  lines.push('END:VCALENDAR');
-  return lines.map(foldLine).join(crlf) + crlf;
+  parts.push('END:VCALENDAR');
+  return parts.join(crlf) + crlf;
 }
 
+/**
+ * An event's VEVENTs as written, by event and zone years: feeds made from the same events at the same time (the
+ * members' feeds of one app while its events stay unchanged) share them. Whoever keeps one must make a new one when
+ * an event, the app or `generatedAt` changes.
+ */
+export type IcsBlocks = Map<string, string>;
+
 /** A subscribable feed (a member's or an app's): asks clients to refresh it every hour. */
-export function calendarFeed(calendar: IcsCalendar): string {
-  return calendarText(calendar, true);
+export function calendarFeed(calendar: IcsCalendar, blocks?: IcsBlocks): string {
+  return calendarText(calendar, true, blocks);
 }
 
 /** The `.ics` of one event ("add to calendar", the join confirmation): imported once, so no refresh hints. */

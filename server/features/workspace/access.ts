@@ -13,6 +13,7 @@ import {
   roleOfProfile,
   strongerRole,
   type AppAbility,
+  type AppPolicyInput,
   type AppRole,
   type Sanction,
 } from './app.policy.ts';
@@ -199,11 +200,23 @@ type AppAccessOptions = {
  */
 export const acceptsSignUps = (_app: AppRow): boolean => false;
 
-/** Who starts which kind of chat: the app's chat settings (kept by the chat in `service_settings.chat`). */
-const chatCreatorsOf = (app: AppRow) => chatSettingsOf(app.serviceSettings.chat);
-
-/** Who besides the managers creates events: the app's event settings (kept by the events in `service_settings.events`). */
-const eventCreatorsOf = (app: AppRow) => eventSettingsOf(app.serviceSettings.events).creators;
+/**
+ * Who starts which kind of chat (the chat's settings in `service_settings.chat`) and who besides the managers
+ * creates events (the events' in `service_settings.events`), read once per loaded app row: the rows are kept
+ * (frozen) by the standing cache and replaced when the app changes, so every request need not parse them again.
+ */
+const creatorsByApp = new WeakMap<AppRow, Pick<AppPolicyInput, 'chatCreators' | 'eventCreators'>>();
+function creatorsOf(app: AppRow) {
+  let creators = creatorsByApp.get(app);
+  if (!creators) {
+    creators = {
+      chatCreators: chatSettingsOf(app.serviceSettings.chat),
+      eventCreators: eventSettingsOf(app.serviceSettings.events).creators,
+    };
+    creatorsByApp.set(app, creators);
+  }
+  return creators;
+}
 
 /** The caller's profile in the app with the kinds of its sanction tags, and whether they are on the active team. */
 type Standing = {
@@ -244,8 +257,7 @@ async function accessOf(
     sanction,
     masquerading: false,
     registrationOpen: acceptsSignUps(app),
-    chatCreators: chatCreatorsOf(app),
-    eventCreators: eventCreatorsOf(app),
+    ...creatorsOf(app),
   });
   return { app, project, accountId, profile, role, sanction, masquerade: null, can };
 }
@@ -371,8 +383,7 @@ export async function loadAppAccess(
     sanction: own.sanction,
     masquerading: true,
     registrationOpen: acceptsSignUps(target.app),
-    chatCreators: chatCreatorsOf(target.app),
-    eventCreators: eventCreatorsOf(target.app),
+    ...creatorsOf(target.app),
   });
   return {
     ...real,

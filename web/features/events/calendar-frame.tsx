@@ -4,7 +4,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Event } from '../../../contracts/events';
+import type { EventCalendarItem } from '../../../contracts/events';
 import { LoadFailedState } from '../../components/empty-state';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useEventClock } from './event-card';
@@ -48,7 +48,7 @@ export function useCalendarDays(from: DateKey, to: DateKey, categoryId: string |
   const app = useCurrentApp();
   const { zone } = useEventClock();
   const answer = useQuery(eventCalendarQuery(app.id, { from, to }, categoryId, zone));
-  const days = new Map<DateKey, Event[]>();
+  const days = new Map<DateKey, EventCalendarItem[]>();
   for (const event of answer.data?.data ?? []) {
     const day = zonedParts(event.occurrence.startsAt, zone).date;
     days.set(day, [...(days.get(day) ?? []), event]);
@@ -58,7 +58,7 @@ export function useCalendarDays(from: DateKey, to: DateKey, categoryId: string |
 }
 
 /** A chip of a calendar cell: time and name, leading to the event page. */
-export function EventChip({ event, children }: { event: Event; children?: ReactNode }) {
+export function EventChip({ event, children }: { event: EventCalendarItem; children?: ReactNode }) {
   const app = useCurrentApp();
   const { zone, language } = useEventClock();
   return (

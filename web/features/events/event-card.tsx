@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconCalendarEvent, IconMapPin, IconQuestionMark, IconRepeat, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Event } from '../../../contracts/events';
+import type { EventCalendarItem } from '../../../contracts/events';
 import { useCurrentApp } from '../../kernel/current-app';
 import { usePersonTimeZone } from '../../kernel/person-locale';
 import { eventsLinks } from './events-links';
@@ -17,7 +17,7 @@ export function useEventClock() {
 }
 
 /** "19:00 – 21:00", and the event's own clock beside it when the member's differs. */
-export function EventTimes({ event }: { event: Event }) {
+export function EventTimes({ event }: { event: EventCalendarItem }) {
   const { zone, language } = useEventClock();
   const { startsAt, endsAt } = event.occurrence;
   const own = eventZoneTime(startsAt, event.timeZone, zone, language);
@@ -39,7 +39,7 @@ export function EventTimes({ event }: { event: Event }) {
 const placeIcons = { virtual: IconVideo, person: IconMapPin, tbd: IconQuestionMark } as const;
 
 /** Online, the address, or "to be announced". */
-export function EventPlace({ event }: { event: Event }) {
+export function EventPlace({ event }: { event: EventCalendarItem }) {
   const { t } = useTranslation();
   const Icon = placeIcons[event.eventType];
   const text =
@@ -55,13 +55,13 @@ export function EventPlace({ event }: { event: Event }) {
 }
 
 /** Seats left, full (the waitlist is open), or nothing when the event has no limit. */
-export function seatsLeftOf(event: Event): number | null {
+export function seatsLeftOf(event: EventCalendarItem): number | null {
   const limit = event.participantsNumberLimit;
   return limit === null ? null : Math.max(0, limit - event.occurrence.attendeesCount);
 }
 
 /** Whether the member is in (or on the waitlist, with their place), else the seats left. */
-export function StandingBadge({ event }: { event: Event }) {
+export function StandingBadge({ event }: { event: EventCalendarItem }) {
   const { t } = useTranslation();
   const { myStatus, waitlistPosition } = event.occurrence;
   if (myStatus === 'going') {
@@ -90,7 +90,7 @@ export function StandingBadge({ event }: { event: Event }) {
 }
 
 /** One occurrence in the list: cover, time, name, place, category and where the member stands. */
-export function EventCard({ event }: { event: Event }) {
+export function EventCard({ event }: { event: EventCalendarItem }) {
   const app = useCurrentApp();
   const { t } = useTranslation();
   const cover = event.cover?.tileUrl ?? event.cover?.previewUrl ?? null;

@@ -6,6 +6,7 @@ import {
   eventCategoryResponseSchema,
   eventFeedResponseSchema,
   eventJoinResponseSchema,
+  eventCalendarSchema,
   eventListSchema,
   eventResponseSchema,
   eventSettingsResponseSchema,
@@ -91,7 +92,7 @@ export const eventCalendarQuery = (
     queryKey: eventsKeys.calendar(appId, window.from, window.to, categoryId, timeZone),
     queryFn: ({ signal }) =>
       api.get(eventsApiPaths.calendar(appId), {
-        schema: eventListSchema,
+        schema: eventCalendarSchema,
         query: { ...window, categoryId, timeZone },
         signal,
       }),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Popover, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Event } from '../../../contracts/events';
+import type { EventCalendarItem } from '../../../contracts/events';
 import { anchorOr, CalendarFrame, EventChip, useCalendarDays } from './calendar-frame';
 import { EventCard, useEventClock } from './event-card';
 import { addMonths, formatDay, monthGrid, startOfMonth, todayIn, type DateKey } from './events-time';
@@ -12,7 +12,7 @@ const chipsPerDay = 3;
 
 function DayCell(props: {
   day: DateKey;
-  events: Event[];
+  events: EventCalendarItem[];
   inMonth: boolean;
   isToday: boolean;
   isSelected: boolean;

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Event } from '../../../contracts/events';
+import type { EventCalendarItem } from '../../../contracts/events';
 import { useIsMobile } from '../../kernel/ui-store';
 import { EventCard, useEventClock } from './event-card';
 import {
@@ -18,13 +18,18 @@ import classes from './events.module.css';
 const hourHeight = 48;
 const minutesPerDay = 24 * 60;
 
-type Placed = { event: Event; top: number; height: number; lane: number; lanes: number };
+type Placed = { event: EventCalendarItem; top: number; height: number; lane: number; lanes: number };
 
 /**
  * The day's occurrences placed by time between the week's first and last hour: overlapping ones share the
  * column side by side (each in the first lane free at its start).
  */
-export function placeDay(events: Event[], timeZone: string, firstHour: number, lastHour: number): Placed[] {
+export function placeDay(
+  events: EventCalendarItem[],
+  timeZone: string,
+  firstHour: number,
+  lastHour: number,
+): Placed[] {
   const laneEnds: number[] = [];
   const placed = events
     .map((event) => {
@@ -54,7 +59,7 @@ const shownHours = 8;
  * The hours the week's grid shows: its occurrences with an hour before and after, at least eight hours (8 to 20
  * for an empty week), so a week of evening dates opens on the evening rather than on a long empty morning.
  */
-export function hourRange(events: Event[], timeZone: string): [number, number] {
+export function hourRange(events: EventCalendarItem[], timeZone: string): [number, number] {
   if (events.length === 0) {
     return [8, 20];
   }
