@@ -9,10 +9,7 @@ import {
 } from '../../../contracts/events.ts';
 import type { FeatureContext } from '../../platform/features.ts';
 import { defineRoute } from '../../platform/routes.ts';
-import { appHostOf } from '../apps/public.ts';
-import { createNotifier } from '../notifications/public.ts';
-import { createAttendanceService, type AttendanceService } from './attendance.service.ts';
-import { createConfirmations } from './confirmation.ts';
+import { createAttendanceService, type AttendanceService, type EventDelivery } from './attendance.service.ts';
 import { createEventScopes, type EventScopes } from './events.access.ts';
 
 const tags = ['events'];
@@ -81,15 +78,10 @@ export function attendanceRoutes(deps: { attendance: AttendanceService; scopes: 
 }
 
 /** The attendance routes with their services, from what the process holds (the manifest's `routes`). */
-export function attendanceRoutesOf(context: FeatureContext) {
-  const { db, config, logger, realtime, jobs, mailer, urlSigner } = context;
+export function attendanceRoutesOf(context: FeatureContext, delivery: EventDelivery) {
+  const { db, urlSigner } = context;
   return attendanceRoutes({
-    attendance: createAttendanceService({
-      db,
-      confirmations: createConfirmations({ mailer, appBaseUrl: appHostOf(config).appBaseUrl, logger }),
-      notifier: createNotifier({ realtime, jobs, logger }),
-      sign: (path) => urlSigner.sign(path),
-    }),
+    attendance: createAttendanceService({ db, ...delivery, sign: (path) => urlSigner.sign(path) }),
     scopes: createEventScopes(db),
   });
 }

@@ -77,11 +77,10 @@ export type WaitlistMover = ReturnType<typeof createWaitlistMover>;
  * events' PATCH). `moveUp` runs inside the transaction that freed the seats, records the notifications there and
  * answers what to do after commit: push them, mail the confirmations.
  */
-export function createWaitlistMover(deps: {
-  db: Db;
-  confirmations: Confirmations;
-  notifier: Pick<Notifier, 'deliver'>;
-}) {
+/** How attendees hear of their seat: the confirmation mail and the notification (built once per server). */
+export type EventDelivery = { confirmations: Confirmations; notifier: Pick<Notifier, 'deliver'> };
+
+export function createWaitlistMover(deps: { db: Db } & EventDelivery) {
   return {
     /**
      * `occurrences`: those that freed seats; absent, every occurrence of the event with a waitlist that has not
@@ -146,12 +145,7 @@ async function waitlistedOccurrences(tx: DbOrTx, event: EventRow, now: Date): Pr
 
 export type AttendanceService = ReturnType<typeof createAttendanceService>;
 
-export function createAttendanceService(deps: {
-  db: Db;
-  confirmations: Confirmations;
-  notifier: Pick<Notifier, 'deliver'>;
-  sign: UrlSign;
-}) {
+export function createAttendanceService(deps: { db: Db; sign: UrlSign } & EventDelivery) {
   const { db, confirmations } = deps;
   const waitlists = createWaitlistMover(deps);
 

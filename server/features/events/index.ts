@@ -4,7 +4,7 @@ import { registerCommentEntity } from '../community/public.ts';
 import { createAccessScopes } from '../workspace/public.ts';
 import { createNotifier } from '../notifications/public.ts';
 import { attendanceRoutesOf } from './attendance.routes.ts';
-import { createWaitlistMover } from './attendance.service.ts';
+import { createWaitlistMover, type EventDelivery } from './attendance.service.ts';
 import { createConfirmations } from './confirmation.ts';
 import { eventReminderQueues, eventRemindersJobOf } from './reminders.job.ts';
 import { eventCategoryRoutes } from './event-categories.routes.ts';
@@ -29,22 +29,25 @@ registerCommentEntity('event', eventCommentEntity);
  */
 export const eventsFeature: FeatureManifest = {
   name: 'events',
-  routes: (context) => [
+  routes: (context) => {
+    const delivery = eventDeliveryOf(context);
     // events (events.routes.ts), categories and settings (event-categories.routes.ts, event-settings.routes.ts),
     // attendance (attendance.routes.ts), feeds (feeds.routes.ts)
-    ...eventCategoryRoutes({
-      db: context.db,
-      categories: createEventCategoryService({ db: context.db }),
-      scopes: createAccessScopes(context.db),
-    }),
-    ...eventSettingsRoutes({
-      settings: createEventSettingsService({ db: context.db }),
-      scopes: createAccessScopes(context.db),
-    }),
-    ...feedRoutesOf(context),
-    ...attendanceRoutesOf(context),
-    ...eventRoutesOf(context),
-  ],
+    return [
+      ...eventCategoryRoutes({
+        db: context.db,
+        categories: createEventCategoryService({ db: context.db }),
+        scopes: createAccessScopes(context.db),
+      }),
+      ...eventSettingsRoutes({
+        settings: createEventSettingsService({ db: context.db }),
+        scopes: createAccessScopes(context.db),
+      }),
+      ...feedRoutesOf(context),
+      ...attendanceRoutesOf(context, delivery),
+      ...eventRoutesOf(context, delivery),
+    ];
+  },
   queues: { ...eventReminderQueues },
   jobs: (context) => [eventRemindersJobOf(context)],
   pathParams: {
@@ -66,19 +69,23 @@ function feedRoutesOf({ db, config, codePepper }: FeatureContext) {
   return feedRoutes({ feeds, scopes: createAccessScopes(db), eventScopes: createEventScopes(db) });
 }
 
+/** The confirmation mails and notifications of joins and of the waitlist moving up, shared by the routes. */
+function eventDeliveryOf({ config, logger, realtime, jobs, mailer }: FeatureContext): EventDelivery {
+  return {
+    confirmations: createConfirmations({ mailer, appBaseUrl: appHostOf(config).appBaseUrl, logger }),
+    notifier: createNotifier({ realtime, jobs, logger }),
+  };
+}
+
 /** The events themselves (events.routes.ts): lists, calendar, page, create, edit, delete. */
-function eventRoutesOf(context: FeatureContext) {
-  const { db, config, logger, realtime, jobs, mailer, urlSigner } = context;
+function eventRoutesOf(context: FeatureContext, delivery: EventDelivery) {
+  const { db, config, urlSigner } = context;
   const deps = {
     db,
     sign: (path: string) => urlSigner.sign(path),
     imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
   };
-  const waitlists = createWaitlistMover({
-    db,
-    confirmations: createConfirmations({ mailer, appBaseUrl: appHostOf(config).appBaseUrl, logger }),
-    notifier: createNotifier({ realtime, jobs, logger }),
-  });
+  const waitlists = createWaitlistMover({ db, ...delivery });
   return eventRoutes({
     events: createEventService(deps),
     edits: createEventEdits({ ...deps, waitlists }),
