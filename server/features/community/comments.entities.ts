@@ -3,6 +3,7 @@ import type { CommentEntityType } from '../../../contracts/community-comments.ts
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { RecordedNotification } from '../notifications/public.ts';
 import { loadPostAccess, type PostAccess, type PostRow } from './community.access.ts';
 import type { CommunityActor } from './community.policy.ts';
 
@@ -26,6 +27,25 @@ export type CommentEntity = {
   count: (tx: DbOrTx, delta: number) => Promise<unknown>;
   /** The post, when the entity is one: its followers hear of comments, its answers are kept, comments reported. */
   post: PostAccess | null;
+  /** Who hears of a new comment or a like of one on an entity that is not a post (a post's are the community's). */
+  notices?: CommentNotices;
+};
+
+/** The notifications of comments on another feature's entity, recorded in the comment's or like's transaction. */
+export type CommentNotices = {
+  written(
+    tx: DbOrTx,
+    comment: {
+      id: string;
+      authorProfileId: string;
+      parentCommentId: string | null;
+      mentionedProfileIds: readonly string[];
+    },
+  ): Promise<RecordedNotification[]>;
+  liked(
+    tx: DbOrTx,
+    like: { commentId: string; commentAuthorProfileId: string; likerProfileId: string },
+  ): Promise<RecordedNotification[]>;
 };
 
 /** Resolves an entity of the type for the caller: 404 when they may not see it. */

@@ -151,17 +151,14 @@ export function createCommentService(deps: {
    * like taken back and given again within the collapse window adds nothing new to the author's item.
    */
   async function tellCommentLiked(access: EntityCommentAccess, likerProfileId: string): Promise<void> {
-    const post = access.entity.post;
-    if (!post) {
-      return;
-    }
-    const told = await db.transaction((tx) =>
-      notifyCommentLike(tx, {
-        post: post.post,
-        commentId: access.comment.id,
-        commentAuthorProfileId: access.comment.authorProfileId,
-        likerProfileId,
-      }),
+    const { post, notices } = access.entity;
+    const like = {
+      commentId: access.comment.id,
+      commentAuthorProfileId: access.comment.authorProfileId,
+      likerProfileId,
+    };
+    const told = await db.transaction(async (tx) =>
+      post ? notifyCommentLike(tx, { post: post.post, ...like }) : ((await notices?.liked(tx, like)) ?? []),
     );
     await notifier.deliver(told);
   }
@@ -213,15 +210,14 @@ export function createCommentService(deps: {
           extractMentions(clean.html).length === 0
             ? []
             : await recordMentions(tx, { type: 'comment', id: comment.id, appId: comment.appId }, clean.html);
+        const notice = {
+          authorProfileId,
+          parentCommentId: comment.parentCommentId,
+          mentionedProfileIds: mentioned,
+        };
         const told = entity.post
-          ? await notifyComment(tx, {
-              post: entity.post.post,
-              commentId: comment.id,
-              authorProfileId,
-              parentCommentId: comment.parentCommentId,
-              mentionedProfileIds: mentioned,
-            })
-          : [];
+          ? await notifyComment(tx, { post: entity.post.post, commentId: comment.id, ...notice })
+          : ((await entity.notices?.written(tx, { id: comment.id, ...notice })) ?? []);
         return { inserted, told };
       });
       if (!written) {

@@ -253,6 +253,7 @@ export {
   registerCommentEntity,
   type CommentEntity,
   type CommentEntityResolver,
+  type CommentNotices,
 } from './comments.entities.ts';
 
 // Polls in chat messages (issue 17): the chat checks, shows and answers the polls its messages carry.

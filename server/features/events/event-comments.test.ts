@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentList } from '../../../contracts/community-comments.ts';
 import type { Event } from '../../../contracts/events.ts';
-import { apps, comments, eventHosts, events } from '../../db/schema/index.ts';
+import { apps, comments, eventHosts, events, notifications } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { communityApp, communityCaller, type CommunityApp } from '../../test/community-spaces.ts';
 import { insertEventRow, type EventRowInput } from '../../test/event-rows.ts';
@@ -230,5 +230,45 @@ describe(`event comments: the happy path and the counter (${testDriver})`, () =>
     expect((await call('DELETE', `/api/events/${event.id}`, tenant.owner)).statusCode).toBeLessThan(300);
     expect((await call('GET', listUrl(event.id), tenant.member)).statusCode).toBe(404);
     expect((await post(tenant.member, event.id, '<p>Noch da?</p>')).statusCode).toBe(404);
+  });
+});
+
+describe(`event comments: who hears of them (${testDriver})`, () => {
+  it('tells the event’s author, the one replied to, the mentioned and the liked, with a link to the event', async () => {
+    const tenant = await communityApp(server);
+    const event = await createEvent(tenant);
+    const told = async (profileId: string) =>
+      tenant.db
+        .select({ type: notifications.type, data: notifications.data, commentId: notifications.commentId })
+        .from(notifications)
+        .where(eq(notifications.profileId, profileId))
+        .orderBy(notifications.createdAt);
+    const data = { title: event.name, eventId: event.id, eventSlug: event.slug };
+
+    const mention = `<span data-type="mention" data-id="${tenant.other.profileId}" data-label="Ole">@Ole</span>`;
+    const top = await comment(tenant.member, event.id, `<p>Kommst du, ${mention}?</p>`);
+    expect(await told(tenant.owner.profileId)).toEqual([{ type: 'new_comment', data, commentId: top.id }]);
+    expect(await told(tenant.other.profileId)).toEqual([{ type: 'mention', data, commentId: top.id }]);
+    expect(await told(tenant.member.profileId)).toEqual([]);
+
+    // The author replies: the member hears of it, the author not of their own doing.
+    const reply = await comment(tenant.owner, event.id, '<p>Ja!</p>', { parentCommentId: top.id });
+    expect(await told(tenant.member.profileId)).toEqual([
+      { type: 'comment_reply', data, commentId: reply.id },
+    ]);
+    expect(await told(tenant.owner.profileId)).toHaveLength(1);
+
+    expect((await call('POST', `/api/comments/${top.id}/like`, tenant.other)).statusCode).toBe(200);
+    expect((await told(tenant.member.profileId)).map((item) => item.type)).toEqual([
+      'comment_reply',
+      'comment_like',
+    ]);
+
+    // The member's list names the event (the web and the mail lead to its page from `eventSlug`).
+    const items = await call('GET', `/api/apps/${tenant.app.id}/notifications`, tenant.member);
+    expect(items.statusCode, items.body).toBe(200);
+    expect(items.json<{ data: { type: string; data: Record<string, string> }[] }>().data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'comment_like', data })]),
+    );
   });
 });

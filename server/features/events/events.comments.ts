@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { events } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
-import type { CommentEntity } from '../community/public.ts';
-import { loadEventAccess } from './events.access.ts';
+import type { CommentEntity, CommentNotices } from '../community/public.ts';
+import { recordNotifications } from '../notifications/public.ts';
+import { loadEventAccess, type EventRow } from './events.access.ts';
 
 /*
  * Comments on events (issue 18) run on the community's comments engine (`entityType` event): this is what it
@@ -32,5 +33,79 @@ export async function eventCommentEntity(db: DbOrTx, actor: Actor, eventId: stri
     moderates: access.can.includes('edit'),
     count: (tx, delta) => countEventComments(tx, access.event.id, delta),
     post: null,
+    notices: eventCommentNotices(access.event),
+  };
+}
+
+type Candidate = { id: string; why: 'mention' | 'parent' | 'organizer' };
+
+/**
+ * Who hears of comments on an event, those of them who are live members of its app (not only invited): the
+ * mentioned (mention), the author of the comment replied to (comment_reply), the event's author and hosts
+ * (new_comment); each once, the first reason winning; a comment's author hears of its likes (comment_like).
+ * The items name the event (`title`, `eventId`, `eventSlug`) and lead to its page; they collapse per event.
+ */
+export function eventCommentNotices(event: EventRow): CommentNotices {
+  const data = { title: event.name, eventId: event.id, eventSlug: event.slug };
+  const membersAmong = async (tx: DbOrTx, candidates: SQL): Promise<Candidate[]> => {
+    const result: unknown = await tx.execute(
+      sql`with candidates (id, why) as (${candidates})
+        select c.id, c.why from candidates c inner join profiles p on p.id = c.id
+        where p.app_id = ${event.appId} and p.deleted_at is null and p.type <> 'invited'`,
+    );
+    return (result as { rows: Candidate[] }).rows;
+  };
+  return {
+    async written(tx, comment) {
+      const found = await membersAmong(
+        tx,
+        sql`select unnest(${sql.param(comment.mentionedProfileIds)}::uuid[]), 'mention'
+          union all
+          select author_profile_id, 'parent' from comments
+          where id = ${comment.parentCommentId}::uuid and not is_deleted
+          union all
+          select author_profile_id, 'organizer' from events where id = ${event.id} and author_profile_id is not null
+          union all
+          select profile_id, 'organizer' from event_hosts where event_id = ${event.id}`,
+      );
+      const told = new Set([comment.authorProfileId]);
+      const take = (why: Candidate['why']) =>
+        found.flatMap((row) => (row.why !== why || told.has(row.id) ? [] : (told.add(row.id), [row.id])));
+      const base = {
+        appId: event.appId,
+        actorProfileId: comment.authorProfileId,
+        commentId: comment.id,
+        data,
+      };
+      return recordNotifications(tx, [
+        { ...base, type: 'mention', recipients: take('mention') },
+        {
+          ...base,
+          type: 'comment_reply',
+          recipients: take('parent'),
+          collapseKey: `comment_reply:${event.id}`,
+        },
+        {
+          ...base,
+          type: 'new_comment',
+          recipients: take('organizer'),
+          collapseKey: `new_comment:${event.id}`,
+        },
+      ]);
+    },
+    async liked(tx, like) {
+      const found = await membersAmong(tx, sql`select ${like.commentAuthorProfileId}::uuid, 'parent'`);
+      return recordNotifications(tx, [
+        {
+          appId: event.appId,
+          type: 'comment_like',
+          recipients: found.map((row) => row.id),
+          actorProfileId: like.likerProfileId,
+          commentId: like.commentId,
+          collapseKey: `comment_like:${like.commentId}`,
+          data,
+        },
+      ]);
+    },
   };
 }

@@ -76,12 +76,11 @@ export function itemAddresses(appBaseUrl: string) {
         return `${appUrl(row.app_slug)}/articles/${encodeURIComponent(categorySlug)}/${encodeURIComponent(articleSlug)}`;
       }
     }
-    if (row.type === 'event_starts' || row.type === 'event_seat_granted') {
-      const { eventSlug, occurrence } = jsonOf<Record<string, string>>(row.data);
-      if (eventSlug) {
-        const query = occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : '';
-        return `${appUrl(row.app_slug)}/events/${encodeURIComponent(eventSlug)}/view${query}`;
-      }
+    // An event's reminder or seat, and comments on an event: its page (at the occurrence, when one is named).
+    const { eventSlug, occurrence } = jsonOf<Record<string, string>>(row.data);
+    if (eventSlug) {
+      const query = occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : '';
+      return `${appUrl(row.app_slug)}/events/${encodeURIComponent(eventSlug)}/view${query}`;
     }
     if (row.post_slug === null) {
       return `${appUrl(row.app_slug)}/notifications`;
@@ -103,7 +102,7 @@ export function itemAddresses(appBaseUrl: string) {
       // A post that is gone or held is not named (its title may be what was rejected); an article has no post.
       postName:
         row.post_name ??
-        (['post_rejected', 'article_announced', 'event_starts', 'event_seat_granted'].includes(row.type)
+        (data.eventSlug || ['post_rejected', 'article_announced'].includes(row.type)
           ? (data.title ?? '')
           : ''),
       reason: data.reason ?? '',

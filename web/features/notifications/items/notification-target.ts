@@ -7,7 +7,7 @@ import { eventsLinks } from '../../events';
 /**
  * Where an item leads: a chat's news to the chat; an announced article to its page (at the address it was
  * announced with: the page finds it by its slug under any category slug); an event's reminder or seat to the
- * event page at its occurrence; otherwise its post's page in the space or in the communities,
+ * event page at its occurrence, a comment on an event to the comment there; otherwise its post's page in the space or in the communities,
  * at the comment when it is about one. Null when the post is gone or no longer visible to the reader.
  */
 export function notificationTarget(appSlug: string, item: Notification): string | null {
@@ -18,8 +18,12 @@ export function notificationTarget(appSlug: string, item: Notification): string 
     const { categorySlug, articleSlug } = item.data;
     return categorySlug && articleSlug ? articlesLinks.article(appSlug, categorySlug, articleSlug) : null;
   }
+  if (item.data.eventSlug) {
+    const page = eventsLinks.event(appSlug, item.data.eventSlug, item.data.occurrence);
+    return item.commentId ? `${page}#${commentAnchor(item.commentId)}` : page;
+  }
   if (item.type === 'event_starts' || item.type === 'event_seat_granted') {
-    return item.data.eventSlug ? eventsLinks.event(appSlug, item.data.eventSlug, item.data.occurrence) : null;
+    return null;
   }
   const post = item.post;
   if (!post) {

@@ -162,6 +162,19 @@ describe('notification targets', () => {
     expect(notificationTarget('akademie', testNotification(3, { post: null }))).toBeNull();
   });
 
+  it('names an event commented on and leads to the comment on its page', () => {
+    const onEvent = testNotification(1, {
+      type: 'new_comment',
+      post: null,
+      commentId: '0190f5a2-7c1e-7b4e-9a55-000000000077',
+      data: { title: 'Lauftreff', eventId: '0190f5a2-7c1e-7b4e-9a55-000000000066', eventSlug: 'lauftreff' },
+    });
+    expect(text(onEvent)).toContain('„Lauftreff“');
+    expect(notificationTarget('akademie', onEvent)).toBe(
+      '/akademie/events/lauftreff/view#comment-0190f5a2-7c1e-7b4e-9a55-000000000077',
+    );
+  });
+
   it('leads to the chat of new chat messages', () => {
     const chat = testNotification(1, {
       type: 'chat_message',
