@@ -1,6 +1,6 @@
 import type { Language } from '../../../contracts/language.ts';
 import type { AttendeeRow } from './attendance.repo.ts';
-import { formatWallTime, instantToWall } from './time-zone.ts';
+import { formatWallTime, instantToWall } from '../../platform/time-zone.ts';
 
 /*
  * The attendee export (EVENTS-12 `format=csv`), made for Excel as German offices open it: UTF-8 with a BOM (else

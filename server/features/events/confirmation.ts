@@ -8,7 +8,7 @@ import type { EventRow } from './events.access.ts';
 import { eventFile } from './ics.ts';
 import type { Occurrence } from './recurrence.ts';
 import type { OccurrenceChanges } from './series.ts';
-import { canonicalTimeZone, instantToWall, formatWallTime } from './time-zone.ts';
+import { canonicalTimeZone, instantToWall, formatWallTime } from '../../platform/time-zone.ts';
 
 /*
  * What a member is told about an occurrence (issue 18): the confirmation of a seat with the occurrence's `.ics`

@@ -12,7 +12,7 @@ import { presentDetail, type EventDeps } from './events.service.ts';
 import { withEventSlug } from './events.slugs.ts';
 import { isOccurrence, splitSeries, type Series } from './recurrence.ts';
 import { seriesBounds, type OccurrenceChanges, type OverrideRow } from './series.ts';
-import { parseWallTime } from './time-zone.ts';
+import { parseWallTime } from '../../platform/time-zone.ts';
 
 /*
  * EVENTS-10 and 11: "this event" (an override or an EXDATE), "this and following" (splitSeries: the old row

@@ -21,7 +21,7 @@ import {
   instantToWall,
   parseWallTime,
   wallToInstant,
-} from './time-zone.ts';
+} from '../../platform/time-zone.ts';
 
 /*
  * The event form (spec §3 "Event") checked against the database, and `recurringEventPattern` ⇄ RRULE. The

@@ -4,7 +4,7 @@ import * as repo from './events.repo.ts';
 import type { PresentedOccurrence } from './events.presenter.ts';
 import { isOccurrence, occurrencesBetween, type Series } from './recurrence.ts';
 import { seriesOf, type OccurrenceChanges, type OverrideRow } from './series.ts';
-import { parseWallTime, wallToInstant } from './time-zone.ts';
+import { parseWallTime, wallToInstant } from '../../platform/time-zone.ts';
 
 /*
  * Occurrences of stored events: a window's (read with the `events_window_idx` bounds, then expanded), the

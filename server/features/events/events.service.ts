@@ -35,7 +35,7 @@ import * as repo from './events.repo.ts';
 import { withEventSlug } from './events.slugs.ts';
 import { occurrenceStates, stateOf } from './occurrence-states.ts';
 import { seriesBounds, seriesOf } from './series.ts';
-import { canonicalTimeZone, parseWallTime, wallToInstant } from './time-zone.ts';
+import { canonicalTimeZone, parseWallTime, wallToInstant } from '../../platform/time-zone.ts';
 
 /*
  * Events (EVENTS-07…09, 11 and the page's read, GAPS 15): lists of occurrences by filter and window, the page of

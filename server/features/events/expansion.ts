@@ -1,7 +1,7 @@
 import type { Rule } from './rule.ts';
 import { weekdays } from './rule.ts';
-import type { WallTime } from './time-zone.ts';
-import { daysInMonth, wallToInstant } from './time-zone.ts';
+import type { WallTime } from '../../platform/time-zone.ts';
+import { daysInMonth, wallToInstant } from '../../platform/time-zone.ts';
 
 /*
  * The rule's dates, period by period (a period is a day, week, month or year, INTERVAL of them apart), in

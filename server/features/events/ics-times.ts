@@ -9,7 +9,7 @@ import {
   parseWallTime,
   transitionsBetween,
   wallToInstant,
-} from './time-zone.ts';
+} from '../../platform/time-zone.ts';
 
 /*
  * How the times of a VEVENT are written so that every calendar app places them where `occurrencesBetween` does.

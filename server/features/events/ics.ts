@@ -2,7 +2,7 @@ import { edgeOccurrences, occurrenceTimes, seriesTimes, wallOf } from './ics-tim
 import type { Series } from './recurrence.ts';
 import { isOccurrence } from './recurrence.ts';
 import { formatUtcStamp } from './rule.ts';
-import { wallToInstant } from './time-zone.ts';
+import { wallToInstant } from '../../platform/time-zone.ts';
 import { vtimezoneLines } from './vtimezone.ts';
 
 /*

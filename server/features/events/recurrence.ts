@@ -3,8 +3,8 @@ import { ruleStarts } from './expansion.ts';
 import type { Rule } from './rule.ts';
 import { RecurrenceError, recurrenceIssue } from './issues.ts';
 import { formatRule, parseRule } from './rule.ts';
-import type { WallTime } from './time-zone.ts';
-import { canonicalTimeZone, formatWallTime, parseWallTime, wallToInstant } from './time-zone.ts';
+import type { WallTime } from '../../platform/time-zone.ts';
+import { canonicalTimeZone, formatWallTime, parseWallTime, wallToInstant } from '../../platform/time-zone.ts';
 
 export type { ExpansionStats } from './expansion.ts';
 export { parseRule, safeParseRule, formatRule } from './rule.ts';

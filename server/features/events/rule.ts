@@ -1,6 +1,6 @@
 import type { RecurrenceIssue } from './issues.ts';
 import { RecurrenceError, recurrenceIssue } from './issues.ts';
-import { sixNumbers } from './time-zone.ts';
+import { sixNumbers } from '../../platform/time-zone.ts';
 
 /*
  * RFC 5545 RRULE text ↔ a typed rule, for the part of the grammar events use: FREQ DAILY/WEEKLY/MONTHLY/YEARLY,

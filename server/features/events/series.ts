@@ -1,6 +1,6 @@
 import type { Override, Series } from './recurrence.ts';
 import { occurrencesBetween, parseRule } from './recurrence.ts';
-import { parseWallTime, wallToInstant } from './time-zone.ts';
+import { parseWallTime, wallToInstant } from '../../platform/time-zone.ts';
 
 /*
  * Between the stored rows (events, event_overrides) and the time core's `Series`: every feature file that expands

@@ -1,6 +1,6 @@
 import { formatUtcStamp } from './rule.ts';
-import type { ZoneTransition } from './time-zone.ts';
-import { daysInMonth, formatWallTime, offsetAt, transitionsBetween } from './time-zone.ts';
+import type { ZoneTransition } from '../../platform/time-zone.ts';
+import { daysInMonth, formatWallTime, offsetAt, transitionsBetween } from '../../platform/time-zone.ts';
 
 /*
  * A VTIMEZONE written from the zone's real transitions (the runtime's tz database), not from a table of our own.
