@@ -9,6 +9,7 @@ import { cloudFeature } from '../features/cloud/cloud.routes';
 import { communityFeature } from '../features/community/community.routes';
 import { communitySettingsFeature } from '../features/community-settings/community-settings.routes';
 import { contactsFeature } from '../features/contacts/contacts.routes';
+import { coursesFeature } from '../features/courses/courses.routes';
 import { customFieldsFeature } from '../features/custom-fields/custom-fields.routes';
 import { eventsFeature } from '../features/events/events.routes';
 import { helpdeskFeature } from '../features/helpdesk/helpdesk.routes';
@@ -42,6 +43,7 @@ export const webFeatures: readonly WebFeature[] = [
   helpdeskFeature,
   articlesFeature,
   eventsFeature,
+  coursesFeature,
   ticketsFeature,
   appProfileFeature,
   cloudFeature,

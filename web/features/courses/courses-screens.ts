@@ -1,0 +1,25 @@
+// The courses' lazy chunk, with the Mantine styles its screens use beyond the shell's.
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/RingProgress.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Tabs.css';
+
+export { CataloguePage } from './catalogue-page';
+export { CoursePage } from './course-page';
+export { LessonEditorPage } from './lesson-editor-page';
+export { LessonPage } from './lesson-page';

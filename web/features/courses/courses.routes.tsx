@@ -1,0 +1,40 @@
+import { IconSchool } from '@tabler/icons-react';
+import { loadChunk } from '../../kernel/chunk';
+import type { WebFeature } from '../../kernel/web-feature';
+
+const screens = () => loadChunk(() => import('./courses-screens'));
+
+/**
+ * The courses (issue 19): the catalogue, the course page with its modules and lessons (the server decides what
+ * is open to whom), the lesson page with its player, and the lesson editor.
+ */
+export const coursesFeature: WebFeature = {
+  name: 'courses',
+  routes: {
+    app: [
+      {
+        path: 'courses',
+        children: [
+          { index: true, lazy: async () => ({ Component: (await screens()).CataloguePage }) },
+          { path: 'c/:courseSlug', lazy: async () => ({ Component: (await screens()).CoursePage }) },
+          { path: 'l/:lessonSlug', lazy: async () => ({ Component: (await screens()).LessonPage }) },
+          {
+            path: 'l/:lessonSlug/edit',
+            handle: { access: 'signedIn' },
+            lazy: async () => ({ Component: (await screens()).LessonEditorPage }),
+          },
+        ],
+      },
+    ],
+  },
+  menus: {
+    appMain: [
+      {
+        label: 'courses.menu',
+        icon: IconSchool,
+        to: ({ app }) => `/${app.slug}/courses`,
+        shows: ({ app }) => app.services.courses,
+      },
+    ],
+  },
+};
