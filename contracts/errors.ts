@@ -87,6 +87,9 @@ export const errorCodes = {
   ticketLimitReached: 'TICKET_LIMIT_REACHED',
   /** The satisfaction question is not open: the ticket is not completed, it is off, or was answered (409). */
   satisfactionNotAsked: 'SATISFACTION_NOT_ASKED',
+  // courses (issue 19)
+  /** The lesson is not open to the caller (drip, order, time limit …); `details` carries its lessonAction (403). */
+  lessonLocked: 'LESSON_LOCKED',
   // rich text
   /** Rich text longer than `richTextMaxLength` before sanitizing (400); `details: {maxLength}`, `errors` names the field. */
   richTextTooLong: 'RICH_TEXT_TOO_LONG',

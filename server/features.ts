@@ -1,6 +1,7 @@
 import { accountFeature } from './features/account/index.ts';
 import { appsFeature } from './features/apps/index.ts';
 import { articlesFeature } from './features/articles/index.ts';
+import { coursesFeature } from './features/courses/index.ts';
 import { eventsFeature } from './features/events/index.ts';
 import { authFeature } from './features/auth/index.ts';
 import { chatFeature } from './features/chat/index.ts';
@@ -56,4 +57,5 @@ export const features: readonly FeatureManifest[] = [
   helpdeskFeature,
   articlesFeature,
   eventsFeature,
+  coursesFeature,
 ];

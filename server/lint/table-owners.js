@@ -25,6 +25,7 @@ export const tableOwners = {
       articles: 'names of article authors, joined in the article list queries',
       events:
         'names of hosts and attendees, joined in the event and attendee queries; mail addresses of attendees',
+      courses: 'names of course speakers, joined in the course queries',
     },
   },
   sessions: { owner: 'auth', grants: { contacts: 'last seen', profile: 'push sign-out' } },
@@ -55,6 +56,7 @@ export const tableOwners = {
       members: 'member lists per app',
       profile: 'the app of a profile',
       projects: 'the apps of a project on the dashboard',
+      courses: "the app names of the service host's courses dashboard",
     },
   },
   profiles: {
@@ -74,6 +76,7 @@ export const tableOwners = {
       articles: 'authors of articles (photo), joined in the article list queries',
       events:
         'hosts, authors and attendees of events (names, photos, live profiles of the app), joined in the event queries',
+      courses: 'speakers of courses (names, photos, live profiles of the app), joined in the course queries',
     },
   },
   pushTokens: { owner: 'profile' },
@@ -205,4 +208,18 @@ export const tableOwners = {
   eventRemindersSent: { owner: 'events' },
   eventFeedTokens: { owner: 'events' },
   eventAppVersions: { owner: 'events' },
+  // courses (issue 19)
+  courseCategories: { owner: 'courses' },
+  courses: { owner: 'courses' },
+  courseCategoryCourses: { owner: 'courses' },
+  courseSpeakers: { owner: 'courses' },
+  courseModules: { owner: 'courses' },
+  courseLessons: { owner: 'courses' },
+  courseEnrollments: { owner: 'courses' },
+  lessonProgress: { owner: 'courses' },
+  lessonNotes: { owner: 'courses' },
+  lessonTodoTicks: { owner: 'courses' },
+  courseFavorites: { owner: 'courses' },
+  playlists: { owner: 'courses' },
+  playlistLessons: { owner: 'courses' },
 };

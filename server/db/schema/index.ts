@@ -10,3 +10,4 @@ export * from './chat.ts';
 export * from './helpdesk.ts';
 export * from './tickets.ts';
 export * from './events.ts';
+export * from './courses.ts';

@@ -87,20 +87,43 @@ function accessEndsAt(zone: string, beganAt: Date, days: number): Date {
   return new Date(wallToInstant(zone, instantToWall(zone, beganAt.getTime()) + days * dayMs));
 }
 
-/**
- * The action of one lesson for the reader at `now`. `lessons` is the course's lessons in course order (modules in
- * their order, then lessons in theirs); `modules` holds the lesson's module.
- */
-export function lessonAction(input: {
+type LessonsInput = {
   course: CourseRules;
   modules: readonly ModuleRules[];
+  /** The course's lessons in course order (modules in their order, then lessons in theirs). */
   lessons: readonly LessonRules[];
-  lesson: LessonRules;
   reader: CourseReader;
   paywall: Paywall;
   now: Date;
-}): LessonAction {
-  const { course, lesson, reader, now } = input;
+};
+
+/** The action of one lesson of `lessons` for the reader at `now`. */
+export function lessonAction(input: LessonsInput & { lesson: LessonRules }): LessonAction {
+  const at = input.lessons.findIndex((candidate) => candidate.id === input.lesson.id);
+  if (at < 0) {
+    throw new Error(`lesson ${input.lesson.id} is not one of the course's lessons`);
+  }
+  return decide(input, input.lesson, earlierAllDone(input.lessons.slice(0, at), input.reader));
+}
+
+/** Every lesson's action, by id, in one pass (the course page). */
+export function lessonActions(input: LessonsInput): Map<string, LessonAction> {
+  const actions = new Map<string, LessonAction>();
+  let allDone = true;
+  for (const lesson of input.lessons) {
+    actions.set(lesson.id, decide(input, lesson, allDone));
+    allDone = allDone && earlierAllDone([lesson], input.reader);
+  }
+  return actions;
+}
+
+const earlierAllDone = (lessons: readonly LessonRules[], reader: CourseReader) =>
+  reader.kind !== 'member' ||
+  lessons.every((earlier) => !earlier.isActive || reader.completedLessonIds.has(earlier.id));
+
+/** The rules in the order of GAPS 25; `earlierDone`: every active lesson before this one is completed. */
+function decide(input: LessonsInput, lesson: LessonRules, earlierDone: boolean): LessonAction {
+  const { course, reader, now } = input;
   if (reader.kind === 'manager') {
     return { action: 'continue' };
   }
@@ -134,16 +157,18 @@ export function lessonAction(input: {
       return { action: 'locked', reason: 'drip_content', unlocksAt: opens };
     }
   }
-  if (course.isMadeModulesObligatory) {
-    const before = input.lessons.slice(
-      0,
-      input.lessons.findIndex((candidate) => candidate.id === lesson.id),
-    );
-    if (before.some((earlier) => earlier.isActive && !reader.completedLessonIds.has(earlier.id))) {
-      return { action: 'locked', reason: 'not_completed_previous_lessons', unlocksAt: null };
-    }
+  if (course.isMadeModulesObligatory && !earlierDone) {
+    return { action: 'locked', reason: 'not_completed_previous_lessons', unlocksAt: null };
   }
   return { action: reader.completedLessonIds.has(lesson.id) ? 'completed' : 'continue' };
+}
+
+/** When access ends for a member (the time limit), or null when it never does. */
+export function accessEndOf(course: CourseRules, reader: CourseReader): Date | null {
+  if (reader.kind !== 'member' || reader.accessBeganAt === null || course.limitAccessByTimeDays === null) {
+    return null;
+  }
+  return accessEndsAt(reader.timeZone, reader.accessBeganAt, course.limitAccessByTimeDays);
 }
 
 /** The course's button: buy it, start it, go on, or done (every active lesson completed). */

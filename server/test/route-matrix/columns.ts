@@ -1,5 +1,6 @@
 import { articleColumns, articleScopeColumns } from './articles.ts';
 import { chatColumns, chatScopeColumns } from './chat.ts';
+import { courseColumns, courseScopeColumns } from './courses.ts';
 import { eventColumns, eventScopeColumns } from './events.ts';
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { helpdeskColumns, helpdeskScopeColumns } from './helpdesk.ts';
@@ -39,6 +40,7 @@ export const columns = {
   ...ticketColumns,
   ...helpdeskColumns,
   ...eventColumns,
+  ...courseColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -85,4 +87,5 @@ export const columnOfScope: Record<string, Column> = {
   ...ticketScopeColumns,
   ...helpdeskScopeColumns,
   ...eventScopeColumns,
+  ...courseScopeColumns,
 };

@@ -12,6 +12,7 @@ import {
 import { articleHoldingsOf } from './articles.ts';
 import type { Column } from './columns.ts';
 import { chatHoldingsOf } from './chat.ts';
+import { courseHoldingsOf } from './courses.ts';
 import { eventHoldingsOf } from './events.ts';
 import { commentHoldingsOf } from './community-comments.ts';
 import { containerHoldingsOf } from './community-containers.ts';
@@ -249,6 +250,7 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...ticketHoldingsOf[role],
     ...helpdeskHoldingsOf[role],
     ...eventHoldingsOf[role],
+    ...courseHoldingsOf[role],
   };
   // A post by its slug names its app in `x-app-id`, which only the app host sends.
   if (column === 'post by slug' && host === 'service') {

@@ -1,0 +1,5 @@
+import type { CourseDeps } from './index.ts';
+
+export function courseContentRoutes(_deps: CourseDeps) {
+  return [];
+}

@@ -1,0 +1,207 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { LessonActionState } from '../../../contracts/courses.ts';
+import { errorCodes } from '../../../contracts/errors.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { courseEnrollments, courseLessons, courseModules, lessonProgress } from '../../db/schema/index.ts';
+import { AppError } from '../../platform/errors.ts';
+import { canonicalTimeZone } from '../../platform/time-zone.ts';
+import { isCoursesManager } from './courses.policy.ts';
+import type { CourseAccessOf, CourseRow, LessonAccessOf, ModuleRow } from './courses.access.ts';
+import {
+  courseAction,
+  lessonActions,
+  type CourseAction,
+  type CourseReader,
+  type CourseRules,
+  type LessonAction,
+} from './course-access.ts';
+
+/*
+ * A course's outline (modules and lessons in course order) and the caller's standing in it (enrollment and each
+ * lesson's progress), loaded with one query each, and what course-access.ts makes of them: every lesson's action
+ * and the course's. Every read that shows a lesson's state goes through here.
+ */
+
+export const outlineLessonColumns = {
+  id: courseLessons.id,
+  slug: courseLessons.slug,
+  name: courseLessons.name,
+  moduleId: courseLessons.moduleId,
+  coverType: courseLessons.coverType,
+  isActive: courseLessons.isActive,
+  position: courseLessons.position,
+  completion: courseLessons.completion,
+  dripDays: courseLessons.dripDays,
+  dripDate: courseLessons.dripDate,
+  durationSeconds: courseLessons.durationSeconds,
+};
+
+export type OutlineLesson = {
+  [K in keyof typeof outlineLessonColumns]: (typeof courseLessons.$inferSelect)[K];
+};
+
+export type Outline = { modules: ModuleRow[]; lessons: OutlineLesson[] };
+
+export async function loadOutline(db: DbOrTx, courseId: string): Promise<Outline> {
+  const [modules, lessons] = await Promise.all([
+    db
+      .select()
+      .from(courseModules)
+      .where(eq(courseModules.courseId, courseId))
+      .orderBy(asc(courseModules.position), asc(courseModules.id)),
+    db
+      .select(outlineLessonColumns)
+      .from(courseLessons)
+      .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+      .where(eq(courseLessons.courseId, courseId))
+      .orderBy(
+        asc(courseModules.position),
+        asc(courseModules.id),
+        asc(courseLessons.position),
+        asc(courseLessons.id),
+      ),
+  ]);
+  return { modules, lessons };
+}
+
+export type EnrollmentRow = typeof courseEnrollments.$inferSelect;
+export type ProgressRow = typeof lessonProgress.$inferSelect;
+
+/** The caller's enrollment and progress in the course (none for guests). */
+export type Standing = { enrollment: EnrollmentRow | null; progress: Map<string, ProgressRow> };
+
+export async function loadStanding(
+  db: DbOrTx,
+  courseId: string,
+  profileId: string | null,
+): Promise<Standing> {
+  if (!profileId) {
+    return { enrollment: null, progress: new Map() };
+  }
+  const [[enrollment], progress] = await Promise.all([
+    db
+      .select()
+      .from(courseEnrollments)
+      .where(and(eq(courseEnrollments.courseId, courseId), eq(courseEnrollments.profileId, profileId))),
+    db
+      .select()
+      .from(lessonProgress)
+      .where(and(eq(lessonProgress.courseId, courseId), eq(lessonProgress.profileId, profileId))),
+  ]);
+  return { enrollment: enrollment ?? null, progress: new Map(progress.map((row) => [row.lessonId, row])) };
+}
+
+/** The member's IANA zone: their profile's, else the app's. */
+export function zoneOf(access: CourseAccessOf): string {
+  return (
+    canonicalTimeZone(access.app.profile?.timezone ?? '') ??
+    canonicalTimeZone(access.app.app.timezone) ??
+    'UTC'
+  );
+}
+
+export function courseRulesOf(course: CourseRow): CourseRules {
+  return {
+    isPublished: course.isPublished,
+    isDeleted: course.deletedAt !== null,
+    access: course.access,
+    isMadeModulesObligatory: course.isMadeModulesObligatory,
+    limitAccessByTimeDays: course.limitAccessByTime,
+    dripContent: course.dripContent,
+  };
+}
+
+export function readerOf(access: CourseAccessOf, standing: Standing): CourseReader {
+  if (isCoursesManager(access.actor)) {
+    return { kind: 'manager' };
+  }
+  if (!access.actor.profileId || access.actor.role === 'guest' || access.actor.role === 'invited') {
+    return { kind: 'guest' };
+  }
+  const completed = new Set<string>();
+  for (const row of standing.progress.values()) {
+    if (row.completedAt) {
+      completed.add(row.lessonId);
+    }
+  }
+  return {
+    kind: 'member',
+    timeZone: standing.enrollment?.timeZone ?? zoneOf(access),
+    accessBeganAt: standing.enrollment?.accessBeganAt ?? null,
+    completedLessonIds: completed,
+  };
+}
+
+/** The course as the caller stands in it: every lesson's action and the course's button. */
+export type Evaluation = {
+  outline: Outline;
+  standing: Standing;
+  reader: CourseReader;
+  actions: Map<string, LessonAction>;
+  courseAction: CourseAction;
+};
+
+export function evaluate(
+  access: CourseAccessOf,
+  outline: Outline,
+  standing: Standing,
+  now = new Date(),
+): Evaluation {
+  const reader = readerOf(access, standing);
+  const input = {
+    course: courseRulesOf(access.course),
+    modules: outline.modules,
+    lessons: outline.lessons,
+    reader,
+    // Access plans come later (docs/decisions/courses.md "Access"): nothing stands in front of a course yet.
+    paywall: 'open' as const,
+    now,
+  };
+  return {
+    outline,
+    standing,
+    reader,
+    actions: lessonActions(input),
+    courseAction: courseAction(input),
+  };
+}
+
+export async function evaluateCourse(db: DbOrTx, access: CourseAccessOf, now = new Date()) {
+  const [outline, standing] = await Promise.all([
+    loadOutline(db, access.course.id),
+    loadStanding(db, access.course.id, access.actor.profileId),
+  ]);
+  return evaluate(access, outline, standing, now);
+}
+
+export function presentAction(action: LessonAction | undefined): LessonActionState {
+  if (!action) {
+    return { action: 'denied', reason: 'denied', unlocksAt: null };
+  }
+  switch (action.action) {
+    case 'locked':
+      return { action: 'locked', reason: action.reason, unlocksAt: action.unlocksAt?.toISOString() ?? null };
+    case 'denied':
+      return { action: 'denied', reason: action.reason, unlocksAt: null };
+    case 'buy':
+    case 'continue':
+    case 'completed':
+      return { action: action.action, reason: null, unlocksAt: null };
+  }
+}
+
+export const isOpen = (action: LessonAction | undefined) =>
+  action?.action === 'continue' || action?.action === 'completed';
+
+/**
+ * The lesson's action for the caller, refusing (403 LESSON_LOCKED, with the action in `details`) when it is not
+ * open to them: what members record (progress, to-dos, notes) needs an open lesson.
+ */
+export async function openLessonOf(db: DbOrTx, access: LessonAccessOf): Promise<Evaluation> {
+  const evaluation = await evaluateCourse(db, access);
+  const action = evaluation.actions.get(access.lesson.id);
+  if (!isOpen(action)) {
+    throw new AppError(403, errorCodes.lessonLocked, { details: { ...presentAction(action) } });
+  }
+  return evaluation;
+}
