@@ -1,4 +1,5 @@
 import { IconSchool } from '@tabler/icons-react';
+import { isBuiltAppService } from '../../../contracts/workspace';
 import { loadChunk } from '../../kernel/chunk';
 import type { WebFeature } from '../../kernel/web-feature';
 
@@ -33,7 +34,8 @@ export const coursesFeature: WebFeature = {
         label: 'courses.menu',
         icon: IconSchool,
         to: ({ app }) => `/${app.slug}/courses`,
-        shows: ({ app }) => app.services.courses,
+        // The entry appears once the server offers the service (contracts' builtAppServices) and the app has it on.
+        shows: ({ app }) => isBuiltAppService('courses') && app.services.courses,
       },
     ],
   },
