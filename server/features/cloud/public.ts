@@ -174,3 +174,28 @@ export async function attachedFiles(
     ]),
   );
 }
+
+/**
+ * The types of the live files of `ids` in the project, by id, whoever owns them: the files a manager may put
+ * into what the app offers (a course's lessons). One indexed query for all of them.
+ */
+export async function projectFileTypes(
+  db: DbOrTx,
+  projectId: string,
+  ids: readonly string[],
+): Promise<Map<string, AttachedFile['type']>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ id: cloudFiles.id, type: cloudFiles.type })
+    .from(cloudFiles)
+    .where(
+      and(
+        inArray(cloudFiles.id, [...new Set(ids)]),
+        eq(cloudFiles.projectId, projectId),
+        isNull(cloudFiles.deletedAt),
+      ),
+    );
+  return new Map(rows.map((row) => [row.id, row.type]));
+}

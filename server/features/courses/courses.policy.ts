@@ -43,7 +43,9 @@ export function seesCourses(actor: CoursesActor): boolean {
   if (actor.sanction === 'blocked') {
     return false;
   }
-  return isCoursesManager(actor) || (actor.serviceOn && actor.viewsApp && (isMember(actor) || actor.guestsMayView));
+  return (
+    isCoursesManager(actor) || (actor.serviceOn && actor.viewsApp && (isMember(actor) || actor.guestsMayView))
+  );
 }
 
 export function courseAbilities(actor: CoursesActor, course: CourseFacts): CourseAbility[] {

@@ -11,7 +11,9 @@ import type { Outcome, Role } from './expected.ts';
  * people, strangers and blocked members get 404; a refused masquerade is 403 on every app scope.
  *
  *   courses app       `courses-app(:appId)`, `course-category(:id)`: the app's abilities, for who sees courses;
- *   course / module / lesson   the fixture's course, module and lesson (they share the course's abilities).
+ *   course / module / lesson   the fixture's course, module and lesson (they share the course's abilities);
+ *   playlist          `playlist(:id)`: the fixture's playlist is the tenant's own member's, none of the roles
+ *                     here: 404 for all (a refused masquerade: 403). member-tools.test.ts covers its owner.
  */
 
 export const courseColumns = {
@@ -19,6 +21,7 @@ export const courseColumns = {
   course: 'course',
   module: 'module',
   lesson: 'lesson',
+  playlist: 'app',
 } as const;
 
 export const courseScopeColumns = {
@@ -27,21 +30,31 @@ export const courseScopeColumns = {
   'course(:id)': 'course',
   'module(:id)': 'module',
   'lesson(:id)': 'lesson',
+  'playlist(:id)': 'playlist',
 } as const;
 
 type CourseHoldings = Partial<Record<keyof typeof courseColumns, Outcome>>;
 
 const content = (course: Outcome): CourseHoldings => ({ course, module: course, lesson: course });
-const hidden: CourseHoldings = { 'courses app': 'not-found', ...content('not-found') };
-const refused: CourseHoldings = { 'courses app': [], ...content([]) };
+const hidden: CourseHoldings = { 'courses app': 'not-found', ...content('not-found'), playlist: 'not-found' };
+const refused: CourseHoldings = { 'courses app': [], ...content([]), playlist: [] };
 const taking = ['view', 'favorite', 'complete', 'todo', 'comment'];
 const managing = ['view', 'update', 'delete', 'create_module', 'create_season', 'create_lesson'];
-const participant = (app: readonly string[]): CourseHoldings => ({ 'courses app': app, ...content(taking) });
+const participant = (app: readonly string[]): CourseHoldings => ({
+  'courses app': app,
+  ...content(taking),
+  playlist: 'not-found',
+});
 const manager = (app: readonly string[]): CourseHoldings => ({
   'courses app': app,
+  playlist: 'not-found',
   ...content([...managing, 'favorite', 'complete', 'todo', 'comment']),
 });
-const managerWithoutProfile: CourseHoldings = { 'courses app': appAdmin, ...content(managing) };
+const managerWithoutProfile: CourseHoldings = {
+  'courses app': appAdmin,
+  ...content(managing),
+  playlist: 'not-found',
+};
 
 export const courseHoldingsOf: Record<Role, CourseHoldings> = {
   owner: manager(appOwner),
@@ -52,7 +65,7 @@ export const courseHoldingsOf: Record<Role, CourseHoldings> = {
   guest: hidden,
   'signed-in stranger': hidden,
   'blocked member': hidden,
-  'punished member': { 'courses app': appRead, ...content(['view']) },
+  'punished member': { 'courses app': appRead, ...content(['view']), playlist: 'not-found' },
   'team member': managerWithoutProfile,
   'pending team member': hidden,
   'admin as member': participant(appMember),
