@@ -159,6 +159,7 @@ export const builtAppServices = [
   'communities',
   'articles',
   'helpdesk',
+  'courses',
 ] as const satisfies readonly AppService[];
 
 export function isBuiltAppService(service: AppService): boolean {

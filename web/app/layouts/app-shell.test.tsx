@@ -57,11 +57,13 @@ describe('app menu', () => {
     expect(labels(appWith(['view', 'view_profiles']))).toEqual([
       'appSettings.menu.home',
       'community.menu.groups',
+      'courses.menu',
       'appSettings.menu.profile',
     ]);
     expect(labels(appWith(['view', 'view_profiles', 'edit']))).toEqual([
       'appSettings.menu.home',
       'community.menu.groups',
+      'courses.menu',
       'appSettings.menu.profile',
       'appSettings.menu.settings',
     ]);

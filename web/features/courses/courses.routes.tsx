@@ -34,8 +34,13 @@ export const coursesFeature: WebFeature = {
         label: 'courses.menu',
         icon: IconSchool,
         to: ({ app }) => `/${app.slug}/courses`,
-        // The entry appears once the server offers the service (contracts' builtAppServices) and the app has it on.
-        shows: ({ app }) => isBuiltAppService('courses') && app.services.courses,
+        // Members and the app's managers see the courses (guests only where the service opens to them: the
+        // catalogue then answers; the menu stays with those who always see it).
+        shows: ({ app, signedIn }) =>
+          isBuiltAppService('courses') &&
+          app.services.courses &&
+          (app.permissions.can.includes('create_course') ||
+            (signedIn && app.permissions.can.includes('view_profiles'))),
       },
     ],
   },
