@@ -53,7 +53,12 @@ function CourseProgress({ course }: { course: CourseDetail }) {
         size={96}
         thickness={9}
         roundCaps
-        sections={[{ value: percent, color: done ? 'teal' : 'var(--mantine-primary-color-filled)' }]}
+        // At 0 % the round caps alone would draw a dot.
+        sections={
+          percent > 0
+            ? [{ value: percent, color: done ? 'teal' : 'var(--mantine-primary-color-filled)' }]
+            : []
+        }
         label={
           <Text ta="center" fw={700} size="sm" data-testid="course-percent">
             {t('courses.percent', { percent })}

@@ -126,6 +126,16 @@ export function useInvalidateCourses() {
   return () => client.invalidateQueries({ queryKey: coursesKeys.all(app.id) });
 }
 
+/**
+ * Marks the app's courses out of date without reading the open ones again: the player's saved position changes
+ * the course page ("Fortsetzen", "Begonnen"), which then reloads when the member goes back to it.
+ */
+export function useMarkCoursesStale() {
+  const client = useQueryClient();
+  const app = useCurrentApp();
+  return () => client.invalidateQueries({ queryKey: coursesKeys.all(app.id), refetchType: 'none' });
+}
+
 export type Move = { id: string; prevId: string | null };
 
 export function useCourseMutations() {

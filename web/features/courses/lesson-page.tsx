@@ -164,6 +164,7 @@ export function LessonPage() {
           size="sm"
           c="dimmed"
           fw={600}
+          truncate
         >
           {lesson.course.name}
         </Anchor>

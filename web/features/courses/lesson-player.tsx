@@ -8,7 +8,7 @@ import {
   type LessonFile,
   type LessonVideo,
 } from '../../../contracts/courses';
-import { useInvalidateCourses } from './courses-api';
+import { useInvalidateCourses, useMarkCoursesStale } from './courses-api';
 import { saveLessonPosition } from './lesson-api';
 import { isLessonDone } from './lesson-state';
 import classes from './courses.module.css';
@@ -28,12 +28,13 @@ function useSavedPosition({ lesson, canSave }: MediaProps) {
   const [playing, setPlaying] = useState(false);
   const lastSaved = useRef<number | null>(lesson.progress?.positionSeconds ?? null);
   const invalidate = useInvalidateCourses();
+  const markStale = useMarkCoursesStale();
   const done = isLessonDone(lesson.lessonAction, lesson.progress);
-  const latest = useRef({ id: lesson.id, canSave, done, invalidate });
-  latest.current = { id: lesson.id, canSave, done, invalidate };
+  const latest = useRef({ id: lesson.id, canSave, done, invalidate, markStale });
+  latest.current = { id: lesson.id, canSave, done, invalidate, markStale };
 
   const save = (media: HTMLMediaElement | null) => {
-    const { id, canSave: allowed, done: finished, invalidate: refresh } = latest.current;
+    const { id, canSave: allowed, done: finished, invalidate: refresh, markStale: outdate } = latest.current;
     if (!media || !allowed) {
       return;
     }
@@ -47,6 +48,8 @@ function useSavedPosition({ lesson, canSave }: MediaProps) {
       () => {
         if (!finished && duration && position / duration >= videoCompletionShare) {
           void refresh();
+        } else {
+          void outdate();
         }
       },
       () => {
