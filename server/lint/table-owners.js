@@ -222,4 +222,5 @@ export const tableOwners = {
   courseFavorites: { owner: 'courses' },
   playlists: { owner: 'courses' },
   playlistLessons: { owner: 'courses' },
+  courseFeedTokens: { owner: 'courses' },
 };

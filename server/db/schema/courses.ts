@@ -328,3 +328,30 @@ export const playlistLessons = pgTable(
   },
   (table) => [primaryKey({ columns: [table.playlistId, table.lessonId] })],
 );
+
+/**
+ * A member's private podcast feed of a podcast course (podcast-feeds.service.ts): the feed URL carries the row's
+ * id and an HMAC of its nonce, so nothing that opens it is stored. Revoking stamps `revokedAt` (the old URL
+ * answers 404) and the next ask makes a new row; one live row per member and course.
+ */
+export const courseFeedTokens = pgTable(
+  'course_feed_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [
+    uniqueIndex('course_feed_tokens_live_idx')
+      .on(table.courseId, table.profileId)
+      .where(sql`${table.revokedAt} is null`),
+    index('course_feed_tokens_profile_idx').on(table.profileId),
+  ],
+);

@@ -5,6 +5,8 @@ import { courseContentRoutes } from './course-content.routes.ts';
 import { createCourseScopes } from './courses.access.ts';
 import { courseRoutes } from './courses.routes.ts';
 import { memberToolRoutes } from './member-tools.routes.ts';
+import { createPodcastFeedService, podcastFeedKeyOf } from './podcast-feeds.service.ts';
+import { podcastRoutes } from './podcasts.routes.ts';
 
 /**
  * Courses (issue 19): categories, courses of five types, modules and lessons, each member's progress, drip and
@@ -20,6 +22,7 @@ export const coursesFeature: FeatureManifest = {
       ...courseRoutes(deps),
       ...courseContentRoutes(deps),
       ...memberToolRoutes(deps),
+      ...podcastRoutesOf(context, deps),
     ];
   },
   pathParams: {
@@ -32,6 +35,10 @@ export const coursesFeature: FeatureManifest = {
     lessonSlug: 'lessonSlug',
     todoId: 'lessonTodoId',
     lessonId: 'lessonId',
+    // The private podcast feed's token is itself the secret (server/test/route-table.ts credentialParams);
+    // an episode is a lesson id with the media's extension.
+    feedToken: 'credential',
+    episode: 'lessonId',
   },
 };
 
@@ -44,4 +51,15 @@ function courseDepsOf({ db, config, urlSigner }: FeatureContext) {
     sign: (path: string) => urlSigner.sign(path),
     imageOrigins: [appHostOf(config).appBaseUrl, config.publicBaseUrl],
   };
+}
+
+/** Private podcast feeds of podcast courses (podcasts.routes.ts). */
+function podcastRoutesOf({ db, config, codePepper }: FeatureContext, deps: CourseDeps) {
+  const podcasts = createPodcastFeedService({
+    db,
+    sign: deps.sign,
+    appBaseUrl: appHostOf(config).appBaseUrl,
+    feedKey: podcastFeedKeyOf(codePepper),
+  });
+  return podcastRoutes({ podcasts, scopes: deps.scopes });
 }
