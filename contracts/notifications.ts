@@ -40,6 +40,8 @@ export const notificationTypeValues = [
   'article_announced',
   'event_starts',
   'event_seat_granted',
+  'lesson_unlocked',
+  'course_access_ending',
 ] as const;
 export type NotificationType = (typeof notificationTypeValues)[number];
 
@@ -60,6 +62,8 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   article_announced: 'new_post',
   event_starts: 'event_starts',
   event_seat_granted: null,
+  lesson_unlocked: null,
+  course_access_ending: null,
 };
 
 export const notificationLimits = {

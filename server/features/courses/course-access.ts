@@ -82,6 +82,21 @@ function opensAt(drip: Drip, zone: string, beganAt: Date): Date | null {
   return null;
 }
 
+/** When drip opens a lesson: the later of its module's and its own schedule (null: no schedule). */
+export function lessonOpensAt(
+  modules: readonly ModuleRules[],
+  lesson: LessonRules,
+  zone: string,
+  beganAt: Date,
+): Date | null {
+  const module = modules.find((candidate) => candidate.id === lesson.moduleId);
+  return (
+    [module && opensAt(module, zone, beganAt), opensAt(lesson, zone, beganAt)]
+      .filter((at): at is Date => at instanceof Date)
+      .sort((a, b) => b.getTime() - a.getTime())[0] ?? null
+  );
+}
+
 /** The instant access ends: the same local clock time `days` later. */
 function accessEndsAt(zone: string, beganAt: Date, days: number): Date {
   return new Date(wallToInstant(zone, instantToWall(zone, beganAt.getTime()) + days * dayMs));
@@ -149,10 +164,7 @@ function decide(input: LessonsInput, lesson: LessonRules, earlierDone: boolean):
     return { action: 'locked', reason: 'access_limit_by_time', unlocksAt: null };
   }
   if (course.dripContent) {
-    const module = input.modules.find((candidate) => candidate.id === lesson.moduleId);
-    const opens = [module && opensAt(module, zone, beganAt), opensAt(lesson, zone, beganAt)]
-      .filter((at): at is Date => at instanceof Date)
-      .sort((a, b) => b.getTime() - a.getTime())[0];
+    const opens = lessonOpensAt(input.modules, lesson, zone, beganAt);
     if (opens && now < opens) {
       return { action: 'locked', reason: 'drip_content', unlocksAt: opens };
     }

@@ -2,6 +2,7 @@ import type { FeatureContext, FeatureManifest } from '../../platform/features.ts
 import { appHostOf } from '../apps/public.ts';
 import { courseCategoryRoutes } from './course-categories.routes.ts';
 import { courseContentRoutes } from './course-content.routes.ts';
+import { courseNoticeQueues, courseNoticesJobOf } from './course-notices.job.ts';
 import { createCourseScopes } from './courses.access.ts';
 import { courseRoutes } from './courses.routes.ts';
 import { memberToolRoutes } from './member-tools.routes.ts';
@@ -25,6 +26,8 @@ export const coursesFeature: FeatureManifest = {
       ...podcastRoutesOf(context, deps),
     ];
   },
+  queues: { ...courseNoticeQueues },
+  jobs: (context) => [courseNoticesJobOf(context)],
   pathParams: {
     'api/categories/:id': 'courseCategoryId',
     'courses/:id': 'courseId',

@@ -1,9 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { EventAttendanceStatus } from '../../../contracts/events.ts';
 import type { Language } from '../../../contracts/language.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { overridesOf as overridesOfEvents } from './events.repo.ts';
 import type { OverrideRow } from './series.ts';
+
+export { rows };
 
 /*
  * Attendance's queries (docs/decisions/events.md "Attendance"). A seat is taken with one conditional upsert on
@@ -11,11 +14,6 @@ import type { OverrideRow } from './series.ts';
  * after waiting for a concurrent writer, so concurrent joins never take one seat too many. Who does not get a
  * seat is waitlisted; leaving frees the seat and moves the waitlist up in join order, in the same transaction.
  */
-
-export async function rows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: Row[] }).rows;
-}
 
 /** One event's overrides (the events' one query for them). */
 export async function overridesOf(db: DbOrTx, eventId: string): Promise<OverrideRow[]> {

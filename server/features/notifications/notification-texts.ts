@@ -87,8 +87,25 @@ function eventSentence(facts: NotificationFacts, language: Language): string {
     : `${(event || ' Your event').trimStart()} starts ${startsIn(offset, language)}`;
 }
 
+/** A course's news: a lesson that drip opened, access that ends soon (`postName`: the lesson or course). */
+function courseSentence(facts: NotificationFacts, language: Language): string {
+  const name = quoted(language, facts.postName);
+  const de = language === 'de';
+  if (facts.type === 'lesson_unlocked') {
+    return de
+      ? `Neue Lektion freigeschaltet:${name || ' in Ihrem Kurs'}`
+      : `New lesson unlocked:${name || ' in your course'}`;
+  }
+  return de
+    ? `Ihr Zugang zu${name || ' Ihrem Kurs'} endet bald`
+    : `Your access to${name || ' your course'} ends soon`;
+}
+
 /** One sentence, e.g. "Anna Schmidt und 4 weitere haben „Willkommen“ kommentiert". */
 export function notificationSentence(facts: NotificationFacts, language: Language): string {
+  if (facts.type === 'lesson_unlocked' || facts.type === 'course_access_ending') {
+    return courseSentence(facts, language);
+  }
   if (facts.type === 'event_starts' || facts.type === 'event_seat_granted') {
     return eventSentence(facts, language);
   }

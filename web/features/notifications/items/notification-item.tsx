@@ -4,6 +4,8 @@ import {
   IconAt,
   IconBell,
   IconCalendarCheck,
+  IconHourglass,
+  IconLockOpen,
   IconCalendarEvent,
   IconCircleCheck,
   IconFileText,
@@ -40,6 +42,8 @@ const looks: Record<string, Look> = {
   article_announced: { icon: IconSpeakerphone, tone: 'indigo' },
   event_starts: { icon: IconCalendarEvent, tone: 'grape' },
   event_seat_granted: { icon: IconCalendarCheck, tone: 'green' },
+  lesson_unlocked: { icon: IconLockOpen, tone: 'teal' },
+  course_access_ending: { icon: IconHourglass, tone: 'orange' },
 };
 const unknownLook: Look = { icon: IconBell, tone: 'gray' };
 

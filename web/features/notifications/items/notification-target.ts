@@ -2,6 +2,7 @@ import type { Notification } from '../../../../contracts/notifications';
 import { articlesLinks } from '../../articles';
 import { chatScreenPaths } from '../../chat';
 import { commentAnchor, communityLinks } from '../../community';
+import { coursesLinks } from '../../courses';
 import { eventsLinks } from '../../events';
 
 /**
@@ -17,6 +18,14 @@ export function notificationTarget(appSlug: string, item: Notification): string 
   if (item.type === 'article_announced') {
     const { categorySlug, articleSlug } = item.data;
     return categorySlug && articleSlug ? articlesLinks.article(appSlug, categorySlug, articleSlug) : null;
+  }
+  if (item.type === 'lesson_unlocked' || item.type === 'course_access_ending') {
+    const { lessonSlug, courseSlug } = item.data;
+    return lessonSlug
+      ? coursesLinks.lesson(appSlug, lessonSlug)
+      : courseSlug
+        ? coursesLinks.course(appSlug, courseSlug)
+        : null;
   }
   if (item.data.eventSlug) {
     const page = eventsLinks.event(appSlug, item.data.eventSlug, item.data.occurrence);
