@@ -14,7 +14,7 @@ import { maxLength } from './validation/index.ts';
  */
 
 /** Entities comments hang on: posts of both containers and events (issue 18). */
-export const commentEntityTypeValues = ['post', 'communities_post', 'event'] as const;
+export const commentEntityTypeValues = ['post', 'communities_post', 'event', 'lesson'] as const;
 export type CommentEntityType = (typeof commentEntityTypeValues)[number];
 export const commentEntityTypeSchema = z.enum(commentEntityTypeValues);
 

@@ -426,6 +426,7 @@ export const lessonSchema = lessonSummarySchema.extend({
   speakers: z.array(courseSpeakerSchema),
   /** The caller's private note on the lesson. */
   note: z.string(),
+  commentsCount: z.number().int().min(0),
   previousLessonSlug: z.string().nullable(),
   nextLessonSlug: z.string().nullable(),
   permissions,

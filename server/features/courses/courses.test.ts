@@ -422,6 +422,27 @@ describe(`courses (${testDriver})`, () => {
       code: 'LESSON_LOCKED',
       details: { reason: 'not_completed_previous_lessons' },
     });
+    // The conversation of a lesson is open with the lesson: comments on a locked one are refused.
+    const comment = (lessonId: string) =>
+      call('POST', '/api/comments', tenant.member, {
+        entityType: 'lesson',
+        entityId: lessonId,
+        body: '<p>Schön!</p>',
+      });
+    expect((await comment(first.lessons[0]!.id)).statusCode).toBe(201);
+    expect([403, 404]).toContain((await comment(first.lessons[1]!.id)).statusCode);
+    const reread = await call(
+      'GET',
+      `/api/apps/${tenant.app.id}/courses/l/${first.lessons[0]!.slug}`,
+      tenant.member,
+    );
+    expect(reread.json().data.commentsCount).toBe(1);
+    const listed = await call(
+      'GET',
+      `/api/comments?entityType=lesson&entityId=${first.lessons[0]!.id}`,
+      tenant.other,
+    );
+    expect(listed.json().data.map((row: { body: string }) => row.body)).toEqual(['<p>Schön!</p>']);
     // Managers preview every lesson.
     expect(actionsOf(await detailOf(courseId, tenant.owner))).toEqual([
       'continue',

@@ -1,13 +1,18 @@
 import type { FeatureContext, FeatureManifest } from '../../platform/features.ts';
 import { appHostOf } from '../apps/public.ts';
+import { registerCommentEntity } from '../community/public.ts';
 import { courseCategoryRoutes } from './course-categories.routes.ts';
 import { courseContentRoutes } from './course-content.routes.ts';
 import { courseNoticeQueues, courseNoticesJobOf } from './course-notices.job.ts';
 import { createCourseScopes } from './courses.access.ts';
 import { courseRoutes } from './courses.routes.ts';
+import { lessonCommentEntity } from './lessons.comments.ts';
 import { memberToolRoutes } from './member-tools.routes.ts';
 import { createPodcastFeedService, podcastFeedKeyOf } from './podcast-feeds.service.ts';
 import { podcastRoutes } from './podcasts.routes.ts';
+
+// Members comment on lessons with the community's comments engine (lessons.comments.ts).
+registerCommentEntity('lesson', lessonCommentEntity);
 
 /**
  * Courses (issue 19): categories, courses of five types, modules and lessons, each member's progress, drip and

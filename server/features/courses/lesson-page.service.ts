@@ -131,6 +131,7 @@ export function createLessonPageService(deps: { db: Db; sign: UrlSign }) {
       todoList: open ? lesson.todoList.map((todo) => ({ ...todo, done: ticked.has(todo.id) })) : [],
       speakers: speakers.map((person) => presentSpeaker(sign, person)),
       note: note[0]?.body ?? '',
+      commentsCount: lesson.commentsCount,
       previousLessonSlug: visible[at - 1]?.slug ?? null,
       nextLessonSlug: visible[at + 1]?.slug ?? null,
       permissions: { can: access.can },

@@ -77,7 +77,14 @@ export function itemAddresses(appBaseUrl: string) {
       }
     }
     // An event's reminder or seat, and comments on an event: its page (at the occurrence, when one is named).
-    const { eventSlug, occurrence } = jsonOf<Record<string, string>>(row.data);
+    const { eventSlug, occurrence, lessonSlug, courseSlug } = jsonOf<Record<string, string>>(row.data);
+    // A course's news and comments on a lesson: the lesson's page, else the course's.
+    if (lessonSlug) {
+      return `${appUrl(row.app_slug)}/courses/l/${encodeURIComponent(lessonSlug)}`;
+    }
+    if (courseSlug) {
+      return `${appUrl(row.app_slug)}/courses/c/${encodeURIComponent(courseSlug)}`;
+    }
     if (eventSlug) {
       const query = occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : '';
       return `${appUrl(row.app_slug)}/events/${encodeURIComponent(eventSlug)}/view${query}`;
@@ -102,7 +109,10 @@ export function itemAddresses(appBaseUrl: string) {
       // A post that is gone or held is not named (its title may be what was rejected); an article has no post.
       postName:
         row.post_name ??
-        (data.eventSlug || ['post_rejected', 'article_announced'].includes(row.type)
+        (data.eventSlug ||
+        data.lessonSlug ||
+        data.courseSlug ||
+        ['post_rejected', 'article_announced'].includes(row.type)
           ? (data.title ?? '')
           : ''),
       reason: data.reason ?? '',

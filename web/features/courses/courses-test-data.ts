@@ -148,6 +148,7 @@ export function testLesson(overrides: Partial<Lesson> = {}): Lesson {
       { id: 't2', text: 'G-Dur zehnmal greifen', done: false },
     ],
     speakers: [],
+    commentsCount: 0,
     note: '',
     previousLessonSlug: 'lektion-1',
     nextLessonSlug: 'lektion-3',

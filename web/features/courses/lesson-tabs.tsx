@@ -5,6 +5,7 @@ import { IconExternalLink, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { courseLimits, type Lesson } from '../../../contracts/courses';
 import type { LessonTab } from '../../../contracts/enums';
+import { LessonComments } from './lesson-comments';
 import { RichText } from '../../components/rich-text';
 import { useFormat } from '../../kernel/format';
 import { useLessonToolMutations } from './lesson-api';
@@ -162,16 +163,18 @@ function TodosPanel({ lesson, canTick }: { lesson: Lesson; canTick: boolean }) {
   );
 }
 
-/** The tabs below the player; the comments tab is not built yet (it waits for the courses' comments). */
+/** The tabs below the player (comments only where the lesson is open to the reader). */
 export function LessonTabs({ lesson, signedIn }: { lesson: Lesson; signedIn: boolean }) {
   const { t } = useTranslation();
   const can = lesson.permissions.can;
+  const isOpen = lesson.lessonAction.action === 'continue' || lesson.lessonAction.action === 'completed';
   const tabs: LessonTab[] = [
     'info',
     ...(lesson.attachments.length > 0 ? (['downloads'] as const) : []),
     ...(lesson.links.length > 0 ? (['links'] as const) : []),
     ...(signedIn ? (['notes'] as const) : []),
     ...(lesson.todoList.length > 0 ? (['todos'] as const) : []),
+    ...(isOpen ? (['comments'] as const) : []),
     ...(signedIn ? (['playlist'] as const) : []),
   ];
   return (
@@ -197,6 +200,9 @@ export function LessonTabs({ lesson, signedIn }: { lesson: Lesson; signedIn: boo
       </Tabs.Panel>
       <Tabs.Panel value="todos" pt="lg">
         <TodosPanel lesson={lesson} canTick={can.includes('todo')} />
+      </Tabs.Panel>
+      <Tabs.Panel value="comments" pt="lg">
+        <LessonComments lesson={lesson} />
       </Tabs.Panel>
       <Tabs.Panel value="playlist" pt="lg">
         <PlaylistPanel lesson={lesson} />

@@ -8,7 +8,8 @@ import { eventsLinks } from '../../events';
 /**
  * Where an item leads: a chat's news to the chat; an announced article to its page (at the address it was
  * announced with: the page finds it by its slug under any category slug); an event's reminder or seat to the
- * event page at its occurrence, a comment on an event to the comment there; otherwise its post's page in the space or in the communities,
+ * event page at its occurrence, a comment on an event to the comment there; a course's news and a comment on a
+ * lesson to the lesson (or the course); otherwise its post's page in the space or in the communities,
  * at the comment when it is about one. Null when the post is gone or no longer visible to the reader.
  */
 export function notificationTarget(appSlug: string, item: Notification): string | null {
@@ -19,13 +20,12 @@ export function notificationTarget(appSlug: string, item: Notification): string 
     const { categorySlug, articleSlug } = item.data;
     return categorySlug && articleSlug ? articlesLinks.article(appSlug, categorySlug, articleSlug) : null;
   }
-  if (item.type === 'lesson_unlocked' || item.type === 'course_access_ending') {
-    const { lessonSlug, courseSlug } = item.data;
-    return lessonSlug
-      ? coursesLinks.lesson(appSlug, lessonSlug)
-      : courseSlug
-        ? coursesLinks.course(appSlug, courseSlug)
-        : null;
+  if (item.data.lessonSlug) {
+    const page = coursesLinks.lesson(appSlug, item.data.lessonSlug);
+    return item.commentId ? `${page}#${commentAnchor(item.commentId)}` : page;
+  }
+  if (item.data.courseSlug) {
+    return coursesLinks.course(appSlug, item.data.courseSlug);
   }
   if (item.data.eventSlug) {
     const page = eventsLinks.event(appSlug, item.data.eventSlug, item.data.occurrence);
