@@ -2,6 +2,7 @@ import type { RegisteredArea } from '../lib/types.ts';
 import { chatArea } from './chat.ts';
 import { cloudArea } from './cloud.ts';
 import { communityArea } from './community.ts';
+import { coursesArea } from './courses.ts';
 import { eventsArea } from './events.ts';
 import { helpdeskArea } from './helpdesk.ts';
 import { identityArea } from './identity.ts';
@@ -23,4 +24,5 @@ export const benchAreas: RegisteredArea[] = [
   chatArea,
   helpdeskArea,
   eventsArea,
+  coursesArea,
 ];
