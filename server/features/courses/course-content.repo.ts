@@ -33,7 +33,7 @@ export async function recountCourse(db: DbOrTx, courseId: string): Promise<void>
     update ${courses} c set
       modules_count = (select count(*) from ${courseModules} m where m.course_id = c.id),
       lessons_count = (select count(*) from ${courseLessons} l where l.course_id = c.id and l.is_active),
-      updated_at = now()
+      updated_at = clock_timestamp()
     where c.id = ${courseId}`);
   await db.execute(sql`
     with counted as (
@@ -53,6 +53,14 @@ export async function recountCourse(db: DbOrTx, courseId: string): Promise<void>
     where e.course_id = ${courseId} and e.profile_id = counted.profile_id and c.id = e.course_id
       and (e.completed_lessons <> counted.n
         or (e.completed_at is null) <> not (counted.n >= c.lessons_count and c.lessons_count > 0))`);
+}
+
+/** Raises the course's stamp: its kept outlines are out of date (course-outline.ts). */
+export async function touchCourse(db: DbOrTx, courseId: string): Promise<void> {
+  await db
+    .update(courses)
+    .set({ updatedAt: sql`clock_timestamp()` })
+    .where(eq(courses.id, courseId));
 }
 
 export async function insertModule(

@@ -240,10 +240,7 @@ export function courseContentRoutes(deps: CourseDeps) {
         body: lessonActionBodySchema,
         response: { 200: lessonActionResponseSchema },
       },
-      handler: async (request) => {
-        await progress.record(request.access, request.body);
-        return { data: await pages.action(request.access) };
-      },
+      handler: async (request) => ({ data: await progress.record(request.access, request.body) }),
     }),
   ];
 }

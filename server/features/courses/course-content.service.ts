@@ -14,7 +14,7 @@ import { newId } from '../../platform/ids.ts';
 import { pictureFieldErrors, type UrlSign } from '../cloud/public.ts';
 import { orderAfterMove } from './course-categories.service.ts';
 import * as repo from './course-content.repo.ts';
-import { evaluateCourse } from './course-outline.ts';
+import { evaluateCourse, forgetOutline } from './course-outline.ts';
 import type { CourseAccessOf, LessonAccessOf, LessonRow, ModuleAccessOf } from './courses.access.ts';
 import { presentModules } from './courses.service.ts';
 import { lessonValues } from './lessons.form.ts';
@@ -76,13 +76,16 @@ export function createCourseContentService(deps: { db: Db; sign: UrlSign; imageO
   }
 
   /** Runs a structure change of the course under its lock and recounts its counters after it. */
-  const changing = <T>(courseId: string, change: (tx: DbOrTx) => Promise<T>) =>
-    db.transaction(async (tx) => {
+  const changing = async <T>(courseId: string, change: (tx: DbOrTx) => Promise<T>) => {
+    const result = await db.transaction(async (tx) => {
       await repo.lockCourse(tx, courseId);
-      const result = await change(tx);
+      const changed = await change(tx);
       await repo.recountCourse(tx, courseId);
-      return result;
+      return changed;
     });
+    forgetOutline(courseId);
+    return result;
+  };
 
   return {
     async createModule(access: CourseAccessOf, body: ModuleBody & { name: string }): Promise<CourseModule> {
@@ -96,7 +99,11 @@ export function createCourseContentService(deps: { db: Db; sign: UrlSign; imageO
 
     async updateModule(access: ModuleAccessOf, body: ModuleBody): Promise<CourseModule> {
       const values = await moduleValues(access, body, access.module.coverId);
-      await repo.updateModule(db, access.module.id, values);
+      await db.transaction(async (tx) => {
+        await repo.updateModule(tx, access.module.id, values);
+        await repo.touchCourse(tx, access.course.id);
+      });
+      forgetOutline(access.course.id);
       return presentModule(access, access.module.id);
     },
 

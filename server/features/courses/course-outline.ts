@@ -64,6 +64,44 @@ export async function loadOutline(db: DbOrTx, courseId: string): Promise<Outline
   return { modules, lessons };
 }
 
+/*
+ * Outlines kept in memory per course under the course row's `updated_at`, which every change of the course's
+ * structure raises (course-content.repo.ts: the recount, `touchCourse`). Every request reads the course row
+ * anyway (its scope), so an instance whose kept outline is older sees a newer stamp and reads again: no
+ * announcement is needed across instances. The instance that changed a course forgets its outline at once, since
+ * its own answer to that change still holds the row as it was read before.
+ */
+const keptOutlines = new Map<string, { stamp: number; outline: Promise<Outline> }>();
+const maxKeptOutlines = 1000;
+
+export function outlineOf(db: DbOrTx, course: CourseRow): Promise<Outline> {
+  const stamp = course.updatedAt.getTime();
+  const kept = keptOutlines.get(course.id);
+  if (kept?.stamp === stamp) {
+    return kept.outline;
+  }
+  const outline = loadOutline(db, course.id);
+  keptOutlines.delete(course.id);
+  keptOutlines.set(course.id, { stamp, outline });
+  outline.catch(() => {
+    if (keptOutlines.get(course.id)?.outline === outline) {
+      keptOutlines.delete(course.id);
+    }
+  });
+  if (keptOutlines.size > maxKeptOutlines) {
+    const oldest = keptOutlines.keys().next().value;
+    if (oldest !== undefined) {
+      keptOutlines.delete(oldest);
+    }
+  }
+  return outline;
+}
+
+/** After this instance changed the course's modules or lessons. */
+export function forgetOutline(courseId: string): void {
+  keptOutlines.delete(courseId);
+}
+
 export type EnrollmentRow = typeof courseEnrollments.$inferSelect;
 export type ProgressRow = typeof lessonProgress.$inferSelect;
 
@@ -168,7 +206,7 @@ export function evaluate(
 
 export async function evaluateCourse(db: DbOrTx, access: CourseAccessOf, now = new Date()) {
   const [outline, standing] = await Promise.all([
-    loadOutline(db, access.course.id),
+    outlineOf(db, access.course),
     loadStanding(db, access.course.id, access.actor.profileId),
   ]);
   return evaluate(access, outline, standing, now);

@@ -1,8 +1,14 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { videoCompletionShare, type LessonActionBody } from '../../../contracts/courses.ts';
+import {
+  videoCompletionShare,
+  type LessonActionBody,
+  type LessonActionState,
+  type LessonProgress,
+} from '../../../contracts/courses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { courseEnrollments, courses, lessonProgress } from '../../db/schema/index.ts';
 import { openLessonOf, zoneOf } from './course-outline.ts';
+import { presentProgress } from './lessons.presenter.ts';
 import type { LessonAccessOf } from './courses.access.ts';
 
 /*
@@ -74,72 +80,92 @@ async function ensureProgress(tx: DbOrTx, access: LessonAccessOf, profileId: str
 
 export function createProgressService(deps: { db: Db }) {
   const { db } = deps;
-  return {
-    /** Records the action for the caller (a member with `complete` on an open lesson: the route and here). */
-    async record(access: LessonAccessOf, body: LessonActionBody): Promise<void> {
-      await openLessonOf(db, access);
-      const profileId = access.actor.profileId!;
-      await db.transaction(async (tx) => {
-        await enroll(tx, access, profileId);
-        switch (body.action) {
-          case 'completed':
-            await ensureProgress(tx, access, profileId);
-            await complete(tx, access, profileId);
-            return;
-          case 'incomplete': {
-            const changed = await tx
-              .update(lessonProgress)
-              .set({ completedAt: null, updatedAt: sql`now()` })
-              .where(
-                and(
-                  eq(lessonProgress.lessonId, access.lesson.id),
-                  eq(lessonProgress.profileId, profileId),
-                  isNotNull(lessonProgress.completedAt),
-                ),
-              )
-              .returning({ lessonId: lessonProgress.lessonId });
-            if (changed.length === 1) {
-              await countCompletion(tx, access, profileId, -1);
-            }
-            return;
+  /** Records the action for the caller (a member with `complete` on an open lesson: the route and here). */
+  async function save(access: LessonAccessOf, body: LessonActionBody): Promise<void> {
+    await openLessonOf(db, access);
+    const profileId = access.actor.profileId!;
+    await db.transaction(async (tx) => {
+      await enroll(tx, access, profileId);
+      switch (body.action) {
+        case 'completed':
+          await ensureProgress(tx, access, profileId);
+          await complete(tx, access, profileId);
+          return;
+        case 'incomplete': {
+          const changed = await tx
+            .update(lessonProgress)
+            .set({ completedAt: null, updatedAt: sql`now()` })
+            .where(
+              and(
+                eq(lessonProgress.lessonId, access.lesson.id),
+                eq(lessonProgress.profileId, profileId),
+                isNotNull(lessonProgress.completedAt),
+              ),
+            )
+            .returning({ lessonId: lessonProgress.lessonId });
+          if (changed.length === 1) {
+            await countCompletion(tx, access, profileId, -1);
           }
-          case 'continue': {
-            const position = body.positionSeconds;
-            const [row] = await tx
-              .insert(lessonProgress)
-              .values({
-                lessonId: access.lesson.id,
-                profileId,
-                courseId: access.course.id,
+          return;
+        }
+        case 'continue': {
+          const position = body.positionSeconds;
+          const [row] = await tx
+            .insert(lessonProgress)
+            .values({
+              lessonId: access.lesson.id,
+              profileId,
+              courseId: access.course.id,
+              positionSeconds: position,
+              durationSeconds: body.durationSeconds ?? null,
+            })
+            .onConflictDoUpdate({
+              target: [lessonProgress.lessonId, lessonProgress.profileId],
+              set: {
                 positionSeconds: position,
-                durationSeconds: body.durationSeconds ?? null,
-              })
-              .onConflictDoUpdate({
-                target: [lessonProgress.lessonId, lessonProgress.profileId],
-                set: {
-                  positionSeconds: position,
-                  durationSeconds: sql`coalesce(excluded.duration_seconds, ${lessonProgress.durationSeconds})`,
-                  watchedSeconds: sql`${lessonProgress.watchedSeconds} + greatest(0, least(
+                durationSeconds: sql`coalesce(excluded.duration_seconds, ${lessonProgress.durationSeconds})`,
+                watchedSeconds: sql`${lessonProgress.watchedSeconds} + greatest(0, least(
                     excluded.position_seconds - ${lessonProgress.positionSeconds},
                     extract(epoch from now() - ${lessonProgress.updatedAt}) + ${slackSeconds}))`,
-                  updatedAt: sql`now()`,
-                },
-              })
-              .returning();
-            const watched =
-              row && row.durationSeconds !== null && row.durationSeconds > 0
-                ? row.watchedSeconds / row.durationSeconds
-                : 0;
-            if (
-              access.lesson.completion === 'video' &&
-              !row?.completedAt &&
-              watched >= videoCompletionShare
-            ) {
-              await complete(tx, access, profileId);
-            }
+                updatedAt: sql`now()`,
+              },
+            })
+            .returning();
+          const watched =
+            row && row.durationSeconds !== null && row.durationSeconds > 0
+              ? row.watchedSeconds / row.durationSeconds
+              : 0;
+          if (access.lesson.completion === 'video' && !row?.completedAt && watched >= videoCompletionShare) {
+            await complete(tx, access, profileId);
           }
         }
-      });
+      }
+    });
+  }
+
+  return {
+    /** Records the action; answers the lesson's action and the member's progress after it. */
+    async record(
+      access: LessonAccessOf,
+      body: LessonActionBody,
+    ): Promise<LessonActionState & { progress: LessonProgress | null }> {
+      await save(access, body);
+      const [row] = await db
+        .select()
+        .from(lessonProgress)
+        .where(
+          and(
+            eq(lessonProgress.lessonId, access.lesson.id),
+            eq(lessonProgress.profileId, access.actor.profileId!),
+          ),
+        );
+      // The lesson was open (save checked it): it stays so, completed or not.
+      return {
+        action: row?.completedAt ? 'completed' : 'continue',
+        reason: null,
+        unlocksAt: null,
+        progress: presentProgress(row),
+      };
     },
   };
 }
