@@ -173,7 +173,7 @@ describe(`comments: who may do what (${testDriver})`, () => {
       expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
       return response.json<{ code: string; errors?: Record<string, string> }>();
     };
-    await bad('GET', '/api/comments?entityType=lesson&entityId=' + w.post.id);
+    await bad('GET', '/api/comments?entityType=article&entityId=' + w.post.id);
     await bad('GET', '/api/comments?entityType=post&entityId=kein-uuid');
     await bad('GET', listUrl(w.post.id, '&sort=newest'));
     await bad('GET', listUrl(w.post.id, '&page=0'));
