@@ -19,8 +19,8 @@ import { loadOutline, type OutlineLesson } from './course-outline.ts';
  * drip opened for them ("Neue Lektion freigeschaltet", in the app, by push and by mail after the notifications'
  * hold), and access that ends within three days (the time limit). Each enrollment remembers up to when it was
  * told of unlocks (`notified_until`) and whether the end was announced, so a sweep after the worker was down
- * catches up once, and two sweeps never tell twice (the enrollments are locked while they are told). Late joiners need no
- * catch-up of their own: their drip counts from the day their access began.
+ * catches up once, and two sweeps never tell twice (the enrollments are locked while they are told). Late
+ * joiners need no catch-up of their own: their drip counts from the day their access began.
  */
 
 export const courseNoticesQueue = 'courses.notices';
@@ -53,7 +53,7 @@ function newestUnlocked(
   return newest?.lesson;
 }
 
-/** One dripping course: every enrollment told of its newest unlocked lesson, its mark moved to `now`. */
+/** One dripping course: every enrollment told of its newest unlocked lesson, the told ones' mark moved to `now`. */
 async function noticeUnlocks(
   deps: CourseNoticeDeps,
   course: { id: string; appId: string; slug: string },
@@ -111,10 +111,14 @@ async function noticeUnlocks(
         byLesson.set(lesson.id, entry);
       }
     }
-    await tx
-      .update(courseEnrollments)
-      .set({ notifiedUntil: now })
-      .where(eq(courseEnrollments.courseId, course.id));
+    // Only the told move their mark: for the others nothing opened since theirs, and rows stay unwritten.
+    const told = [...byLesson.values()].flatMap((entry) => entry.profileIds);
+    if (told.length > 0) {
+      await tx
+        .update(courseEnrollments)
+        .set({ notifiedUntil: now })
+        .where(and(eq(courseEnrollments.courseId, course.id), inArray(courseEnrollments.profileId, told)));
+    }
     const recorded = await recordNotifications(
       tx,
       [...byLesson.values()].map(({ lesson, profileIds }) => ({
@@ -127,7 +131,7 @@ async function noticeUnlocks(
     );
     return {
       recorded,
-      told: [...byLesson.values()].reduce((sum, entry) => sum + entry.profileIds.length, 0),
+      told: told.length,
     };
   });
 }
