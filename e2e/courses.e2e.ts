@@ -50,7 +50,7 @@ function clipBytes(): Buffer {
 }
 
 /** Puts the clip into the owner's library (as the upload in the browser does) and waits for its conversion. */
-async function libraryVideo(request: APIRequestContext, c: Community, name: string): Promise<void> {
+async function libraryVideo(request: APIRequestContext, c: Community, name: string): Promise<string> {
   const headers = { authorization: `Bearer ${c.owner.token}` };
   const { projectId } = await data<{ projectId: string }>(
     await request.get(`/api/apps/${c.appId}`, { headers }),
@@ -69,6 +69,7 @@ async function libraryVideo(request: APIRequestContext, c: Community, name: stri
       { timeout: 60_000 },
     )
     .toBeNull();
+  return projectId;
 }
 
 /** The same member on a phone: a browser of its own (390 × 844), signed in again from another address. */
@@ -116,7 +117,7 @@ test(
   async ({ browser, request }, testInfo) => {
     test.setTimeout(300_000);
     const c = await setUpCommunity(request, testInfo);
-    await libraryVideo(request, c, 'atemuebung.mp4');
+    const projectId = await libraryVideo(request, c, 'atemuebung.mp4');
 
     // The admin creates the course in the catalogue: a published course whose content opens bit by bit.
     const admin = await signedInPage(browser, testInfo, c, c.owner, 192);
@@ -272,5 +273,26 @@ test(
     await keepScreenshot(phone, 'courses-catalogue-phone');
     await expectAccessible(phone, 'catalogue (phone)');
     await phone.context().close();
+
+    // On the service host the owner's courses dashboard lists the course with its enrolments.
+    const serviceHost = appHost.replace('//app.', '//');
+    const forwarded = visitorHeaders(testInfo)['X-Forwarded-For']!.replace(/\.\d+$/, '.253');
+    const host = await (
+      await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        extraHTTPHeaders: { 'X-Forwarded-For': forwarded },
+      })
+    ).newPage();
+    await host.goto(`${serviceHost}/auth`);
+    await signInWithPassword(host, c.owner.email);
+    await expect(host).not.toHaveURL(/\/auth/);
+    await host.goto(`${serviceHost}/projects/${projectId}/courses`);
+    const dashboardRow = host.getByRole('row').filter({ hasText: courseName });
+    // Lena and whoever else played the video (the admin checking the lesson) are enrolled; nobody finished it.
+    await expect(dashboardRow.getByRole('cell').nth(2)).toHaveText(/^[1-9]\d*$/);
+    await expect(dashboardRow.getByRole('cell').nth(3)).toHaveText('0');
+    await keepScreenshot(host, 'courses-dashboard-desktop');
+    await expectAccessible(host, 'courses dashboard');
+    await host.context().close();
   },
 );

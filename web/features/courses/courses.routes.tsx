@@ -12,6 +12,8 @@ const screens = () => loadChunk(() => import('./courses-screens'));
 export const coursesFeature: WebFeature = {
   name: 'courses',
   routes: {
+    // The service host's courses dashboard (ROUTE-57).
+    project: [{ path: 'courses', lazy: async () => ({ Component: (await screens()).CourseDashboardPage }) }],
     app: [
       {
         path: 'courses',

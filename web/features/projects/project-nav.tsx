@@ -8,6 +8,7 @@ import {
   IconLayoutGrid,
   IconLifebuoy,
   IconPlus,
+  IconSchool,
   IconSelector,
   IconSettings,
 } from '@tabler/icons-react';
@@ -22,14 +23,14 @@ import { canInProject } from './project-context';
 import classes from './projects.module.css';
 
 type Tab = {
-  id: 'dashboard' | 'contacts' | 'support' | 'files' | 'settings';
+  id: 'dashboard' | 'contacts' | 'courses' | 'support' | 'files' | 'settings';
   to: string;
   label: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
   active: boolean;
 };
 
-/** The project's switcher and its sections (Dashboard, Kontakte, Support, Dateien, Einstellungen), on desktop and phone. */
+/** The project's switcher and its sections (Dashboard, Kontakte, Kurse, Support, Dateien, Einstellungen), on desktop and phone. */
 export function ProjectNav({ project }: { project: Project }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -50,6 +51,18 @@ export function ProjectNav({ project }: { project: Project }) {
       icon: IconAddressBook,
       active: inSection(projectPaths.contacts(project.id)),
     },
+    // Issue 19: the courses of every app (ROUTE-57), for whoever sees the project's apps.
+    ...(canInProject(project, 'view_apps')
+      ? [
+          {
+            id: 'courses' as const,
+            to: projectPaths.courses(project.id),
+            label: t('courses.dashboard.nav'),
+            icon: IconSchool,
+            active: inSection(projectPaths.courses(project.id)),
+          },
+        ]
+      : []),
     // Issue 20: the support screens (web/features/tickets) are the app managers' (`apps`).
     ...(canInProject(project, 'apps')
       ? [

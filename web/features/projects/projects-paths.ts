@@ -7,6 +7,7 @@ export const projectPaths = {
   contacts: (projectId: string) => `/projects/${projectId}/contacts`,
   contact: (projectId: string, profileId: string) => `/projects/${projectId}/contacts/${profileId}`,
   support: (projectId: string) => `/projects/${projectId}/support`,
+  courses: (projectId: string) => `/projects/${projectId}/courses`,
   settings: (projectId: string) => `/projects/${projectId}/settings`,
   cloud: (projectId: string) => `/projects/${projectId}/cloud`,
   team: (projectId: string) => `/projects/${projectId}/settings/team`,
