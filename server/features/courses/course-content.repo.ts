@@ -21,6 +21,14 @@ export async function lockCourse(db: DbOrTx, courseId: string): Promise<void> {
 }
 
 /**
+ * Members' progress writes share the course's lock (with each other, not with a structure change): a recount
+ * never misses a completion committed while it counts. Taken first in the transaction, as the recount does.
+ */
+export async function shareCourse(db: DbOrTx, courseId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock_shared(hashtextextended(${`course:${courseId}`}, 0))`);
+}
+
+/**
  * Every counter of the course from its rows: modules' and course's active lessons, the course's modules, and
  * each enrollment's completed active lessons (completed when it reaches the course's lessons, kept otherwise).
  */

@@ -7,6 +7,7 @@ import {
 } from '../../../contracts/courses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { courseEnrollments, courses, lessonProgress } from '../../db/schema/index.ts';
+import { shareCourse } from './course-content.repo.ts';
 import { openLessonOf, zoneOf } from './course-outline.ts';
 import { presentProgress } from './lessons.presenter.ts';
 import type { LessonAccessOf } from './courses.access.ts';
@@ -85,6 +86,7 @@ export function createProgressService(deps: { db: Db }) {
     await openLessonOf(db, access);
     const profileId = access.actor.profileId!;
     await db.transaction(async (tx) => {
+      await shareCourse(tx, access.course.id);
       await enroll(tx, access, profileId);
       switch (body.action) {
         case 'completed':
