@@ -64,6 +64,10 @@ export const abilitiesBySubject = {
     // added (issue 20): members open support tickets; the app's team works them (docs/decisions/tickets.md).
     'create_ticket',
     'tickets',
+    // added (issue 21): members see their points, level and history (`rewards`, kept while punished) and spend
+    // them in the rewards shop (`spend_points`); docs/decisions/gamification.md.
+    'rewards',
+    'spend_points',
   ],
   space: [
     'create_post',

@@ -90,6 +90,15 @@ export const errorCodes = {
   // courses (issue 19)
   /** The lesson is not open to the caller (drip, order, time limit …); `details` carries its lessonAction (403). */
   lessonLocked: 'LESSON_LOCKED',
+  // gamification (issue 21)
+  /** The member's balance does not cover a purchase or the chat's message fee (409); `details: {balance, required}`. */
+  pointsTooLow: 'POINTS_TOO_LOW',
+  /** The reward is sold out (409). */
+  rewardSoldOut: 'REWARD_SOLD_OUT',
+  /** The member bought the reward as often as its per-member limit allows (409); `details: {limit}`. */
+  rewardLimitReached: 'REWARD_LIMIT_REACHED',
+  /** The content asks for a level the member has not reached (403); `details: {level, name, points}`. */
+  levelRequired: 'LEVEL_REQUIRED',
   // rich text
   /** Rich text longer than `richTextMaxLength` before sanitizing (400); `details: {maxLength}`, `errors` names the field. */
   richTextTooLong: 'RICH_TEXT_TOO_LONG',

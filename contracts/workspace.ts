@@ -3,6 +3,7 @@ import { abilitiesBySubject } from './abilities.ts';
 import { languageSchema } from './language.ts';
 import { paginated } from './pagination.ts';
 import { menuLayoutSchema } from './theme-enums.ts';
+import { rewardsSettingsSchema } from './gamification.ts';
 import { email, maxLength, orEmpty, requiredString, url } from './validation/index.ts';
 
 /*
@@ -362,7 +363,7 @@ export const serviceSettingsSchemas: Record<AppService, z.ZodObject> = {
   helpdesk: genericServiceSettingsSchema,
   articles: genericServiceSettingsSchema,
   cloud: genericServiceSettingsSchema,
-  rewards: genericServiceSettingsSchema,
+  rewards: rewardsSettingsSchema,
   pages: genericServiceSettingsSchema,
 };
 

@@ -9,6 +9,7 @@ import { cloudFeature } from './features/cloud/index.ts';
 import { communityFeature } from './features/community/index.ts';
 import { contactsFeature } from './features/contacts/index.ts';
 import { customFieldsFeature } from './features/custom-fields/index.ts';
+import { gamificationFeature } from './features/gamification/index.ts';
 import { gifsFeature } from './features/gifs/index.ts';
 import { helpdeskFeature } from './features/helpdesk/index.ts';
 import { invitationLinksFeature } from './features/invitation-links/index.ts';
@@ -58,4 +59,5 @@ export const features: readonly FeatureManifest[] = [
   articlesFeature,
   eventsFeature,
   coursesFeature,
+  gamificationFeature,
 ];

@@ -223,4 +223,14 @@ export const tableOwners = {
   playlists: { owner: 'courses' },
   playlistLessons: { owner: 'courses' },
   courseFeedTokens: { owner: 'courses' },
+  // gamification (issue 21)
+  gamificationRules: { owner: 'gamification' },
+  gamificationLedger: { owner: 'gamification' },
+  gamificationBalances: { owner: 'gamification' },
+  gamificationPeriodPoints: { owner: 'gamification' },
+  gamificationRanks: { owner: 'gamification' },
+  gamificationBoardStamps: { owner: 'gamification' },
+  gamificationStatuses: { owner: 'gamification' },
+  rewardItems: { owner: 'gamification' },
+  rewardOrders: { owner: 'gamification' },
 };

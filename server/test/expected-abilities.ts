@@ -24,9 +24,11 @@ export const appMember = [
   'create_group_chat',
   'cloud',
   'create_ticket',
+  'rewards',
+  'spend_points',
 ];
 /** Punished members: reading only. */
-export const appRead = without(appMember, 'create_private_chat', 'create_group_chat', 'create_ticket');
+export const appRead = without(appMember, 'create_private_chat', 'create_group_chat', 'create_ticket', 'spend_points');
 /** Moderators: a member's abilities plus moderation and the members settings. */
 export const appModerator = [
   ...appMember,

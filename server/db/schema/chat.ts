@@ -15,6 +15,7 @@ import {
 import { chatKindValues, chatRoleValues } from '../../../contracts/chat.ts';
 import { cloudFiles } from './cloud.ts';
 import { at, timestamps } from './columns.ts';
+import { gamificationStatuses } from './gamification.ts';
 import { votes } from './community.ts';
 import { apps, profiles } from './workspace.ts';
 
@@ -54,6 +55,10 @@ export const chats = pgTable(
      */
     version: integer('version').notNull().default(0),
     createdByProfileId: uuid('created_by_profile_id').references(() => profiles.id),
+    /** Level-gated (issue 21): only members at this level or above join and write. */
+    requiredStatusId: uuid('required_status_id').references(() => gamificationStatuses.id, {
+      onDelete: 'set null',
+    }),
     deletedAt: at('deleted_at'),
     ...timestamps,
   },

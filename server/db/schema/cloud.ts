@@ -59,7 +59,9 @@ export const cloudFolders = pgTable(
     index('cloud_folders_parent_idx').on(table.parentId, table.updatedAt),
     index('cloud_folders_owner_idx').on(table.projectId, table.ownerAccountId, table.updatedAt),
     index('cloud_folders_name_trgm_idx').using('gin', sql`${table.nameSearch} gin_trgm_ops`),
-    index('cloud_folders_deleted_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
+    index('cloud_folders_deleted_idx')
+      .on(table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
   ],
 );
 
@@ -116,7 +118,9 @@ export const cloudFiles = pgTable(
     // Storage use per project (quota check, storage info): index-only.
     index('cloud_files_project_size_idx').on(table.projectId, table.size),
     index('cloud_files_name_trgm_idx').using('gin', sql`${table.nameSearch} gin_trgm_ops`),
-    index('cloud_files_deleted_idx').on(table.deletedAt).where(sql`${table.deletedAt} is not null`),
+    index('cloud_files_deleted_idx')
+      .on(table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
     // The library's lists read live, visible files only: these partial indexes answer a page and its count
     // (index-only) without touching deleted or hidden rows — a folder of 20,000 files in a few ms.
     index('cloud_files_live_folder_idx')

@@ -21,6 +21,7 @@ import {
   spaceNotificationValues,
 } from '../../../contracts/enums.ts';
 import { at, timestamps } from './columns.ts';
+import { gamificationStatuses } from './gamification.ts';
 import { cloudFiles } from './cloud.ts';
 import { apps, profiles } from './workspace.ts';
 
@@ -113,6 +114,10 @@ export const communitySpaces = pgTable(
     /** Raised by every change of the container and of its posts (triggers, migration 0020): kept answers tell pages apart by it. */
     version: integer('version').notNull().default(0),
     membersCount: integer('members_count').notNull().default(0),
+    /** Level-gated (issue 21): only members at this level or above open the space. */
+    requiredStatusId: uuid('required_status_id').references(() => gamificationStatuses.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (table) => [

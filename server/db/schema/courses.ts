@@ -16,6 +16,7 @@ import { courseAccessValues, lessonCompletionValues } from '../../../contracts/c
 import { courseTypeValues, lessonTypeValues } from '../../../contracts/enums.ts';
 import { cloudFiles } from './cloud.ts';
 import { at, timestamps } from './columns.ts';
+import { gamificationStatuses } from './gamification.ts';
 import { apps, profiles } from './workspace.ts';
 
 /*
@@ -67,6 +68,10 @@ export const courses = pgTable(
     limitAccessByTime: integer('limit_access_by_time'),
     dripContent: boolean('drip_content').notNull().default(false),
     access: text('access', { enum: courseAccessValues }).notNull().default('auth'),
+    /** Level-gated (issue 21): only members at this level or above open its lessons. */
+    requiredStatusId: uuid('required_status_id').references(() => gamificationStatuses.id, {
+      onDelete: 'set null',
+    }),
     /** Stored counters: active lessons and modules. */
     lessonsCount: integer('lessons_count').notNull().default(0),
     modulesCount: integer('modules_count').notNull().default(0),

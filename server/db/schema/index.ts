@@ -11,3 +11,4 @@ export * from './helpdesk.ts';
 export * from './tickets.ts';
 export * from './events.ts';
 export * from './courses.ts';
+export * from './gamification.ts';

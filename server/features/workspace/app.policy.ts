@@ -42,6 +42,8 @@ const memberAbilities: readonly AppAbility[] = [
   'create_group_chat',
   'cloud',
   'create_ticket',
+  'rewards',
+  'spend_points',
 ];
 
 /** Reading only: what a punished member keeps. */
@@ -53,6 +55,7 @@ const readAbilities: readonly AppAbility[] = [
   'view_links',
   'view_posts',
   'cloud',
+  'rewards',
 ];
 
 /** Moderators add content moderation and the member sanctions screen to the member's list. */
