@@ -4,6 +4,7 @@ import { errorCodes } from '../../contracts/errors.ts';
 import { slugify } from '../../contracts/slug.ts';
 import { AppError, isUniqueViolation } from '../platform/errors.ts';
 import type { DbOrTx } from './client.ts';
+import { escapeLike } from './like.ts';
 
 /*
  * Slugs unique per app (a page's address, kept by a unique index). A chosen slug is kept or refused (409
@@ -32,7 +33,7 @@ async function freeSlug(db: DbOrTx, of: SlugTable, appId: string, name: string):
     .slice(0, of.maxLength - 4)
     .replace(/-+$/, '');
   const base = made && !of.reserved.has(made) ? made : of.fallback;
-  const escaped = base.replace(/[\\%_]/g, (character) => `\\${character}`);
+  const escaped = escapeLike(base);
   const rows = await db
     .select({ slug: of.slug })
     .from(of.table)

@@ -4,6 +4,7 @@ import { apps, projects, tags, teamMembers } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOffset, type PageRequest } from '../../platform/pagination.ts';
 import type { AppRow } from '../workspace/public.ts';
+import { containsPattern, escapeLike } from '../../db/like.ts';
 
 export type AppChanges = Partial<Omit<typeof apps.$inferInsert, 'id' | 'projectId' | 'createdAt'>>;
 
@@ -28,8 +29,6 @@ export async function listAppsOfProject(
   return { rows, total: total?.n ?? 0 };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * Dropdown options of a project's apps by name. `ids` asks for those apps (archived ones too, so a saved
  * choice keeps its label); otherwise the live apps, filtered by `search`.
@@ -48,7 +47,7 @@ export async function dropdownAppsOfProject(
   }
   const search = filter.search?.trim();
   if (search) {
-    conditions.push(ilike(apps.name, `%${escapeLike(search)}%`));
+    conditions.push(ilike(apps.name, containsPattern(search)));
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([

@@ -5,6 +5,7 @@ import { slugify } from '../../../contracts/slug.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { articleCategories, articles } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /*
  * Slugs of article categories and articles (spec §5, RULE-89), unique per app within their kind (a unique index
@@ -39,7 +40,7 @@ function baseOf(name: string, fallback: string): string {
 }
 
 async function freeSlug(db: DbOrTx, table: SlugTable, appId: string, base: string): Promise<string> {
-  const escaped = base.replace(/[\\%_]/g, (character) => `\\${character}`);
+  const escaped = escapeLike(base);
   const rows = await db
     .select({ slug: table.slug })
     .from(table)

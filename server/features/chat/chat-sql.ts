@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /*
  * What the chat's repositories share (issue 17): running a written-out statement, reading the values the driver
@@ -33,4 +34,4 @@ export const personOrNull = (
   id ? { profileId: id, firstName: firstName ?? '', lastName: lastName ?? '', avatarId } : null;
 
 /** An `ilike` pattern for names containing `search`, its wildcards taken literally. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+export const likePattern = containsPattern;

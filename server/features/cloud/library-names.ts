@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cloudFiles, cloudFolders } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { lockLibrary } from './library.items.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /*
  * Names in a folder (docs/DECISIONS.md "Cloud: names"): a typed name is refused, not changed, when it cannot be
@@ -38,7 +39,7 @@ export function assertItemName(typed: string, field = 'name'): string {
  */
 export const lockFolderNames: (tx: DbOrTx, folderId: string) => Promise<void> = lockLibrary;
 
-const likePrefix = (text: string) => `${nameKey(text).replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+const likePrefix = (text: string) => `${escapeLike(nameKey(text))}%`;
 
 /** The live, listed items of a folder whose names start like `name`'s stem (the ones it may collide with). */
 async function holdersLike(

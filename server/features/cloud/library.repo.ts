@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { chatFileIdsOf, isChatFileOf } from '../chat/public.ts';
 import type { CloudFileRow, CloudFolderRow } from './cloud.presenter.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /*
  * Reads of the cloud library. Every list query is keyed by a folder (`folder_id`, `parent_id`) or by the
@@ -82,7 +83,6 @@ export type ListScope = {
 export type ListOrder = { key: 'name' | 'updatedAt' | 'createdAt' | 'opened'; direction: 'asc' | 'desc' };
 
 // LIKE's default escape character is the backslash.
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function nameContains(column: SQLWrapper, text: string) {
   // lower() on the server, the same function that fills name_search, so the trigram index answers it.

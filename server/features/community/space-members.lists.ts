@@ -7,6 +7,7 @@ import {
   communitySpaceMembers,
   profiles,
 } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /*
  * The people the community names: moderators of spaces and groups, the member lists of a space, of a group and
@@ -86,9 +87,7 @@ export type MemberListRow = ProfileSummaryRow & {
 };
 
 const searchCondition = (search: string | undefined): SQL | undefined =>
-  search
-    ? sql`${accounts.nameSearch} like ${`%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
-    : undefined;
+  search ? sql`${accounts.nameSearch} like ${containsPattern(search.toLowerCase())}` : undefined;
 
 /** One page of a space's members (moderators first, then by joining), with the total. */
 export async function listSpaceMembers(

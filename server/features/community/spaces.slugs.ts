@@ -5,6 +5,7 @@ import { slugify } from '../../../contracts/slug.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { communityCategories, communityGroups, communitySpaces } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /*
  * Slugs of groups, spaces and communities categories: unique per app within their kind (a unique index each).
@@ -63,7 +64,7 @@ export async function slugsLike(
   appId: string,
   base: string,
 ): Promise<Set<string>> {
-  const escaped = base.replace(/[\\%_]/g, (character) => `\\${character}`);
+  const escaped = escapeLike(base);
   const rows = await db
     .select({ slug: table.slug })
     .from(table)

@@ -5,6 +5,7 @@ import { accounts, apps, contacts, profiles, teamMembers } from '../../db/schema
 import { newId } from '../../platform/ids.ts';
 import { pageOffset, type PageRequest } from '../../platform/pagination.ts';
 import type { ProfileRow } from '../workspace/public.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactSource = ContactSourceValue;
@@ -57,15 +58,13 @@ export type ContactFilter = {
 };
 export type ContactOrder = 'createdAt' | '-createdAt' | 'email' | '-email';
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
-
 function contactConditions(projectId: string, filter: ContactFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(contacts.projectId, projectId)];
   if (filter.source) {
     conditions.push(eq(contacts.source, filter.source));
   }
   if (filter.search) {
-    const pattern = `%${escapeLike(filter.search)}%`;
+    const pattern = containsPattern(filter.search);
     conditions.push(
       or(
         ilike(contacts.email, pattern),

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { eventCategories, events } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export type EventCategoryRow = typeof eventCategories.$inferSelect;
 export type EventCategoryWithCount = EventCategoryRow & { eventsCount: number };
@@ -39,7 +40,7 @@ export async function eventCategoryChoices(
 ): Promise<{ rows: { id: string; name: string }[]; total: number }> {
   const where = and(
     eq(eventCategories.appId, appId),
-    query.search ? ilike(eventCategories.name, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(eventCategories.name, containsPattern(query.search)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -53,8 +54,6 @@ export async function eventCategoryChoices(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The ids of the app's categories in order (moves). */
 export async function eventCategoryIdsInOrder(db: DbOrTx, appId: string): Promise<string[]> {

@@ -5,6 +5,7 @@ import { slugify } from '../../../contracts/slug.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { helpdeskArticles, helpdeskCategories } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
+import { escapeLike } from '../../db/like.ts';
 
 /*
  * Order and addresses of the help desk's categories and articles: positions among siblings (a moved item takes
@@ -92,7 +93,7 @@ export async function resolveSlug(
     slugify(input.name)
       .slice(0, helpdeskLimits.slug - 4)
       .replace(/-+$/, '') || input.fallback;
-  const escaped = base.replace(/[\\%_]/g, (character) => `\\${character}`);
+  const escaped = escapeLike(base);
   const rows = await others(or(eq(table.slug, base), like(table.slug, `${escaped}-%`))!);
   const taken = new Set(rows.map((row) => row.slug));
   let slug = base;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } fro
 import type { DefaultMemberTag, MemberType } from '../../../contracts/enums.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, profileFollows, profileTags, profiles, tags } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /*
  * Plain queries of the members area. The list and its counts read `profiles` by app (the indexes
@@ -64,13 +65,9 @@ const memberColumns = {
   tags: tagsOfProfile,
 };
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /** Name (first, last or "first last") for everyone; the e-mail too for staff. */
 function searchCondition(search: string, staff: boolean): SQL | undefined {
-  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  const pattern = containsPattern(search.toLowerCase());
   const fullName = sql`${accounts.nameSearch} like ${pattern}`;
   return staff ? or(fullName, sql`${accounts.emailSearch} like ${pattern}`) : fullName;
 }

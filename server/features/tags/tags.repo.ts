@@ -3,6 +3,7 @@ import { defaultMemberTagValues, type DefaultMemberTag } from '../../../contract
 import type { DbOrTx } from '../../db/client.ts';
 import { profileTags, profiles, tags } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export type TagRow = typeof tags.$inferSelect;
 export type TagWithCount = TagRow & { profilesCount: number };
@@ -95,7 +96,7 @@ export type TagFilter = {
 function filterCondition(appId: string, filter: TagFilter): SQL | undefined {
   return and(
     eq(tags.appId, appId),
-    filter.search ? ilike(tags.name, `%${escapeLike(filter.search)}%`) : undefined,
+    filter.search ? ilike(tags.name, containsPattern(filter.search)) : undefined,
     filter.tagIds ? inArray(tags.id, filter.tagIds) : undefined,
     filter.names
       ? inArray(
@@ -235,8 +236,4 @@ export function isUniqueViolation(error: unknown): boolean {
     current = typeof current === 'object' && 'cause' in current ? current.cause : undefined;
   }
   return false;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
