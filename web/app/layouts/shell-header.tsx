@@ -4,6 +4,7 @@ import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorSchemeToggle } from '../../components/color-scheme-toggle';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { HeaderNav } from './header-nav';
 import classes from './shell.module.css';
 
 export type NavItem = {
@@ -38,17 +39,7 @@ export function ShellHeader({ homePath, brand, navItems, isMobile, account }: Sh
         >
           {brand}
         </NavLink>
-        {!isMobile && navItems.length > 0 ? (
-          <nav className={classes.nav} aria-label={t('common.nav.main')}>
-            {navItems.map(({ to, label, icon: Icon, end, badge }) => (
-              <NavLink key={to} to={to} end={end} className={classes.navLink}>
-                <Icon size={18} stroke={1.7} />
-                {t(label)}
-                {badge}
-              </NavLink>
-            ))}
-          </nav>
-        ) : null}
+        {!isMobile && navItems.length > 0 ? <HeaderNav items={navItems} /> : null}
         <Group gap={4} wrap="nowrap" className={classes.actions}>
           {account ? null : <LanguageSwitcher variant={isMobile ? 'compact' : 'full'} />}
           <ColorSchemeToggle />
