@@ -369,3 +369,21 @@ export const rewardOrderListQuerySchema = z.object({
 });
 export const rewardOrderPatchBodySchema = z.strictObject({ status: z.enum(['fulfilled', 'refunded']) });
 export const rewardOrderResponseSchema = z.object({ data: rewardOrderSchema });
+
+// ---------- the daily visit and the levels beside names ----------
+
+/** `POST gamification/visit`: the points the visit earned (0 when today's already counted) and the summary after. */
+export const visitResponseSchema = z.object({
+  data: z.object({ awarded: z.number().int(), summary: pointsSummarySchema }),
+});
+
+/** `GET gamification/levels?profileIds=a&profileIds=b` (or `a,b`): up to 100 ids. */
+export const levelsQuerySchema = z.object({
+  profileIds: z
+    .union([z.uuid(), z.string().max(4000), z.array(z.string().max(4000)).max(pageSizes.statuses)])
+    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((ids) => ids.split(',')))
+    .pipe(z.array(z.uuid()).min(1).max(pageSizes.statuses)),
+});
+export const levelsResponseSchema = z.object({
+  data: z.array(z.object({ profileId: z.uuid(), level: levelBadgeSchema.nullable() })),
+});

@@ -150,6 +150,17 @@ export type AppService = (typeof appServiceValues)[number];
 export const appServiceSchema = z.enum(appServiceValues);
 
 /**
+ * Other names of a service in the `{service}/settings` routes: the spec calls the rewards' settings both
+ * `rewards` and `gamification` (route settings/gamification, APP-SERVICES-06/07).
+ */
+const appServiceAliases: ReadonlyMap<string, AppService> = new Map([['gamification', 'rewards']]);
+
+/** The service a route names (its own name or another), or undefined for none. */
+export function appServiceOf(name: string): AppService | undefined {
+  return appServiceValues.find((value) => value === name) ?? appServiceAliases.get(name);
+}
+
+/**
  * The services that exist today (screens and API): only these are offered and may be switched. The others
  * join this list as their issues build them; switching one before answers 400 FEATURE_NOT_AVAILABLE.
  */
@@ -161,6 +172,7 @@ export const builtAppServices = [
   'articles',
   'helpdesk',
   'courses',
+  'rewards',
 ] as const satisfies readonly AppService[];
 
 export function isBuiltAppService(service: AppService): boolean {

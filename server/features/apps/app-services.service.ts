@@ -6,7 +6,7 @@ import {
   type AppOptionsValues,
   type AppService,
 } from '../../../contracts/workspace.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { toFieldErrors } from '../../platform/validation-errors.ts';
 import type { AppAccess, AppRow } from '../workspace/public.ts';
@@ -16,6 +16,23 @@ import { servicesOf } from './apps.presenter.ts';
 import * as repo from './apps.repo.ts';
 
 type ServiceSettings = { data: Record<string, unknown>; permissions: { can: ServiceAbility[] } };
+
+/** Checks a service's settings against the app's data before they are stored (ids it names): throws 400. */
+export type ServiceSettingsCheck = (
+  db: DbOrTx,
+  appId: string,
+  values: Record<string, unknown>,
+) => Promise<void>;
+
+const settingsChecks = new Map<AppService, ServiceSettingsCheck>();
+
+/**
+ * A feature that owns a service's data checks its settings here (the gamification: the rewards' excluded tags
+ * and groups), so the apps feature stores them without knowing that feature.
+ */
+export function registerServiceSettingsCheck(service: AppService, check: ServiceSettingsCheck): void {
+  settingsChecks.set(service, check);
+}
 
 /** The stored settings of a service over its defaults; stored values a newer schema refuses fall back too. */
 function settingsOf(row: AppRow, service: AppService): Record<string, unknown> {
@@ -81,6 +98,7 @@ export function createAppServicesService(deps: { db: Db }) {
           ),
         );
       }
+      await settingsChecks.get(service)?.(db, app.app.id, parsed.data);
       const row = await repo.mergeServiceSettings(db, app.project.id, app.app.id, service, parsed.data);
       if (!row) {
         throw notFound();

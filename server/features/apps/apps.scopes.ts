@@ -1,4 +1,4 @@
-import { appServiceValues, type AppService } from '../../../contracts/workspace.ts';
+import { appServiceOf, type AppService } from '../../../contracts/workspace.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { RouteScope } from '../../platform/routes.ts';
@@ -45,14 +45,13 @@ export function appProjectScope(db: Db): RouteScope<AppProjectAccess> {
   };
 }
 
-/** A known service (`:service`, else 404) of the app of `:appId` as the caller sees it. */
+/** A known service (`:service` or another name of it, else 404) of the app of `:appId` as the caller sees it. */
 export function serviceScope(db: Db): RouteScope<ServiceScopeAccess> {
   return {
     label: 'service(:appId, :service)',
     subjects: ['service'],
     async resolve(request) {
-      const name = paramOf(request, 'service');
-      const service = appServiceValues.find((value) => value === name);
+      const service = appServiceOf(paramOf(request, 'service'));
       if (!service) {
         throw notFound();
       }

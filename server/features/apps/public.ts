@@ -5,3 +5,4 @@
  */
 export { appHostOf, presentApp, servicesOf, type AppHost, type AppPresentation } from './apps.presenter.ts';
 export { lockProject, mergeServiceSettings } from './apps.repo.ts';
+export { registerServiceSettingsCheck, type ServiceSettingsCheck } from './app-services.service.ts';

@@ -2,6 +2,7 @@ import { articleColumns, articleScopeColumns } from './articles.ts';
 import { chatColumns, chatScopeColumns } from './chat.ts';
 import { courseColumns, courseScopeColumns } from './courses.ts';
 import { eventColumns, eventScopeColumns } from './events.ts';
+import { gamificationColumns, gamificationScopeColumns } from './gamification.ts';
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { helpdeskColumns, helpdeskScopeColumns } from './helpdesk.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
@@ -41,6 +42,7 @@ export const columns = {
   ...helpdeskColumns,
   ...eventColumns,
   ...courseColumns,
+  ...gamificationColumns,
 } as const;
 
 export type Column = keyof typeof columns;
@@ -88,4 +90,5 @@ export const columnOfScope: Record<string, Column> = {
   ...helpdeskScopeColumns,
   ...eventScopeColumns,
   ...courseScopeColumns,
+  ...gamificationScopeColumns,
 };

@@ -14,6 +14,7 @@ import type { Column } from './columns.ts';
 import { chatHoldingsOf } from './chat.ts';
 import { courseHoldingsOf } from './courses.ts';
 import { eventHoldingsOf } from './events.ts';
+import { gamificationHoldingsOf } from './gamification.ts';
 import { commentHoldingsOf } from './community-comments.ts';
 import { containerHoldingsOf } from './community-containers.ts';
 import { postHoldingsOf } from './community-posts.ts';
@@ -251,6 +252,7 @@ export function outcomeOf(role: Role, column: Column, host: Host): Outcome {
     ...helpdeskHoldingsOf[role],
     ...eventHoldingsOf[role],
     ...courseHoldingsOf[role],
+    ...gamificationHoldingsOf[role],
   };
   // A post by its slug names its app in `x-app-id`, which only the app host sends.
   if (column === 'post by slug' && host === 'service') {
