@@ -21,6 +21,7 @@ import { notificationsFeature } from '../features/notifications/notifications.ro
 import { onboardingFeature } from '../features/onboarding/onboarding.routes';
 import { projectSettingsFeature } from '../features/project-settings/project-settings.routes';
 import { projectsFeature } from '../features/projects/projects.routes';
+import { rewardsFeature } from '../features/rewards/rewards.routes';
 import { teamFeature } from '../features/team/team.routes';
 import { ticketsFeature } from '../features/tickets/tickets.routes';
 import { createElement, type ComponentType, type ReactNode } from 'react';
@@ -44,6 +45,7 @@ export const webFeatures: readonly WebFeature[] = [
   articlesFeature,
   eventsFeature,
   coursesFeature,
+  rewardsFeature,
   ticketsFeature,
   appProfileFeature,
   cloudFeature,

@@ -189,7 +189,7 @@ describe('services', () => {
     const unbuilt = appServiceValues.filter(
       (service) => !(builtAppServices as readonly string[]).includes(service),
     );
-    expect(unbuilt).toContain('rewards');
+    expect(unbuilt).toContain('pages');
     for (const service of unbuilt) {
       expect(screen.queryByTestId(`service-${service}`)).toBeNull();
     }

@@ -16,6 +16,7 @@ import {
   IconMessages,
   IconShieldCheck,
   IconTags,
+  IconTrophy,
   IconUpload,
   IconUsers,
 } from '@tabler/icons-react';
@@ -41,6 +42,7 @@ export function settingsPaths(slug: string) {
     onboarding: `${base}/onboarding`,
     chat: `${base}/chat`,
     support: `${base}/support`,
+    gamification: `${base}/gamification`,
   };
 }
 
@@ -156,6 +158,13 @@ function allGroups(slug: string): SettingsGroup[] {
           label: 'tickets.settings.menu',
           icon: IconLifebuoy,
           ability: 'tickets',
+        },
+        {
+          key: 'gamification',
+          to: paths.gamification,
+          label: 'rewards.settings.menu',
+          icon: IconTrophy,
+          ability: 'create_gamification_rule',
         },
       ],
     },
