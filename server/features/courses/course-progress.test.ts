@@ -1,8 +1,9 @@
+import type { LessonSummary } from '../../../contracts/courses.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEnrollments, lessonProgress, profiles } from '../../db/schema/index.ts';
 import { communityApp } from '../../test/community-spaces.ts';
-import { courseKit } from '../../test/courses.ts';
+import { courseKit, type CourseModule as Module } from '../../test/courses.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;

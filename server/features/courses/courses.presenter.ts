@@ -1,8 +1,8 @@
-import type { Course, CoursePicture, CourseSpeaker } from '../../../contracts/courses.ts';
+import type { Course, CourseDashboard, CoursePicture, CourseSpeaker } from '../../../contracts/courses.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { CourseAbility } from './courses.policy.ts';
 import type { CourseRow } from './courses.access.ts';
-import type { CourseExtras, Person } from './courses.repo.ts';
+import type { CourseExtras, DashboardRow, Person } from './courses.repo.ts';
 import type { CourseAction } from './course-access.ts';
 
 export function presentPicture(sign: UrlSign, id: string | null): CoursePicture | null {
@@ -55,6 +55,23 @@ export function listedStanding(row: CourseRow, extras: CourseExtras, isManager: 
 export const percentOf = (done: number, of: number) =>
   of <= 0 ? 0 : Math.min(100, Math.floor((done * 100) / of));
 
+/** One course of the service host's dashboard. */
+export function presentDashboardRow(row: DashboardRow): CourseDashboard['data'][number] {
+  return {
+    id: row.course.id,
+    appId: row.course.appId,
+    appName: row.appName,
+    name: row.course.name,
+    slug: row.course.slug,
+    type: row.course.type,
+    isPublished: row.course.isPublished,
+    lessonsCount: row.course.lessonsCount,
+    enrollments: row.enrollments,
+    completions: row.completions,
+    completionRate: percentOf(row.completions, row.enrollments),
+  };
+}
+
 export function presentCourse(
   sign: UrlSign,
   row: CourseRow,
@@ -79,6 +96,7 @@ export function presentCourse(
     isSpeakersShown: row.isSpeakersShown,
     isMembersNotified: row.isMembersNotified,
     limitAccessByTime: row.limitAccessByTime,
+    requiredStatusId: row.requiredStatusId,
     dripContent: row.dripContent,
     access: row.access,
     modulesCount: row.modulesCount,

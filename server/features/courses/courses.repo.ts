@@ -266,6 +266,9 @@ export async function categoryIdsOfApp(
 }
 
 /** The dashboard: the courses of the project's apps with enrolments and completions. */
+/** One course of the service host's dashboard with its app's name and counts. */
+export type DashboardRow = Awaited<ReturnType<typeof dashboardCourses>>['rows'][number];
+
 export async function dashboardCourses(
   db: DbOrTx,
   projectId: string,

@@ -13,11 +13,8 @@ import {
   courseSlugParamsSchema,
 } from '../../../contracts/courses.ts';
 import { projectIdParamsSchema } from '../../../contracts/workspace.ts';
-import { pageOffset, paginate } from '../../platform/pagination.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { createAccessScopes } from '../workspace/public.ts';
-import { percentOf } from './courses.presenter.ts';
-import { dashboardCourses } from './courses.repo.ts';
 import { createCourseService } from './courses.service.ts';
 import type { CourseDeps } from './index.ts';
 
@@ -132,26 +129,7 @@ export function courseRoutes(deps: CourseDeps) {
         querystring: courseDashboardQuerySchema,
         response: { 200: courseDashboardSchema },
       },
-      handler: async (request) => {
-        const { rows, total } = await dashboardCourses(db, request.params.projectId, {
-          limit: request.query.limit,
-          offset: pageOffset(request.query),
-        });
-        const items = rows.map((row) => ({
-          id: row.course.id,
-          appId: row.course.appId,
-          appName: row.appName,
-          name: row.course.name,
-          slug: row.course.slug,
-          type: row.course.type,
-          isPublished: row.course.isPublished,
-          lessonsCount: row.course.lessonsCount,
-          enrollments: row.enrollments,
-          completions: row.completions,
-          completionRate: percentOf(row.completions, row.enrollments),
-        }));
-        return paginate(items, total, request.query);
-      },
+      handler: async (request) => courses.dashboard(request.params.projectId, request.query),
     }),
   ];
 }

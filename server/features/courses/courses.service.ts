@@ -1,6 +1,7 @@
 import type {
   Course,
   CourseCreateBody,
+  CourseDashboard,
   CourseDetail,
   CourseList,
   CourseModule,
@@ -22,6 +23,7 @@ import {
   listedStanding,
   percentOf,
   presentCourse,
+  presentDashboardRow,
   presentPicture,
   type PresentedStanding,
 } from './courses.presenter.ts';
@@ -218,6 +220,15 @@ export function createCourseService(deps: { db: Db; sign: UrlSign }) {
       if (!(await repo.softDeleteCourse(db, access.course.id))) {
         throw notFound();
       }
+    },
+
+    /** The service host's dashboard (ROUTE-57): every app's courses with enrolments and completion rates. */
+    async dashboard(projectId: string, query: { page: number; limit: number }): Promise<CourseDashboard> {
+      const { rows, total } = await repo.dashboardCourses(db, projectId, {
+        limit: query.limit,
+        offset: pageOffset(query),
+      });
+      return paginate(rows.map(presentDashboardRow), total, query);
     },
   };
 

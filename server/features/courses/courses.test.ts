@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../../contracts/courses.ts';
 import { apps, courseLessons } from '../../db/schema/index.ts';
 import { insertCloudFile } from '../../test/cloud.ts';
-import { communityApp } from '../../test/community-spaces.ts';
-import { courseKit } from '../../test/courses.ts';
+import { communityApp, type Person } from '../../test/community-spaces.ts';
+import { courseKit, type CourseModule as Module } from '../../test/courses.ts';
 import { createTestServer, testDriver, type TestServer } from '../../test/test-server.ts';
 
 let server: TestServer;
