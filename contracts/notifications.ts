@@ -42,6 +42,8 @@ export const notificationTypeValues = [
   'event_seat_granted',
   'lesson_unlocked',
   'course_access_ending',
+  // issue 21: a member reached a level (gamification-jobs.ts).
+  'level_reached',
 ] as const;
 export type NotificationType = (typeof notificationTypeValues)[number];
 
@@ -64,6 +66,7 @@ export const notificationActionOfType: Record<NotificationType, string | null> =
   event_seat_granted: null,
   lesson_unlocked: null,
   course_access_ending: null,
+  level_reached: null,
 };
 
 export const notificationLimits = {

@@ -4,6 +4,7 @@ import { cloudArea } from './cloud.ts';
 import { communityArea } from './community.ts';
 import { coursesArea } from './courses.ts';
 import { eventsArea } from './events.ts';
+import { gamificationArea } from './gamification.ts';
 import { helpdeskArea } from './helpdesk.ts';
 import { identityArea } from './identity.ts';
 import { membersArea } from './members.ts';
@@ -25,4 +26,5 @@ export const benchAreas: RegisteredArea[] = [
   helpdeskArea,
   eventsArea,
   coursesArea,
+  gamificationArea,
 ];

@@ -1,9 +1,12 @@
 import type { FeatureContext, FeatureManifest } from '../../platform/features.ts';
 import { createAccessScopes } from '../workspace/public.ts';
 import { createGamificationScopes, type GamificationDeps } from './gamification.access.ts';
+import { gamificationQueues, gamificationSweepJobOf } from './gamification-jobs.ts';
+import { leaderboardRoutes } from './leaderboard.routes.ts';
 import { pointRoutes } from './points.routes.ts';
 import { ruleRoutes } from './rules.routes.ts';
 import { registerRewardsSettingsCheck } from './settings.check.ts';
+import { shopRoutes } from './shop.routes.ts';
 import { statusRoutes } from './statuses.routes.ts';
 import { topUpRoutes } from './top-ups.routes.ts';
 
@@ -18,10 +21,21 @@ export const gamificationFeature: FeatureManifest = {
   name: 'gamification',
   routes: (context) => {
     const deps = gamificationDepsOf(context);
-    return [...ruleRoutes(deps), ...statusRoutes(deps), ...pointRoutes(deps), ...topUpRoutes(deps)];
+    return [
+      ...ruleRoutes(deps),
+      ...statusRoutes(deps),
+      ...pointRoutes(deps),
+      ...topUpRoutes(deps),
+      ...shopRoutes(deps),
+      ...leaderboardRoutes(deps),
+    ];
   },
+  queues: { ...gamificationQueues },
+  jobs: (context) => [gamificationSweepJobOf(context)],
   pathParams: {
     'statuses/:id': 'statusId',
+    'custom-stuff/:id': 'customStuffId',
+    'reward-orders/:id': 'rewardOrderId',
   },
 };
 

@@ -101,10 +101,21 @@ function courseSentence(facts: NotificationFacts, language: Language): string {
     : `Your access to${name || ' your course'} ends soon`;
 }
 
+/** A level the member reached (`postName`: the level's name). */
+function levelSentence(facts: NotificationFacts, language: Language): string {
+  const name = quoted(language, facts.postName);
+  return language === 'de'
+    ? `Sie haben eine neue Stufe erreicht:${name || ' Glückwunsch'}`
+    : `You reached a new level:${name || ' congratulations'}`;
+}
+
 /** One sentence, e.g. "Anna Schmidt und 4 weitere haben „Willkommen“ kommentiert". */
 export function notificationSentence(facts: NotificationFacts, language: Language): string {
   if (facts.type === 'lesson_unlocked' || facts.type === 'course_access_ending') {
     return courseSentence(facts, language);
+  }
+  if (facts.type === 'level_reached') {
+    return levelSentence(facts, language);
   }
   if (facts.type === 'event_starts' || facts.type === 'event_seat_granted') {
     return eventSentence(facts, language);

@@ -112,7 +112,7 @@ export function itemAddresses(appBaseUrl: string) {
         (data.eventSlug ||
         data.lessonSlug ||
         data.courseSlug ||
-        ['post_rejected', 'article_announced'].includes(row.type)
+        ['post_rejected', 'article_announced', 'level_reached'].includes(row.type)
           ? (data.title ?? '')
           : ''),
       reason: data.reason ?? '',

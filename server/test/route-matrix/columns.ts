@@ -3,6 +3,7 @@ import { chatColumns, chatScopeColumns } from './chat.ts';
 import { courseColumns, courseScopeColumns } from './courses.ts';
 import { eventColumns, eventScopeColumns } from './events.ts';
 import { gamificationColumns, gamificationScopeColumns } from './gamification.ts';
+import { rewardShopScopeColumns } from './rewards-shop.ts';
 import { commentColumns, commentScopeColumns } from './community-comments.ts';
 import { helpdeskColumns, helpdeskScopeColumns } from './helpdesk.ts';
 import { containerColumns, containerScopeColumns } from './community-containers.ts';
@@ -91,4 +92,5 @@ export const columnOfScope: Record<string, Column> = {
   ...eventScopeColumns,
   ...courseScopeColumns,
   ...gamificationScopeColumns,
+  ...rewardShopScopeColumns,
 };

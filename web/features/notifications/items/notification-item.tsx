@@ -6,6 +6,7 @@ import {
   IconCalendarCheck,
   IconHourglass,
   IconLockOpen,
+  IconTrophy,
   IconCalendarEvent,
   IconCircleCheck,
   IconFileText,
@@ -44,6 +45,7 @@ const looks: Record<string, Look> = {
   event_seat_granted: { icon: IconCalendarCheck, tone: 'green' },
   lesson_unlocked: { icon: IconLockOpen, tone: 'teal' },
   course_access_ending: { icon: IconHourglass, tone: 'orange' },
+  level_reached: { icon: IconTrophy, tone: 'yellow' },
 };
 const unknownLook: Look = { icon: IconBell, tone: 'gray' };
 

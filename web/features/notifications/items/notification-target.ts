@@ -9,7 +9,7 @@ import { eventsLinks } from '../../events';
  * Where an item leads: a chat's news to the chat; an announced article to its page (at the address it was
  * announced with: the page finds it by its slug under any category slug); an event's reminder or seat to the
  * event page at its occurrence, a comment on an event to the comment there; a course's news and a comment on a
- * lesson to the lesson (or the course); otherwise its post's page in the space or in the communities,
+ * lesson to the lesson (or the course); a level reached to the rewards page; otherwise its post's page in the space or in the communities,
  * at the comment when it is about one. Null when the post is gone or no longer visible to the reader.
  */
 export function notificationTarget(appSlug: string, item: Notification): string | null {
@@ -19,6 +19,9 @@ export function notificationTarget(appSlug: string, item: Notification): string 
   if (item.type === 'article_announced') {
     const { categorySlug, articleSlug } = item.data;
     return categorySlug && articleSlug ? articlesLinks.article(appSlug, categorySlug, articleSlug) : null;
+  }
+  if (item.type === 'level_reached') {
+    return `/${appSlug}/rewards`;
   }
   if (item.data.lessonSlug) {
     const page = coursesLinks.lesson(appSlug, item.data.lessonSlug);

@@ -136,9 +136,11 @@ export function reasonOf(item: Notification, t: TFunction): string | null {
   return reason ? t('notifications.reason', { reason }) : null;
 }
 
-/** The item's second line: a rejection's reason, or the newest chat message's excerpt. */
+/** The item's second line: a rejection's reason, the newest chat message's excerpt, or a level's reward message. */
 export function detailOf(item: Notification, t: TFunction): string | null {
   const excerpt =
-    item.type === 'chat_message' || item.type === 'chat_mention' ? item.data.excerpt?.trim() : undefined;
+    item.type === 'chat_message' || item.type === 'chat_mention' || item.type === 'level_reached'
+      ? item.data.excerpt?.trim()
+      : undefined;
   return reasonOf(item, t) ?? (excerpt ? t('notifications.quoted', { title: excerpt }) : null);
 }
