@@ -5,6 +5,7 @@ import { rows } from '../../db/rows.ts';
 import { communityApp, type CommunityApp } from '../../test/community-spaces.ts';
 import { testDriver, useTestServer } from '../../test/test-server.ts';
 import { awardPoints, chargeMessageFee, reverseSource, reverseSubject } from './ledger.ts';
+import { applyTopUp } from './top-ups.service.ts';
 
 const server = useTestServer();
 
@@ -145,10 +146,10 @@ describe(`points ledger (${testDriver})`, () => {
     };
     const subjects = Array.from({ length: 6 }, (_, index) => `0190a0a0-0000-7000-8000-0000000001${index}0`);
     const actions = ['comment_created', 'like_received', 'lesson_completed', 'event_attended'] as const;
-    const operations = Array.from({ length: 60 }, () => {
+    const operations = Array.from({ length: 80 }, () => {
       const profileId = people[random(people.length)]!;
       const subjectId = subjects[random(subjects.length)]!;
-      switch (random(3)) {
+      switch (random(5)) {
         case 0:
           return () =>
             db.transaction((tx) =>
@@ -162,6 +163,26 @@ describe(`points ledger (${testDriver})`, () => {
             );
         case 1:
           return () => db.transaction((tx) => reverseSubject(tx, tenant.app.id, subjectId));
+        case 2:
+        case 3: {
+          // An admin's top-up (positive) or deduction (negative): a deduction below zero is refused.
+          const points = (random(2) === 0 ? -1 : 1) * (1 + random(8));
+          return () =>
+            db
+              .transaction((tx) =>
+                applyTopUp(tx, {
+                  appId: tenant.app.id,
+                  profileId,
+                  points,
+                  reason: 'Test',
+                  actorProfileId: null,
+                }),
+              )
+              .catch((error: unknown) => {
+                expect(error).toMatchObject({ code: 'POINTS_TOO_LOW' });
+                return null;
+              });
+        }
         default:
           return () =>
             db
@@ -172,9 +193,16 @@ describe(`points ledger (${testDriver})`, () => {
       }
     });
     await Promise.all(operations.map((operation) => operation()));
-    for (const row of await sumsOf(tenant)) {
+    const sums = await sumsOf(tenant);
+    expect(sums.length).toBeGreaterThan(0);
+    for (const row of sums) {
       expect(row.balance).toBe(row.ledger);
       expect(row.total).toBe(row.earned);
     }
+    const [topUps] = await rows<{ count: number }>(
+      tenant.db,
+      sql`select count(*)::int as count from gamification_ledger where app_id = ${tenant.app.id} and kind = 'top_up'`,
+    );
+    expect(topUps!.count).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors.ts';
 import { pageOffset, paginate } from '../../platform/pagination.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
-import { gamificationViewOf, type GamificationView } from './gamification.access.ts';
+import { gamificationViewOf, seesGamification, type GamificationView } from './gamification.access.ts';
 import { awardPoints } from './ledger.ts';
 import * as repo from './points.repo.ts';
 import { earningRules, rulesOf } from './rules.service.ts';
@@ -115,14 +115,15 @@ export function createPointsService(deps: { db: Db; sign: UrlSign }) {
 
     /**
      * The levels of up to 100 members of the app, for the badges beside their names: none while the rewards
-     * service is off or the app does not show levels beside names.
+     * service is off, the app does not show levels beside names, or the caller may not see the gamification
+     * (guests, unless the rewards are open to them).
      */
     async levels(
       app: AppAccess,
       profileIds: string[],
     ): Promise<{ profileId: string; level: LevelBadge | null }[]> {
       const view = gamificationViewOf(app);
-      const shown = view.rewardsOn && view.settings.isLevelShownBesideNames;
+      const shown = seesGamification(view) && view.rewardsOn && view.settings.isLevelShownBesideNames;
       const levels = shown ? await levelsOfProfiles(db, app.app.id, profileIds) : new Map<string, Level>();
       return [...new Set(profileIds)].map((profileId) => {
         const level = levels.get(profileId);

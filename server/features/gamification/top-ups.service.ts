@@ -4,7 +4,7 @@ import { pageSizes } from '../../../contracts/constants.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import type { z } from 'zod';
 import type { topUpSchema } from '../../../contracts/gamification.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOffset, paginate } from '../../platform/pagination.ts';
@@ -35,6 +35,38 @@ const present = (row: repo.TopUpRow): TopUp => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
+export type TopUpInput = {
+  appId: string;
+  profileId: string;
+  /** Signed: a deduction is negative. */
+  points: number;
+  reason: string;
+  actorProfileId: string | null;
+};
+
+/**
+ * Appends a top-up or deduction inside the caller's transaction, the member's balance locked first: 409
+ * POINTS_TOO_LOW when a deduction would take the balance below zero. Answers the entry's id.
+ */
+export async function applyTopUp(tx: DbOrTx, input: TopUpInput): Promise<string | null> {
+  const sums = await lockSums(tx, input.appId, input.profileId);
+  if (sums.balance + input.points < 0) {
+    throw new AppError(409, errorCodes.pointsTooLow, {
+      details: { balance: sums.balance, required: -input.points },
+    });
+  }
+  return appendEntry(tx, {
+    appId: input.appId,
+    profileId: input.profileId,
+    kind: 'top_up',
+    action: 'admin_top_up',
+    points: input.points,
+    sourceKey: `top-up:${newId()}`,
+    reason: input.reason,
+    actorProfileId: input.actorProfileId,
+  });
+}
+
 export function createTopUpsService(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -47,24 +79,7 @@ export function createTopUpsService(deps: { db: Db }) {
         throw badRequest({ profileId: validationKeys.invalidValue });
       }
       const actorProfileId = view.app.masquerade?.realProfileId ?? view.app.profile?.id ?? null;
-      const id = await db.transaction(async (tx) => {
-        const sums = await lockSums(tx, appId, body.profileId);
-        if (sums.balance + body.points < 0) {
-          throw new AppError(409, errorCodes.pointsTooLow, {
-            details: { balance: sums.balance, required: -body.points },
-          });
-        }
-        return appendEntry(tx, {
-          appId,
-          profileId: body.profileId,
-          kind: 'top_up',
-          action: 'admin_top_up',
-          points: body.points,
-          sourceKey: `top-up:${newId()}`,
-          reason: body.reason,
-          actorProfileId,
-        });
-      });
+      const id = await db.transaction((tx) => applyTopUp(tx, { appId, ...body, actorProfileId }));
       const [row] = id ? (await repo.listTopUps(db, appId, { id, limit: 1, offset: 0 })).rows : [];
       if (!row) {
         throw notFound();
