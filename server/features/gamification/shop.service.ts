@@ -259,18 +259,12 @@ export function createShopService({ db, sign }: ShopDeps) {
             throw new AppError(409, 'REWARD_LIMIT_REACHED', { details: { limit: item.perMemberLimit } });
           }
         }
-        // Decided before the stock is touched: a purchase that cannot pay never waits for the item's row.
         if (sums.balance < item.rewardPoints) {
           throw new AppError(409, 'POINTS_TOO_LOW', {
             details: { balance: sums.balance, required: item.rewardPoints },
           });
         }
-        const taken = await rows<{ sold: number }>(
-          tx,
-          sql`update reward_items set sold = sold + 1, updated_at = now()
-            where id = ${item.id} and (stock is null or sold < stock) returning sold`,
-        );
-        if (taken.length === 0) {
+        if (item.stock !== null && item.sold >= item.stock) {
           throw new AppError(409, 'REWARD_SOLD_OUT');
         }
         await appendEntry(tx, {
@@ -288,6 +282,16 @@ export function createShopService({ db, sign }: ShopDeps) {
           profileId,
           points: item.rewardPoints,
         });
+        // The stock is taken last: the item's row stays locked from here to the commit only, so buyers of one
+        // item queue for one statement each. No row: sold out meanwhile, and the transaction rolls back.
+        const taken = await rows<{ sold: number }>(
+          tx,
+          sql`update reward_items set sold = sold + 1, updated_at = now()
+            where id = ${item.id} and (stock is null or sold < stock) returning sold`,
+        );
+        if (taken.length === 0) {
+          throw new AppError(409, 'REWARD_SOLD_OUT');
+        }
         return { balance: sums.balance - item.rewardPoints, windowAfterPurchase: item.windowAfterPurchase };
       });
       return { order: await orderById(db, orderId), ...bought };
