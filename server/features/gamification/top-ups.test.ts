@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.ts';
 import { testDriver, useTestServer } from '../../test/test-server.ts';
 import { gamificationApp, type GamificationApp } from './points.testing.ts';
+import { applyTopUp } from './top-ups.service.ts';
 
 const server = useTestServer();
 
@@ -78,6 +79,31 @@ describe(`gamification top-ups (${testDriver})`, () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors).toEqual({ profileId: 'validation.invalidValue' });
     }
+  });
+
+  it('never takes a balance below zero under concurrent deductions', async () => {
+    const { db, app, owner } = tenant;
+    const person = await tenant.person('member');
+    const input = {
+      appId: app.id,
+      profileId: person.profileId,
+      reason: 'Parallel',
+      actorProfileId: owner.profileId,
+    };
+    await db.transaction((tx) => applyTopUp(tx, { ...input, points: 10 }));
+    const outcomes = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        db
+          .transaction((tx) => applyTopUp(tx, { ...input, points: -3 }))
+          .then(
+            () => 'taken',
+            (error: unknown) => (error as { code?: string }).code,
+          ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'taken')).toHaveLength(3);
+    expect(outcomes.filter((outcome) => outcome === 'POINTS_TOO_LOW')).toHaveLength(3);
+    expect(await balanceOf(person)).toBe(1);
   });
 
   it('refuses the anonymous, another project, members and bad input', async () => {
