@@ -5,6 +5,7 @@ import { voteAnswerBodySchema, voteSchema } from './community-posts.ts';
 import { pageSizes } from './constants.ts';
 import { paginated } from './pagination.ts';
 import { maxLength } from './validation/index.ts';
+import { requiredStatusIdSchema } from './level-gates.ts';
 
 /*
  * Chat (issue 17, spec §3 "Chat", "Message", "Chat group", rows CHATS-01..14, GAPS 15 and 19, realtime rows
@@ -180,6 +181,8 @@ export const chatCreateBodySchema = z.discriminatedUnion('kind', [
     isMemberAllowToChat: z.boolean().default(true),
     hideMembers: z.boolean().default(false),
     avatarId: avatarId.default(null),
+    /** The level joining and writing ask for (issue 21): a level of the app, or null. */
+    requiredStatusId: requiredStatusIdSchema.optional(),
   }),
 ]);
 export type ChatCreateBody = z.output<typeof chatCreateBodySchema>;
@@ -195,6 +198,7 @@ export const chatGroupPatchBodySchema = z.strictObject({
   hideMembers: z.boolean().optional(),
   isMemberAllowToChat: z.boolean().optional(),
   isPublic: z.boolean().optional(),
+  requiredStatusId: requiredStatusIdSchema.optional(),
 });
 export type ChatGroupPatchBody = z.output<typeof chatGroupPatchBodySchema>;
 

@@ -12,6 +12,7 @@ import {
   requiredString,
   validationKeys,
 } from './validation/index.ts';
+import { requiredLevelSchema, requiredStatusIdSchema } from './level-gates.ts';
 
 /*
  * The community's containers (issue 15, spec §3 "Space", "Group", "Community category", §7 "Groups and
@@ -133,6 +134,10 @@ export const spaceSchema = z.object({
   position: z.number(),
   membership: spaceMembershipSchema.nullable(),
   permissions: spacePermissionsSchema,
+  /** The level the space asks for (issue 21): below it its posts stay closed and joining is refused. */
+  requiredLevel: requiredLevelSchema.nullable(),
+  /** The level's id as the space form edits it; null: none. */
+  requiredStatusId: z.uuid().nullable(),
 });
 export type Space = z.infer<typeof spaceSchema>;
 export const spaceResponseSchema = z.object({ data: spaceSchema });
@@ -178,6 +183,7 @@ export const spaceCreateBodySchema = z.strictObject({
   displayView: postLayoutSchema.default('feed'),
   visibleTabs: spaceFields.visibleTabs.default([...spaceTabValues]),
   moderatorProfileIds: profileIds.default([]),
+  requiredStatusId: requiredStatusIdSchema.default(null),
 });
 export type SpaceCreateBody = z.output<typeof spaceCreateBodySchema>;
 
@@ -196,6 +202,7 @@ export const spacePatchBodySchema = z.strictObject({
   displayView: spaceFields.displayView.optional(),
   visibleTabs: spaceFields.visibleTabs.optional(),
   moderatorProfileIds: spaceFields.moderatorProfileIds.optional(),
+  requiredStatusId: requiredStatusIdSchema.optional(),
 });
 export type SpacePatchBody = z.output<typeof spacePatchBodySchema>;
 

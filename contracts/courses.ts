@@ -5,6 +5,7 @@ import { courseActionSchema, courseTypeSchema, lessonActionSchema, lessonTypeSch
 import { paginated } from './pagination.ts';
 import { richTextMaxLength } from './rich-text.ts';
 import { maxLength, requiredString, validationKeys } from './validation/index.ts';
+import { requiredLevelSchema, requiredStatusIdSchema } from './level-gates.ts';
 
 /*
  * Courses (issue 19, spec §3 "Course", "Module", "Lesson", COURSES-01…25, GAPS 25 and 35). A course holds ordered
@@ -67,6 +68,8 @@ export const lessonLockReasonValues = [
   'access_limit_by_time',
   'drip_content',
   'not_completed_previous_lessons',
+  /** The course asks for a level of the rewards the member has not reached (`requiredLevel`; issue 21). */
+  'level',
 ] as const;
 export type LessonLockReason = (typeof lessonLockReasonValues)[number];
 
@@ -164,6 +167,8 @@ const courseFields = {
   /** Whether the modules' and lessons' drip schedules apply. */
   dripContent: z.boolean(),
   access: courseAccessSchema,
+  /** The level the course's lessons ask for (issue 21): a level of the app, or null. */
+  requiredStatusId: requiredStatusIdSchema,
 };
 type CourseFields = typeof courseFields;
 const optionalCourseFields = Object.fromEntries(
@@ -207,6 +212,8 @@ export const courseSchema = z.object({
   limitAccessByTime: z.number().int().nullable(),
   dripContent: z.boolean(),
   access: courseAccessSchema,
+  /** The level the course's lessons ask for (issue 21); null: none. */
+  requiredStatusId: z.uuid().nullable(),
   modulesCount: z.number().int().min(0),
   /** Active lessons. */
   lessonsCount: z.number().int().min(0),
@@ -237,6 +244,8 @@ export const lessonActionStateSchema = z.object({
   reason: z.enum([...lessonLockReasonValues, 'login', 'denied']).nullable(),
   /** For drip: when it opens. */
   unlocksAt: z.iso.datetime().nullable(),
+  /** For `level`: the level that opens it (its number, name and points). */
+  requiredLevel: requiredLevelSchema.optional(),
 });
 export type LessonActionState = z.infer<typeof lessonActionStateSchema>;
 

@@ -21,6 +21,7 @@ import { presentPerson } from './chat.presenter.ts';
 import type { ChatAccess, ChatAppAccess } from './chat.scopes.ts';
 import { createChatViews } from './chat-views.ts';
 import { lockChat } from './chats.repo.ts';
+import { assertChatLevel } from './chat-level.ts';
 
 /*
  * A chat's people (issue 17): the member list, joining and leaving, moderators adding people and taking members
@@ -70,6 +71,7 @@ export function createChatMemberService(deps: { db: Db; sign: UrlSign; events: C
     /** A public group chat: the caller becomes a member. */
     async join(access: ChatAccess): Promise<Chat> {
       const profileId = access.actor.profileId;
+      await assertChatLevel(db, access);
       await db.transaction(async (tx) => {
         const locked = await lockChat(tx, access.chat.id);
         if (!locked) {

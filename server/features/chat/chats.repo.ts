@@ -39,7 +39,7 @@ export async function findLiveChats(db: DbOrTx, ids: readonly string[]): Promise
     sql`select id, app_id as "appId", kind, name, private_key as "privateKey", is_public as "isPublic",
       is_member_allow_to_chat as "isMemberAllowToChat", hide_members as "hideMembers", avatar_id as "avatarId",
       last_seq as "lastSeq", members_count as "membersCount", created_by_profile_id as "createdByProfileId",
-      deleted_at as "deletedAt", created_at as "createdAt", updated_at as "updatedAt"
+      required_status_id as "requiredStatusId", deleted_at as "deletedAt", created_at as "createdAt", updated_at as "updatedAt"
       from chats where id in (${idList(ids)}) and deleted_at is null`,
   );
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { pictureFieldErrors, type UrlSign } from '../cloud/public.ts';
+import { levelFieldErrors } from '../gamification/public.ts';
 import type { ChatEvents } from './chat.events.ts';
 import { listChatViews, type ChatFilter } from './chat-list.repo.ts';
 import { addMembers, memberIdsOf, setModerators } from './chat-members.repo.ts';
@@ -41,6 +42,14 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       { avatarId },
       access.app.profile!.accountId,
     );
+    if (Object.keys(errors).length > 0) {
+      throw badRequest(errors);
+    }
+  }
+
+  /** A group's level (issue 21): a level of the app. */
+  async function checkLevel(access: ChatAppAccess, statusId: string | null | undefined) {
+    const errors = await levelFieldErrors(db, access.appId, statusId);
     if (Object.keys(errors).length > 0) {
       throw badRequest(errors);
     }
@@ -144,6 +153,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
         throw forbidden();
       }
       await checkPicture(access, body.avatarId);
+      await checkLevel(access, body.requiredStatusId);
       const people = await peopleOf(db, access, body.profileIds, 'profileIds');
       const id = newId();
       await db.transaction(async (tx) => {
@@ -156,6 +166,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
           isMemberAllowToChat: body.isMemberAllowToChat,
           hideMembers: body.hideMembers,
           avatarId: body.avatarId,
+          requiredStatusId: body.requiredStatusId ?? null,
           createdByProfileId: me,
         });
         await addMembers(tx, { id, appId: access.appId, lastSeq: 0 }, [
@@ -198,6 +209,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
         throw forbidden();
       }
       await checkPicture(access, body.avatarId);
+      await checkLevel(access, body.requiredStatusId);
       await db.transaction(async (tx) => {
         if (body.profileIds) {
           const moderators = [...new Set(body.profileIds)];
@@ -215,6 +227,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
             ? { isMemberAllowToChat: body.isMemberAllowToChat }
             : {}),
           ...(body.isPublic !== undefined ? { isPublic: body.isPublic } : {}),
+          ...(body.requiredStatusId !== undefined ? { requiredStatusId: body.requiredStatusId } : {}),
         };
         if (Object.keys(values).length > 0) {
           await updateChat(tx, access.chat.id, values);

@@ -12,10 +12,13 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { extractMentions, richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { ownLiveFileIds, type UrlSign } from '../cloud/public.ts';
+import { servicesOf } from '../apps/public.ts';
 import { answerVote, isFreeVote } from '../community/public.ts';
+import { chargeMessageFee } from '../gamification/public.ts';
 import type { GifLookup } from '../gifs/public.ts';
 import type { Notifier } from '../notifications/public.ts';
 import type { ChatEvents } from './chat.events.ts';
+import { assertChatLevel } from './chat-level.ts';
 import { recordMessageMentions } from './message-mentions.ts';
 import type { MessageSent } from './message-sent.ts';
 import { presentPerson } from './chat.presenter.ts';
@@ -220,6 +223,8 @@ export function createMessageService(deps: {
         }
         throw error;
       }
+      // A group's level gate (issue 21): below it nothing is written.
+      await assertChatLevel(db, access);
       const content = await contentOf(access, body);
       const clean = cleanBody(
         body.body,
@@ -250,14 +255,31 @@ export function createMessageService(deps: {
         replyToId,
         ...content,
       };
+      // The message fee of the rewards (issue 21): charged in the send's transaction, before the message is
+      // written; a balance that does not cover it refuses the message (409 POINTS_TOO_LOW). Support chats are free.
+      const paid = access.chat.kind !== 'support' && servicesOf(access.app.app.options).rewards;
+      const fee = { appId: access.chat.appId, profileId: me, sourceKey: `message:${values.id}` };
       try {
-        // A plain message is one statement; one that mentions people is stored with their notifications.
+        // A plain message is one statement; one that mentions people (or pays a fee) is one transaction.
         view =
-          extractMentions(clean.html).length === 0
+          extractMentions(clean.html).length === 0 && !paid
             ? await sendMessage(db, values)
             : await db.transaction(async (tx) => {
+                if (paid) {
+                  await chargeMessageFee(tx, fee);
+                }
                 const sent = await sendMessage(tx, values);
-                told = await recordMessageMentions(tx, { chat: access.chat, authorProfileId: me, ...clean });
+                if (!sent) {
+                  // The chat went meanwhile: nothing is written, nothing is charged.
+                  throw notFound();
+                }
+                if (extractMentions(clean.html).length > 0) {
+                  told = await recordMessageMentions(tx, {
+                    chat: access.chat,
+                    authorProfileId: me,
+                    ...clean,
+                  });
+                }
                 return sent;
               });
       } catch (error) {

@@ -25,6 +25,7 @@ import {
   type CommentEntityAccess,
   type CommentListAccess,
 } from './comments.scopes.ts';
+import { awardCommentPoints, likePoints, reverseContentPoints } from './post-points.ts';
 import { recordMentions } from './mentions.ts';
 import type { Notifier } from '../notifications/public.ts';
 import { notifyComment, notifyCommentLike } from './community-notifications.ts';
@@ -206,6 +207,8 @@ export function createCommentService(deps: {
         if (!entity.post) {
           await entity.count(tx, 1);
         }
+        // Every entity's comments (posts, lessons, events) earn their author here (issue 21).
+        await awardCommentPoints(tx, { appId: comment.appId, id: comment.id, authorProfileId });
         const mentioned =
           extractMentions(clean.html).length === 0
             ? []
@@ -255,6 +258,8 @@ export function createCommentService(deps: {
         );
         // Nothing of it is left to decide on: it leaves the moderation inbox too.
         await dropModerationItem(tx, 'comment', comment.id);
+        // What it earned goes: its author's points and the likes it received (issue 21).
+        await reverseContentPoints(tx, comment.appId, comment.id);
         return removed;
       });
       return { id: comment.id, isRemoved };
@@ -268,7 +273,16 @@ export function createCommentService(deps: {
       }
       let result: Awaited<ReturnType<typeof repo.setLike>>;
       try {
-        result = await repo.setLike(db, { commentId: access.comment.id, profileId }, liked);
+        // The like and its author's points (issue 21) in one transaction.
+        result = await db.transaction(async (tx) => {
+          const changed = await repo.setLike(tx, { commentId: access.comment.id, profileId }, liked);
+          if (changed?.changed) {
+            const { comment } = access;
+            const like = { appId: comment.appId, contentId: comment.id, likerProfileId: profileId };
+            await likePoints(tx, { ...like, authorProfileId: comment.authorProfileId }, liked);
+          }
+          return changed;
+        });
       } catch (error) {
         // The comment went meanwhile.
         if (repo.isForeignKeyViolation(error)) {

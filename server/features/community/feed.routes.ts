@@ -40,6 +40,7 @@ export function feedRoutes(deps: {
         response: { 200: postListSchema },
       },
       handler: async (request, reply) => {
+        await feed.opens(request.access);
         await feed.markOpened(request.access, request.query);
         return kept.spacePage(reply, request.access, request.query, () =>
           feed.spacePosts(request.access, request.query),

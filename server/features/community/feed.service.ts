@@ -41,6 +41,7 @@ import {
   viewerOfContainer,
   type PostViewer,
 } from './posts.views.ts';
+import { assertSpaceLevel } from './space-level.ts';
 
 /*
  * Lists of posts (spec §7 "Posts", `posts/home`, `spaces/posts/counters`): a space's and a category's posts,
@@ -130,6 +131,9 @@ export function createFeedService(deps: { db: Db; sign: UrlSign }) {
   }
 
   return {
+    /** Opening a space's posts: 403 LEVEL_REQUIRED below the level the space asks for (issue 21). */
+    opens: (access: SpaceAccess): Promise<void> => assertSpaceLevel(db, access),
+
     /** A space's posts (the route also marks the space read on page 1: `markOpened`). */
     async spacePosts(access: SpaceAccess, query: PostListQuery): Promise<PostList> {
       const { space } = access;

@@ -6,6 +6,7 @@ import type { CommentAccess } from './community.scopes.ts';
 import { createCommunityScopes } from './community.scopes.ts';
 import { hideComment, unhideComment } from './comments.repo.ts';
 import { postScopesOf } from './post-actions.routes.ts';
+import { awardPostPoints, reverseContentPoints } from './post-points.ts';
 import { bumpPostsCount, holdPublishedPost, releaseHeldPost } from './posts.repo.ts';
 
 /*
@@ -44,10 +45,15 @@ export async function releasePostFromModeration(
     return false;
   }
   await bumpPostsCount(tx, released, 1);
+  // A held post earns its author when a moderator approves it (issue 21).
+  await awardPostPoints(tx, { ...released, id: postId });
   return true;
 }
 
 export const hideCommentForModeration = hideComment;
+
+/** A rejection: what the post or comment earned goes (its author's points, the likes it received; issue 21). */
+export const reversePointsForModeration = reverseContentPoints;
 export const unhideCommentForModeration = unhideComment;
 
 export type ModeratedPerson = {

@@ -6,6 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { moveModerationItems } from '../moderation/public.ts';
 import { loadCategoryAccess, loadPostAccess, loadSpaceAccess, type PostAccess } from './community.access.ts';
 import { recordMentions } from './mentions.ts';
+import { awardPostPoints } from './post-points.ts';
 import { slugBaseOf } from './posts.form.ts';
 import {
   bumpPostsCount,
@@ -51,10 +52,12 @@ export function createPostActionService(deps: Omit<PostServiceDeps, 'jobs' | 'im
     /** Publishes a scheduled post now; a post the job published meanwhile is answered as it is (exactly once). */
     async publish(actor: Actor, access: PostAccess): Promise<Post> {
       const published = await db.transaction(async (tx) => {
-        if (!(await markPublished(tx, access.post.id))) {
+        const published = await markPublished(tx, access.post.id);
+        if (!published) {
           return false;
         }
         await bumpPostsCount(tx, containerOf(access), 1);
+        await awardPostPoints(tx, { ...published, id: access.post.id });
         return true;
       });
       if (published) {

@@ -4,6 +4,7 @@ import { communityPostLikes, communityPosts } from '../../db/schema/index.ts';
 import type { PostAccess } from './community.access.ts';
 import type { Notifier } from '../notifications/public.ts';
 import { notifyPostLike } from './community-notifications.ts';
+import { likePoints } from './post-points.ts';
 import { authorOf } from './posts.service.ts';
 
 /*
@@ -13,6 +14,14 @@ import { authorOf } from './posts.service.ts';
  */
 
 export type LikeState = { isLiked: boolean; likesCount: number };
+
+/** The like's points (issue 21): the post's author earns, the liker never for their own post. */
+const likeOf = (access: PostAccess, likerProfileId: string) => ({
+  appId: access.post.appId,
+  contentId: access.post.id,
+  authorProfileId: access.post.authorProfileId,
+  likerProfileId,
+});
 
 export function createPostLikeService(deps: { db: Db; notifier: Pick<Notifier, 'deliver'> }) {
   const { db, notifier } = deps;
@@ -46,6 +55,7 @@ export function createPostLikeService(deps: { db: Db; notifier: Pick<Notifier, '
           })
           .where(eq(communityPosts.id, postId))
           .returning({ likesCount: communityPosts.likesCount });
+        await likePoints(tx, likeOf(access, profileId), true);
         const told = await notifyPostLike(tx, access.post, profileId);
         return { likesCount: row?.likesCount, told };
       });
@@ -75,6 +85,7 @@ export function createPostLikeService(deps: { db: Db; notifier: Pick<Notifier, '
           })
           .where(eq(communityPosts.id, postId))
           .returning({ likesCount: communityPosts.likesCount });
+        await likePoints(tx, likeOf(access, profileId), false);
         return row?.likesCount;
       });
       return { isLiked: false, likesCount: likesCount ?? (await countOf(postId)) };

@@ -265,7 +265,7 @@ export async function markPublished(
   tx: DbOrTx,
   postId: string,
   options: { dueOnly?: boolean } = {},
-): Promise<(ContainerRef & { appId: string }) | undefined> {
+): Promise<(ContainerRef & { appId: string; authorProfileId: string }) | undefined> {
   const [row] = await tx
     .update(communityPosts)
     .set({ publishedAt: sql`now()`, updatedAt: sql`now()` })
@@ -284,6 +284,7 @@ export async function markPublished(
       spaceId: communityPosts.spaceId,
       categoryId: communityPosts.categoryId,
       appId: communityPosts.appId,
+      authorProfileId: communityPosts.authorProfileId,
     });
   return row;
 }
@@ -323,7 +324,7 @@ export async function releaseHeldPost(
   tx: DbOrTx,
   postId: string,
   publishedAt: Date | null,
-): Promise<(ContainerRef & { appId: string }) | undefined> {
+): Promise<(ContainerRef & { appId: string; authorProfileId: string }) | undefined> {
   const [row] = await tx
     .update(communityPosts)
     .set({
@@ -343,6 +344,7 @@ export async function releaseHeldPost(
       spaceId: communityPosts.spaceId,
       categoryId: communityPosts.categoryId,
       appId: communityPosts.appId,
+      authorProfileId: communityPosts.authorProfileId,
     });
   return row;
 }

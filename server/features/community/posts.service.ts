@@ -11,6 +11,8 @@ import type { AppAccess } from '../workspace/public.ts';
 import type { CategoryAccess, PostAccess, SpaceAccess } from './community.access.ts';
 import type { CommunityActor } from './community.policy.ts';
 import { recordMentions } from './mentions.ts';
+import { awardPostPoints, reverseContentPoints } from './post-points.ts';
+import { assertSpaceLevel } from './space-level.ts';
 import { moderationOfNewPost } from './posts.moderation.ts';
 import { formValues, scheduleOf, slugBaseOf, slugTaken } from './posts.form.ts';
 import {
@@ -104,6 +106,10 @@ export function createPostService(deps: PostServiceDeps) {
       if ((input.isPinnedToTop || input.isPinnedToSidebar) && !moderates) {
         throw forbidden();
       }
+      if (target.kind === 'space') {
+        // A space's level gate (issue 21) holds for writing too.
+        await assertSpaceLevel(db, target.access);
+      }
       const values = await formValues(db, input, { app, actor, imageOrigins });
       // The moderation settings: the hourly limit (429), and whether the post waits for a moderator (held).
       const { held } = await moderationOfNewPost(db, target, authorProfileId);
@@ -134,9 +140,14 @@ export function createPostService(deps: PostServiceDeps) {
       // A plain post (no poll, mention or pin: nothing to lock or to add) is one statement; the rest a transaction.
       // A held post adds its moderation item in the same transaction.
       const plain = !row.voteId && !mentions && !input.isPinnedToTop && !held;
+      const earns = { appId: app.app.id, id, authorProfileId };
       const write = async () => {
         if (plain) {
-          await insertPlainPost(db, row, container);
+          // A published post earns its author in the insert's transaction (issue 21).
+          await db.transaction(async (tx) => {
+            await insertPlainPost(tx, row, container);
+            await awardPostPoints(tx, earns);
+          });
           return;
         }
         await db.transaction(async (tx) => {
@@ -153,6 +164,7 @@ export function createPostService(deps: PostServiceDeps) {
           }
           if (publishesNow) {
             await bumpPostsCount(tx, container, 1);
+            await awardPostPoints(tx, earns);
           }
           if (held) {
             await holdNewPost(tx, {
@@ -241,8 +253,10 @@ export function createPostService(deps: PostServiceDeps) {
             await updatePost(tx, post.id, { pinnedToSidebarAt: input.isPinnedToSidebar ? new Date() : null });
           }
           // A schedule moved to now (or cleared) publishes the post, exactly as the publish call does.
-          if (publishAtChanges && !publishAt && (await markPublished(tx, post.id))) {
+          const published = publishAtChanges && !publishAt ? await markPublished(tx, post.id) : undefined;
+          if (published) {
             await bumpPostsCount(tx, container, 1);
+            await awardPostPoints(tx, { ...published, id: post.id });
           }
         });
       } catch (error) {
@@ -266,6 +280,10 @@ export function createPostService(deps: PostServiceDeps) {
         }
         // Nothing is left to decide on: the post leaves the moderation inbox too.
         await dropModerationItem(tx, 'post', access.post.id);
+        if (deleted) {
+          // What it earned goes: its author's points and the likes it received (issue 21).
+          await reverseContentPoints(tx, access.post.appId, access.post.id);
+        }
       });
     },
   };

@@ -2,6 +2,7 @@ import type { Realtime } from '../../platform/realtime.ts';
 import type { Notifier } from '../notifications/public.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { JobDefinition, Jobs, QueuePolicy } from '../../platform/jobs.ts';
+import { awardPostPoints } from './post-points.ts';
 import { bumpPostsCount, findDuePostIds, markPublished } from './posts.repo.ts';
 
 /*
@@ -35,6 +36,7 @@ export async function publishPost(
       return null;
     }
     await bumpPostsCount(tx, published, 1);
+    await awardPostPoints(tx, { ...published, id: postId });
     return published.appId;
   });
   if (appId !== null) {
@@ -59,10 +61,7 @@ export async function runPublishJob(
   return published;
 }
 
-export function publishJob(deps: {
-  db: DbOrTx;
-  onPublished?: OnPublished;
-}): JobDefinition<PublishJobData> {
+export function publishJob(deps: { db: DbOrTx; onPublished?: OnPublished }): JobDefinition<PublishJobData> {
   return {
     name: publishQueue,
     cron: '* * * * *',

@@ -16,6 +16,7 @@ import * as lists from './space-members.lists.ts';
 import * as repo from './space-members.repo.ts';
 import type { SpaceListing } from './spaces.listing.ts';
 import { presentSpaceMember } from './spaces.presenter.ts';
+import { assertSpaceLevel } from './space-level.ts';
 
 const pageOf = (page: number) => ({ page, limit: communityPageSizes.members });
 const offsetOf = (page: number) => ({
@@ -45,6 +46,7 @@ export function createSpaceMemberService(deps: { db: Db; sign: UrlSign; listing:
       if (access.space.access === 'secret') {
         throw forbidden();
       }
+      await assertSpaceLevel(db, access);
       await db.transaction(async (tx) => {
         await repo.insertMembership(tx, {
           spaceId: access.space.id,

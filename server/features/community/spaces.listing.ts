@@ -2,6 +2,7 @@ import type { Space, SpaceMembership } from '../../../contracts/community-spaces
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { UrlSign } from '../cloud/public.ts';
+import { requiredLevelsOf } from '../gamification/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import { loadCommunityView, type CommunityView } from './community.access.ts';
 import { spaceAbilities, spaceListed } from './community.policy.ts';
@@ -32,11 +33,16 @@ export function createSpaceListing(deps: { db: DbOrTx; sign: UrlSign }) {
       return [];
     }
     const profileId = view.actor.profileId;
-    const [memberships, moderators] = await Promise.all([
+    const [memberships, moderators, levels] = await Promise.all([
       profileId ? members.listMembershipsOf(db, view.app.app.id, profileId) : Promise.resolve([]),
       listSpaceModerators(
         db,
         listed.map(({ row }) => row.id),
+      ),
+      requiredLevelsOf(
+        db,
+        view.app.app.id,
+        listed.map(({ row }) => row.requiredStatusId),
       ),
     ]);
     const membershipOf = new Map<string, SpaceMembership>(
@@ -47,6 +53,7 @@ export function createSpaceListing(deps: { db: DbOrTx; sign: UrlSign }) {
         can: spaceAbilities(view.actor, standing),
         membership: membershipOf.get(row.id) ?? null,
         moderators: moderators.filter((moderator) => moderator.spaceId === row.id),
+        requiredLevel: (row.requiredStatusId && levels.get(row.requiredStatusId)) || null,
       }),
     );
   }

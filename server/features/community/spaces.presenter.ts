@@ -1,3 +1,4 @@
+import type { RequiredLevel } from '../../../contracts/level-gates.ts';
 import type {
   CommunityPicture,
   CommunityProfileSummary,
@@ -40,6 +41,8 @@ export type SpaceFacts = {
   can: SpaceAbility[];
   membership: SpaceMembership | null;
   moderators: ProfileSummaryRow[];
+  /** The level the space asks for while it gates (issue 21), or null. */
+  requiredLevel: RequiredLevel | null;
 };
 
 export function presentSpace(sign: UrlSign, row: SpaceRow, facts: SpaceFacts): Space {
@@ -66,5 +69,7 @@ export function presentSpace(sign: UrlSign, row: SpaceRow, facts: SpaceFacts): S
     position: row.position,
     membership: facts.membership,
     permissions: { can: facts.can },
+    requiredLevel: facts.requiredLevel,
+    requiredStatusId: row.requiredStatusId,
   };
 }

@@ -10,6 +10,7 @@ import { communitySpaces } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { sanitizeRichText } from '../../platform/rich-text.ts';
+import { levelFieldErrors } from '../gamification/public.ts';
 import { pictureFieldErrors } from '../cloud/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import type { CommunityView, GroupAccess, SpaceAccess } from './community.access.ts';
@@ -85,6 +86,7 @@ export function createSpaceService(deps: { db: Db; listing: SpaceListing }) {
           pictures: { coverId: body.coverId, mobileCoverId: body.mobileCoverId },
           moderatorProfileIds: body.moderatorProfileIds,
         })),
+        ...(await levelFieldErrors(db, app.app.id, body.requiredStatusId)),
       });
       const rulesHtml = sanitizeRichText(body.rules, { field: 'rules' });
       const id = newId();
@@ -116,6 +118,7 @@ export function createSpaceService(deps: { db: Db; listing: SpaceListing }) {
             defaultTab: body.defaultTab,
             displayView: body.displayView,
             visibleTabs: body.visibleTabs,
+            requiredStatusId: body.requiredStatusId ?? null,
             position: (siblings.at(-1)?.position ?? 0) + 1,
           });
           await members.replaceSpaceModerators(tx, space, [...new Set(body.moderatorProfileIds)]);
@@ -139,6 +142,7 @@ export function createSpaceService(deps: { db: Db; listing: SpaceListing }) {
           pictures: { coverId: body.coverId, mobileCoverId: body.mobileCoverId },
           ...(body.moderatorProfileIds ? { moderatorProfileIds: body.moderatorProfileIds } : {}),
         })),
+        ...(await levelFieldErrors(db, app.app.id, body.requiredStatusId)),
       });
       const rulesHtml =
         body.rules === undefined ? undefined : sanitizeRichText(body.rules, { field: 'rules' });

@@ -4,7 +4,7 @@ import { instantToWall, wallToInstant } from '../../platform/time-zone.ts';
  * Who may open which lesson of a course, and what the course's button says: one pure function used by every read
  * (lists, the course and lesson pages, recent lessons, the podcast feed), evaluated on the server in the order of
  * spec/GAPS.md 25 — published and active, the course's access form (free, or signed in), a paywall, the time
- * limit, drip, the obligatory order — the first rule that fails decides (docs/decisions/courses.md "Access").
+ * limit, drip, the obligatory order (a level of the rewards stands beside the paywall) — the first rule that fails decides (docs/decisions/courses.md "Access").
  */
 
 const dayMs = 86_400_000;
@@ -49,13 +49,16 @@ export type CourseReader =
  */
 export type Paywall = 'open' | 'buyable' | 'closed';
 
-export type LockReason = 'access_limit_by_time' | 'drip_content' | 'not_completed_previous_lessons';
+export type LockReason = 'access_limit_by_time' | 'drip_content' | 'not_completed_previous_lessons' | 'level';
+
+/** A level of the rewards the course asks for (issue 21): its number, name and points. */
+export type CourseLevel = { level: number; name: string; points: number };
 
 export type LessonAction =
   | { action: 'continue' | 'completed' }
   | { action: 'buy' }
-  /** `unlocksAt`: when drip opens it (null for the other reasons). */
-  | { action: 'locked'; reason: LockReason; unlocksAt: Date | null }
+  /** `unlocksAt`: when drip opens it (null for the other reasons); `level`: the level that opens it. */
+  | { action: 'locked'; reason: LockReason; unlocksAt: Date | null; level?: CourseLevel }
   /** `login`: a guest on a members' course; `denied`: unpublished, inactive, or behind a closed paywall. */
   | { action: 'denied'; reason: 'login' | 'denied' };
 
@@ -109,6 +112,11 @@ type LessonsInput = {
   lessons: readonly LessonRules[];
   reader: CourseReader;
   paywall: Paywall;
+  /**
+   * The level the reader lacks (the course's level gate, per reader: their points are not part of the course's
+   * cached outline); null or absent: none asked, or reached, or a manager.
+   */
+  missingLevel?: CourseLevel | null;
   now: Date;
 };
 
@@ -150,6 +158,10 @@ function decide(input: LessonsInput, lesson: LessonRules, earlierDone: boolean):
   }
   if (input.paywall !== 'open') {
     return input.paywall === 'buyable' ? { action: 'buy' } : { action: 'denied', reason: 'denied' };
+  }
+  // The level gate (issue 21) stands beside the paywall: after the access form, before time, drip and order.
+  if (input.missingLevel) {
+    return { action: 'locked', reason: 'level', unlocksAt: null, level: input.missingLevel };
   }
   if (reader.kind === 'guest') {
     // A free course for guests: nothing of theirs is kept, so no time, drip or order applies.

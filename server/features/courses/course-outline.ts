@@ -5,12 +5,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { courseEnrollments, courseLessons, courseModules, lessonProgress } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { canonicalTimeZone } from '../../platform/time-zone.ts';
+import { levelGate } from '../gamification/public.ts';
 import { isCoursesManager } from './courses.policy.ts';
 import type { CourseAccessOf, CourseRow, LessonAccessOf, ModuleRow } from './courses.access.ts';
 import {
   courseAction,
   lessonActions,
   type CourseAction,
+  type CourseLevel,
   type CourseReader,
   type CourseRules,
   type LessonAction,
@@ -184,6 +186,7 @@ export function evaluate(
   outline: Outline,
   standing: Standing,
   now = new Date(),
+  missingLevel: CourseLevel | null = null,
 ): Evaluation {
   const reader = readerOf(access, standing);
   const input = {
@@ -193,6 +196,7 @@ export function evaluate(
     reader,
     // Access plans come later (docs/decisions/courses.md "Access"): nothing stands in front of a course yet.
     paywall: 'open' as const,
+    missingLevel,
     now,
   };
   return {
@@ -205,11 +209,18 @@ export function evaluate(
 }
 
 export async function evaluateCourse(db: DbOrTx, access: CourseAccessOf, now = new Date()) {
-  const [outline, standing] = await Promise.all([
+  const [outline, standing, gate] = await Promise.all([
     outlineOf(db, access.course),
     loadStanding(db, access.course.id, access.actor.profileId),
+    // The level gate reads the member's points fresh (one indexed read; none for a course without a level).
+    levelGate(db, {
+      appId: access.course.appId,
+      profileId: access.actor.profileId,
+      requiredStatusId: access.course.requiredStatusId,
+      manages: isCoursesManager(access.actor),
+    }),
   ]);
-  return evaluate(access, outline, standing, now);
+  return evaluate(access, outline, standing, now, gate.passes ? null : gate.required);
 }
 
 export function presentAction(action: LessonAction | undefined): LessonActionState {
@@ -218,7 +229,12 @@ export function presentAction(action: LessonAction | undefined): LessonActionSta
   }
   switch (action.action) {
     case 'locked':
-      return { action: 'locked', reason: action.reason, unlocksAt: action.unlocksAt?.toISOString() ?? null };
+      return {
+        action: 'locked',
+        reason: action.reason,
+        unlocksAt: action.unlocksAt?.toISOString() ?? null,
+        ...(action.level ? { requiredLevel: action.level } : {}),
+      };
     case 'denied':
       return { action: 'denied', reason: action.reason, unlocksAt: null };
     case 'buy':

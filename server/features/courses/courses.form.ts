@@ -4,6 +4,7 @@ import type { courses } from '../../db/schema/index.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { pictureFieldErrors } from '../cloud/public.ts';
 import { findParticipantIds } from '../community/public.ts';
+import { levelFieldErrors } from '../gamification/public.ts';
 import type { AppAccess } from '../workspace/public.ts';
 import { categoryIdsOfApp } from './courses.repo.ts';
 
@@ -29,6 +30,7 @@ const copied = [
   'limitAccessByTime',
   'dripContent',
   'access',
+  'requiredStatusId',
 ] as const;
 
 /**
@@ -67,6 +69,7 @@ export async function courseForm(
     ids.forEach((id, index) => found.has(id) || (errors[`speakerIds.${index}`] = invalid));
     form.speakerIds = ids;
   }
+  Object.assign(errors, await levelFieldErrors(db, app.app.id, input.requiredStatusId));
   if (input.slug !== undefined && input.slug !== '') {
     form.slug = input.slug;
   }

@@ -7,6 +7,8 @@ import {
 } from '../../../contracts/courses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { courseEnrollments, courses, lessonProgress } from '../../db/schema/index.ts';
+import { rows } from '../../db/rows.ts';
+import { awardPoints, reverseSource } from '../gamification/public.ts';
 import { shareCourse } from './course-content.repo.ts';
 import { openLessonOf, zoneOf } from './course-outline.ts';
 import { presentProgress } from './lessons.presenter.ts';
@@ -44,7 +46,9 @@ async function countCompletion(db: DbOrTx, access: LessonAccessOf, profileId: st
   if (!access.lesson.isActive) {
     return;
   }
-  await db.execute(sql`
+  const [row] = await rows<{ finished: boolean }>(
+    db,
+    sql`
     update ${courseEnrollments} e set
       completed_lessons = greatest(0, e.completed_lessons + ${by}),
       completed_at = case
@@ -52,7 +56,22 @@ async function countCompletion(db: DbOrTx, access: LessonAccessOf, profileId: st
         else null end,
       updated_at = now()
     from ${courses} c
-    where e.course_id = ${access.course.id} and e.profile_id = ${profileId} and c.id = e.course_id`);
+    where e.course_id = ${access.course.id} and e.profile_id = ${profileId} and c.id = e.course_id
+    returning e.completed_at is not null as finished`,
+  );
+  // The lesson's and the course's points (issue 21), in the progress's transaction (under the course's lock);
+  // the ledger keeps each once, so completing again after undoing earns nothing new.
+  const appId = access.course.appId;
+  const lesson = { appId, profileId, sourceKey: `lesson:${access.lesson.id}` };
+  if (by === 1) {
+    await awardPoints(db, { ...lesson, action: 'lesson_completed', subjectId: access.lesson.id });
+    if (row?.finished) {
+      const course = { appId, profileId, action: 'course_finished' as const };
+      await awardPoints(db, { ...course, sourceKey: `course:${access.course.id}` });
+    }
+  } else {
+    await reverseSource(db, { ...lesson, action: 'lesson_completed' });
+  }
 }
 
 async function complete(tx: DbOrTx, access: LessonAccessOf, profileId: string): Promise<void> {

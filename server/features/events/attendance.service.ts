@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 import { paginate, pageOffset } from '../../platform/pagination.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
+import { awardPoints, reverseSource } from '../gamification/public.ts';
 import { isAppManager } from '../workspace/public.ts';
 import type { Notifier } from '../notifications/public.ts';
 import { recordNotifications, type RecordedNotification } from '../notifications/public.ts';
@@ -70,6 +71,14 @@ const appOf = (access: EventAccessOf): EventApp => ({
   projectId: access.app.app.projectId,
 });
 
+/** An attendance's points (issue 21): a seat taken in an occurrence earns the member, once per occurrence. */
+const attendedBy = (appId: string, ref: OccurrenceRef, profileId: string) => ({
+  appId,
+  profileId,
+  action: 'event_attended' as const,
+  sourceKey: `event:${ref.eventId}:${ref.occurrence}`,
+});
+
 export type WaitlistMover = ReturnType<typeof createWaitlistMover>;
 
 /**
@@ -104,6 +113,10 @@ export function createWaitlistMover(deps: { db: Db } & EventDelivery) {
           event.participantsLimit,
         );
         if (profileIds.length > 0) {
+          const ref = { eventId: event.id, occurrence: occurrence.originalStart };
+          for (const profileId of profileIds) {
+            await awardPoints(tx, attendedBy(app.id, ref, profileId));
+          }
           moved.push({ occurrence, profileIds });
           recorded.push(
             ...(await recordNotifications(tx, [seatGrantedNotification(app, event, occurrence, profileIds)])),
@@ -181,6 +194,7 @@ export function createAttendanceService(deps: { db: Db; sign: UrlSign } & EventD
         }
         if (await takeSeat(tx, ref, access.event.participantsLimit)) {
           await markGoing(tx, ref, profileId);
+          await awardPoints(tx, attendedBy(access.app.app.id, ref, profileId));
           return true;
         }
         await joinWaitlist(tx, ref);
@@ -209,6 +223,10 @@ export function createAttendanceService(deps: { db: Db; sign: UrlSign } & EventD
           return null;
         }
         await releaseSeat(tx, ref, status);
+        if (status === 'going' && now.getTime() < occurrence.startsAt.getTime()) {
+          // Leaving before it starts takes the attendance's points back (issue 21).
+          await reverseSource(tx, attendedBy(access.app.app.id, ref, profileId));
+        }
         return status === 'going' ? waitlists.moveUp(tx, appOf(access), access.event, [occurrence]) : null;
       });
       await tell?.();

@@ -4,3 +4,5 @@
  * its message fee the same way; a refused fee refuses the message.
  */
 export { awardPoints, chargeMessageFee, reverseSource, reverseSubject, type PointEvent } from './ledger.ts';
+/** Level gates of spaces, courses and chats (level-gate.ts). */
+export { assertLevel, levelFieldErrors, levelGate, requiredLevelsOf, type LevelGate } from './level-gate.ts';

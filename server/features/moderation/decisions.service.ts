@@ -7,6 +7,7 @@ import {
   hidePostForModeration,
   moderatedContentOf,
   releasePostFromModeration,
+  reversePointsForModeration,
   unhideCommentForModeration,
   type OnPublished,
 } from '../community/public.ts';
@@ -127,6 +128,8 @@ export function createDecisionService(deps: {
         } else {
           await hideCommentForModeration(tx, current.entityId);
         }
+        // What the content earned goes with it (issue 21).
+        await reversePointsForModeration(tx, current.appId, current.entityId);
         const item = await updateItem(tx, current.id, {
           status: 'rejected',
           reason,

@@ -25,6 +25,7 @@ import type { Realtime } from '../../platform/realtime.ts';
 import { richTextToPlainText, sanitizeRichText } from '../../platform/rich-text.ts';
 import { enterSupportChat, insertSupportChat, isInSupportChat, joinSupportChatRoom } from '../chat/public.ts';
 import type { UrlSign } from '../cloud/public.ts';
+import { awardPoints } from '../gamification/public.ts';
 import { insertProfile, type AppAccess, type ProjectAccess } from '../workspace/public.ts';
 import type { TicketEvents } from './tickets.events.ts';
 import type { StatusChange } from './tickets.clocks.ts';
@@ -352,9 +353,20 @@ export function createTicketService(deps: {
         if (!row) {
           throw notFound();
         }
-        return row.status === status
-          ? null
-          : changeStatus(tx, row, status, { accountId: access.app.accountId }, now());
+        if (row.status === status) {
+          return null;
+        }
+        const moved = await changeStatus(tx, row, status, { accountId: access.app.accountId }, now());
+        if (status === 'completed') {
+          // A solved ticket earns its member once (issue 21); reopening it takes nothing back.
+          await awardPoints(tx, {
+            appId: row.appId,
+            profileId: row.requesterProfileId,
+            action: 'ticket_solved',
+            sourceKey: `ticket:${row.id}`,
+          });
+        }
+        return moved;
       });
       if (changed) {
         events.updated(changed);
