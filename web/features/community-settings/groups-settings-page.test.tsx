@@ -23,6 +23,8 @@ function space(tail: string, name: string, groupId: string, access: Space['acces
     description: '',
     access,
     preModeration: false,
+    requiredLevel: null,
+    requiredStatusId: null,
     rules: '',
     cover: null,
     mobileCover: null,

@@ -28,6 +28,7 @@ import { coverRatios, mobileCoverRatios, PictureField } from './picture-field';
 import { ModeratorPicker } from './moderator-picker';
 import { spaceIssuesOf, withVisibleTabs, type SpaceValues } from './space-values';
 import classes from './community-settings.module.css';
+import { RequiredLevelSelect } from '../rewards';
 
 const accessIcons = { open: IconWorld, private: IconLock, secret: IconEyeOff } as const;
 
@@ -158,6 +159,11 @@ export function SpaceForm({
           checked={values.preModeration}
           onChange={(event) => set('preModeration', event.currentTarget.checked)}
           data-testid="space-pre-moderation"
+        />
+        <RequiredLevelSelect
+          value={values.requiredStatusId}
+          onChange={(statusId) => set('requiredStatusId', statusId)}
+          testId="space-required-level"
         />
       </AccountSection>
 

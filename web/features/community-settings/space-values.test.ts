@@ -39,6 +39,7 @@ describe('space form values', () => {
       displayView: 'feed',
       visibleTabs: ['posts', 'rules'],
       moderatorProfileIds: [moderator.id],
+      requiredStatusId: null,
     });
     expect(spaceCreateBodyOf(values({ slug: ' Fragen-Antworten ' })).slug).toBe('fragen-antworten');
   });

@@ -33,6 +33,8 @@ export type SpaceValues = {
   displayView: PostLayout;
   visibleTabs: SpaceTab[];
   moderators: CommunityProfileSummary[];
+  /** The level joining and writing ask for (issue 21), or null. */
+  requiredStatusId: string | null;
 };
 
 export const emptySpaceValues: SpaceValues = {
@@ -49,6 +51,7 @@ export const emptySpaceValues: SpaceValues = {
   displayView: 'feed',
   visibleTabs: [...spaceTabValues],
   moderators: [],
+  requiredStatusId: null,
 };
 
 export function spaceValuesOf(space: Space): SpaceValues {
@@ -66,6 +69,7 @@ export function spaceValuesOf(space: Space): SpaceValues {
     displayView: space.displayView,
     visibleTabs: [...space.visibleTabs],
     moderators: space.moderatorProfiles,
+    requiredStatusId: space.requiredStatusId ?? null,
   };
 }
 
@@ -99,6 +103,7 @@ export function spaceCreateBodyOf(values: SpaceValues): SpaceCreateBody {
     displayView: values.displayView,
     visibleTabs: orderedTabs(values.visibleTabs),
     moderatorProfileIds: values.moderators.map((profile) => profile.id),
+    requiredStatusId: values.requiredStatusId,
   };
 }
 

@@ -29,6 +29,8 @@ export const testSpace: Space = {
   description: 'Sonnengruß und Kaffee',
   access: 'open',
   preModeration: false,
+  requiredLevel: null,
+  requiredStatusId: null,
   rules: '',
   cover: null,
   mobileCover: null,

@@ -30,6 +30,7 @@ import { courseTypeValues, type CourseType } from '../../../contracts/enums';
 import { useFormChecks, useIssueText } from '../../components/form-issues';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
+import { RequiredLevelSelect } from '../rewards';
 import { courseCategoriesQuery, useCourseMutations } from './courses-api';
 import { coursesLinks } from './courses-links';
 
@@ -45,6 +46,8 @@ export type CourseFormValues = {
   dripContent: boolean;
   limitAccess: boolean;
   limitAccessByTime: number | string;
+  /** The level the lessons ask for (issue 21), or null. */
+  requiredStatusId: string | null;
 };
 
 export function courseFormValues(course: Course | null): CourseFormValues {
@@ -60,6 +63,7 @@ export function courseFormValues(course: Course | null): CourseFormValues {
     dripContent: course?.dripContent ?? false,
     limitAccess: course ? course.limitAccessByTime !== null : false,
     limitAccessByTime: course?.limitAccessByTime ?? 30,
+    requiredStatusId: course?.requiredStatusId ?? null,
   };
 }
 
@@ -188,6 +192,11 @@ export function CourseFormDialog({ course, onClose }: CourseFormDialogProps) {
             description={t('courses.form.dripHint')}
             checked={values.dripContent}
             onChange={(event) => set('dripContent', event.currentTarget.checked)}
+          />
+          <RequiredLevelSelect
+            value={values.requiredStatusId}
+            onChange={(statusId) => set('requiredStatusId', statusId)}
+            testId="course-required-level"
           />
           <Switch
             label={t('courses.form.limitAccess')}

@@ -63,6 +63,7 @@ export function testCourse(overrides: Partial<Course> = {}): Course {
     isMembersNotified: false,
     limitAccessByTime: null,
     dripContent: true,
+    requiredStatusId: null,
     access: 'auth',
     modulesCount: 1,
     lessonsCount: 3,

@@ -25,6 +25,10 @@ export function useLockText() {
         return t('courses.lock.previous');
       case 'access_limit_by_time':
         return t('courses.lock.expired');
+      case 'level':
+        return state.requiredLevel
+          ? t('rewards.gate.locked', { level: state.requiredLevel.level, name: state.requiredLevel.name })
+          : t('errors.LEVEL_REQUIRED');
       case 'denied':
       case 'login':
       case null:

@@ -1,4 +1,5 @@
-// The rewards' public module: the level badge other features show beside members' names, and the addresses.
+// The rewards' public module: the level badge other features show beside members' names, the "Mindestlevel"
+// field of the forms of level-gated content and its lock text, and the addresses.
 export { LevelBadge } from './level-badge';
+export { RequiredLevelSelect, useLevelLockText } from './required-level-select';
 export { rewardsLinks } from './rewards-links';
-export { statusesQuery } from './rewards-api';

@@ -14,6 +14,7 @@ import { chatApi, chatKeys, type ChatCandidate } from '../chat-api';
 import { chatScreenPaths } from '../chat-paths';
 import { ChatPictureField, type ChatPicture } from '../chat-picture-field';
 import { creatableKinds, type NewChatKind } from '../chat-viewer';
+import { RequiredLevelSelect } from '../../rewards';
 import { PeoplePicker, PersonSelect } from '../person-picker';
 import classes from '../chat-forms.module.css';
 
@@ -26,6 +27,7 @@ function bodyOf(
     people: ChatCandidate[];
     hideMembers: boolean;
     picture: ChatPicture | null;
+    requiredStatusId: string | null;
   },
 ): ChatCreateBody | null {
   if (kind === 'private') {
@@ -39,6 +41,7 @@ function bodyOf(
     isMemberAllowToChat: kind !== 'channel',
     hideMembers: values.hideMembers,
     avatarId: values.picture?.id ?? null,
+    ...(values.requiredStatusId ? { requiredStatusId: values.requiredStatusId } : {}),
   };
 }
 
@@ -56,6 +59,7 @@ export function CreateChatPage() {
   const [name, setName] = useState('');
   const [people, setPeople] = useState<ChatCandidate[]>([]);
   const [hideMembers, setHideMembers] = useState(false);
+  const [requiredStatusId, setRequiredStatusId] = useState<string | null>(null);
   const [picture, setPicture] = useState<ChatPicture | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -88,7 +92,7 @@ export function CreateChatPage() {
       found.name = t('validation.required');
     }
     setErrors(found);
-    const body = bodyOf(kind, { person, name, people, hideMembers, picture });
+    const body = bodyOf(kind, { person, name, people, hideMembers, picture, requiredStatusId });
     if (Object.keys(found).length === 0 && body) {
       create.mutate(body);
     }
@@ -183,6 +187,11 @@ export function CreateChatPage() {
                 description={t('chat.edit.hideMembersText')}
                 checked={hideMembers}
                 onChange={(event) => setHideMembers(event.currentTarget.checked)}
+              />
+              <RequiredLevelSelect
+                value={requiredStatusId}
+                onChange={setRequiredStatusId}
+                testId="chat-create-required-level"
               />
             </>
           )}

@@ -2,6 +2,7 @@ import { Avatar } from '@mantine/core';
 import { Link } from 'react-router';
 import { appCan, useCurrentApp } from '../../../kernel/current-app';
 import { memberPath } from '../../member-page';
+import { LevelBadge } from '../../rewards';
 import classes from './author.module.css';
 
 type AuthorProps = { profileId: string; name: string; avatarUrl: string | null };
@@ -25,14 +26,19 @@ export function AuthorAvatar({ profileId, name, avatarUrl, size = 40 }: AuthorPr
   );
 }
 
-/** A member's name, linked to their page for those who may see profiles. */
+/** A member's name, linked to their page for those who may see profiles, and their level where the app shows one. */
 export function AuthorName({ profileId, name }: Omit<AuthorProps, 'avatarUrl'>) {
   const app = useCurrentApp();
-  return appCan(app, 'view_profiles') ? (
-    <Link to={memberPath(app.slug, profileId)} className={classes.name}>
-      {name}
-    </Link>
-  ) : (
-    <span className={classes.name}>{name}</span>
+  return (
+    <>
+      {appCan(app, 'view_profiles') ? (
+        <Link to={memberPath(app.slug, profileId)} className={classes.name}>
+          {name}
+        </Link>
+      ) : (
+        <span className={classes.name}>{name}</span>
+      )}
+      <LevelBadge profileId={profileId} />
+    </>
   );
 }

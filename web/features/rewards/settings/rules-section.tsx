@@ -61,6 +61,7 @@ function RuleRow({ rule }: { rule: Rule }) {
         max={gamificationLimits.points}
         allowDecimal={false}
         allowNegative={false}
+        hideControls
         aria-label={t(isFee ? 'rewards.settings.rules.fee' : 'rewards.settings.rules.points', {
           rule: label,
         })}
@@ -82,6 +83,7 @@ function RuleRow({ rule }: { rule: Rule }) {
           max={gamificationLimits.dailyCap}
           allowDecimal={false}
           allowNegative={false}
+          hideControls
           placeholder={t('rewards.settings.rules.noCap')}
           aria-label={t('rewards.settings.rules.cap', { rule: label })}
           data-testid={`rule-${rule.id}-cap`}
