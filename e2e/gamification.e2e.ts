@@ -177,7 +177,7 @@ test('an admin sets up rules, three levels and a reward; a member earns points, 
   await admin.getByTestId('gamification-tab-topUps').click();
   await admin.getByTestId('top-up-open').click();
   const topUp = admin.getByTestId('top-up-form');
-  await topUp.getByRole('textbox', { name: 'Mitglied' }).fill('Lena');
+  await topUp.getByRole('combobox', { name: 'Mitglied' }).fill('Lena');
   await admin.getByRole('option', { name: 'Lena Vogel' }).click();
   await topUp.getByTestId('top-up-points').fill('5');
   await topUp.getByRole('textbox', { name: 'Grund' }).fill('Danke fürs Mithelfen beim Sommerfest');
