@@ -12,7 +12,7 @@ import { createNotifier, recordNotifications, type Notifier } from '../notificat
  * - the boards: every app with the rewards service on whose ledger moved since its snapshot (or that has none,
  *   or whose week or month turned) gets its ranks rewritten in one transaction — weekly and monthly from the
  *   current period's points, all-time from the stored totals; members with points only, the excluded tags and
- *   groups left out, ties to whoever earned last the earliest. The snapshot's stamp tells the kept answers apart.
+ *   groups left out, ties to whoever's points last moved the earliest (the balance row's stamp: no ledger read). The snapshot's stamp tells the kept answers apart.
  * - level notices: a member whose total reached an active level above their mark is told once ("level_reached",
  *   with the app's reward message) and the mark moves in the same statement that claims them, so two sweeps at
  *   once never tell twice.
@@ -64,7 +64,7 @@ export async function rewriteRanks(db: Db, appId: string): Promise<number> {
         from apps a where a.id = ${appId}
       ),
       members as (
-        select b.profile_id, b.total from gamification_balances b
+        select b.profile_id, b.total, b.updated_at from gamification_balances b
         join profiles p on p.id = b.profile_id and p.deleted_at is null
         cross join app
         where b.app_id = ${appId}
@@ -73,25 +73,19 @@ export async function rewriteRanks(db: Db, appId: string): Promise<number> {
                           where m.profile_id = b.profile_id and m.status = 'active' and s.group_id = any(app.group_ids))
       ),
       scored as (
-        select 'all' as period, profile_id, total as points from members where total > 0
+        select 'all' as period, profile_id, total as points, updated_at as moved_at from members where total > 0
         union all
-        select pp.period, pp.profile_id, pp.points from gamification_period_points pp
+        select pp.period, pp.profile_id, pp.points, m.updated_at from gamification_period_points pp
         join members m on m.profile_id = pp.profile_id cross join app
         where pp.app_id = ${appId} and pp.points > 0 and (
           (pp.period = 'weekly' and pp.starts_on = date_trunc('week', now() at time zone app.timezone)::date)
           or (pp.period = 'monthly' and pp.starts_on = date_trunc('month', now() at time zone app.timezone)::date))
       ),
-      reached as (
-        select m.profile_id,
-          (select max(l.created_at) from gamification_ledger l
-           where l.app_id = ${appId} and l.profile_id = m.profile_id and l.kind in ('earn', 'reversal', 'top_up')) as at
-        from (select distinct profile_id from scored) m
-      ),
       inserted as (
         insert into gamification_ranks (app_id, period, profile_id, points, rank)
         select ${appId}, s.period, s.profile_id, s.points,
-          row_number() over (partition by s.period order by s.points desc, r.at asc nulls last, s.profile_id)
-        from scored s join reached r on r.profile_id = s.profile_id
+          row_number() over (partition by s.period order by s.points desc, s.moved_at, s.profile_id)
+        from scored s
         returning 1
       )
       select count(*)::int as count from inserted`,
