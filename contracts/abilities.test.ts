@@ -49,7 +49,7 @@ describe('abilities', () => {
   });
 
   it('hold the app and project abilities the spec names', () => {
-    expect(abilitiesBySubject.app).toHaveLength(40);
+    expect(abilitiesBySubject.app).toHaveLength(42);
     expect(abilitiesBySubject.app).toEqual(
       expect.arrayContaining(['create_space', 'settings_access_plan', 'masquerade', 'cloud', 'edit']),
     );

@@ -160,5 +160,7 @@ function spaceOf(id: string, name: string) {
     position: 1,
     membership: { status: 'active', notify: 'all_new' },
     permissions: { can: ['view', 'create_post'] },
+    requiredLevel: null,
+    requiredStatusId: null,
   };
 }
