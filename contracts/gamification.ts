@@ -216,6 +216,8 @@ export const pointsSummarySchema = z.object({
   balance: z.number().int(),
   total: z.number().int(),
   level: levelBadgeSchema.nullable(),
+  /** The current level's threshold (0 below the first level): where the progress bar to the next one starts. */
+  levelPoints: z.number().int(),
   /** The next active level and the points still missing; null at the top. */
   nextLevel: levelBadgeSchema.extend({ points: z.number().int(), missing: z.number().int() }).nullable(),
   /** Ranks in the boards' last snapshot; null when not ranked (excluded, or no points). */
@@ -226,6 +228,9 @@ export const pointsSummarySchema = z.object({
   }),
   /** How to earn: the app's active earning rules. */
   rules: z.array(ruleSchema),
+  /** What the app's settings show members: the shop and the leaderboards. */
+  isShopShown: z.boolean(),
+  isLeaderboardShown: z.boolean(),
 });
 export type PointsSummary = z.infer<typeof pointsSummarySchema>;
 export const pointsSummaryResponseSchema = z.object({ data: pointsSummarySchema });

@@ -43,7 +43,8 @@ export function createPointsService(deps: { db: Db; sign: UrlSign }) {
     return view.profileId;
   }
 
-  async function summaryOf(tx: DbOrTx, appId: string, profileId: string): Promise<PointsSummary> {
+  async function summaryOf(tx: DbOrTx, view: GamificationView, profileId: string): Promise<PointsSummary> {
+    const appId = view.app.app.id;
     const [sums, levels, ranks, rules] = await Promise.all([
       repo.findSums(tx, appId, profileId),
       activeLevels(tx, appId),
@@ -57,16 +58,19 @@ export function createPointsService(deps: { db: Db; sign: UrlSign }) {
       balance: sums.balance,
       total: sums.total,
       level: level ? badgeOf(sign, level) : null,
+      levelPoints: level?.points ?? 0,
       nextLevel: next
         ? { ...badgeOf(sign, next), points: next.points, missing: next.points - sums.total }
         : null,
       ranks: { weekly: rankOf('weekly'), monthly: rankOf('monthly'), all: rankOf('all') },
       rules: earningRules(rules),
+      isShopShown: view.settings.isShopShown,
+      isLeaderboardShown: view.settings.isLeaderboardShown,
     };
   }
 
   return {
-    me: async (view: GamificationView) => summaryOf(db, view.app.app.id, memberOf(view)),
+    me: async (view: GamificationView) => summaryOf(db, view, memberOf(view)),
 
     async history(
       view: GamificationView,
@@ -109,7 +113,7 @@ export function createPointsService(deps: { db: Db; sign: UrlSign }) {
           action: 'daily_visit',
           sourceKey: `visit:${day}`,
         });
-        return { awarded, summary: await summaryOf(tx, appId, profileId) };
+        return { awarded, summary: await summaryOf(tx, view, profileId) };
       });
     },
 

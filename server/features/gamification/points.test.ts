@@ -45,7 +45,10 @@ describe(`gamification: own points, history, visit, levels (${testDriver})`, () 
       balance: 25,
       total: 25,
       level: { level: 2, name: 'Kenner', icon: 'star', iconImageUrl: null },
+      levelPoints: 20,
       nextLevel: { level: 3, name: 'Meister', points: 50, missing: 25 },
+      isShopShown: true,
+      isLeaderboardShown: true,
     });
     expect(summary.rules.map((rule) => rule.action)).not.toContain('message_sent_fee');
     expect(summary.rules.map((rule) => rule.action)).toContain('daily_visit');

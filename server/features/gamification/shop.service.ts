@@ -155,6 +155,10 @@ export function createShopService({ db, sign }: ShopDeps) {
   return {
     /** Members: the active items, without what a buyer is shown; managers: every item with it. Newest first. */
     async list(view: GamificationView, query: ListQuery): Promise<Paginated<CustomStuff>> {
+      // A shop the app hides is the managers' only (they keep filling it).
+      if (!view.isManager && !view.settings.isShopShown) {
+        throw notFound();
+      }
       const where = and(
         eq(rewardItems.appId, view.app.app.id),
         isNull(rewardItems.deletedAt),
@@ -230,7 +234,7 @@ export function createShopService({ db, sign }: ShopDeps) {
       const appId = view.app.app.id;
       const profileId = view.profileId;
       // Points are spent only while the service is on (managers see the shop before it is).
-      if (profileId === null || !view.rewardsOn) {
+      if (profileId === null || !view.rewardsOn || !view.settings.isShopShown) {
         throw notFound();
       }
       const orderId = newId();

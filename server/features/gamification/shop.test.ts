@@ -163,6 +163,15 @@ describe(`rewards shop (${testDriver})`, () => {
       expect(row.balance).toBe(row.ledger);
       expect(row.balance).toBeGreaterThanOrEqual(0);
     }
+
+    // A shop the app hides is the managers' only: members neither see nor buy.
+    const settingsUrl = `/api/apps/${tenant.app.id}/gamification/settings`;
+    const hide = await call('PATCH', settingsUrl, tenant.owner, { isShopShown: false });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect((await call('GET', stuffUrl(), tenant.member)).statusCode).toBe(404);
+    expect((await buy(buyer, shirt.id)).statusCode).toBe(404);
+    expect((await call('GET', stuffUrl(), tenant.owner)).statusCode).toBe(200);
+    await call('PATCH', settingsUrl, tenant.owner, { isShopShown: true });
   });
 
   it('never oversells and never goes below zero under concurrent purchases', async () => {

@@ -46,7 +46,7 @@ describe('the rewards page', { timeout: 30_000 }, () => {
         .getByTestId('rewards-progress')
         .querySelector('[role="progressbar"]')
         ?.getAttribute('aria-valuenow'),
-    ).toBe('70');
+    ).toBe('40'); // 140 points between level 1 at 100 and level 2 at 200
     expect(screen.getByTestId('rewards-rank-weekly').textContent).toBe('#12');
     expect(screen.getByTestId('rewards-rank-all').textContent).toBe('–');
     const rules = screen.getByTestId('rewards-rules');

@@ -161,7 +161,7 @@ export function RewardsPage() {
           >
             {t('rewards.history.menu')}
           </Button>
-          {canSpend ? (
+          {canSpend && summary.data?.isShopShown !== false ? (
             <Button
               component={Link}
               to={rewardsLinks.shop(app.slug)}
@@ -186,7 +186,7 @@ export function RewardsPage() {
             {summary.data ? <HowToEarn summary={summary.data} /> : <Skeleton height={240} radius="lg" />}
           </div>
           <div className={classes.sideColumn}>
-            <LeaderboardCard />
+            {summary.data?.isLeaderboardShown === false ? null : <LeaderboardCard />}
           </div>
         </div>
       )}

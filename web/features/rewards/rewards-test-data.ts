@@ -51,9 +51,12 @@ export function testSummary(overrides: Partial<PointsSummary> = {}): PointsSumma
     balance: 120,
     total: 140,
     level: { level: 1, name: 'Neuling', icon: 'seedling', iconImageUrl: null },
+    levelPoints: 100,
     nextLevel: { level: 2, name: 'Entdecker', icon: 'star', iconImageUrl: null, points: 200, missing: 60 },
     ranks: { weekly: 12, monthly: 20, all: null },
     rules: testRules.filter((rule) => rule.isActive),
+    isShopShown: true,
+    isLeaderboardShown: true,
     ...overrides,
   };
 }

@@ -35,13 +35,15 @@ describe('the settings’ small rules', () => {
   });
 
   it('measures the way to the next level', () => {
+    // From level 1 at 100 points to level 2 at 200: 140 is 40 % of the way.
     expect(
       levelProgress({
         total: 140,
+        levelPoints: 100,
         nextLevel: { level: 2, name: 'x', icon: null, iconImageUrl: null, points: 200, missing: 60 },
       }),
-    ).toBe(70);
-    expect(levelProgress({ total: 10, nextLevel: null })).toBe(100);
+    ).toBe(40);
+    expect(levelProgress({ total: 10, levelPoints: 0, nextLevel: null })).toBe(100);
   });
 });
 
