@@ -3,6 +3,7 @@ import { Button, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLock, IconLogin2, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { requiredLevelSchema, type RequiredLevel } from '../../../../contracts/level-gates';
 import { ApiError } from '../../../api/api-error';
 import { errorTextKey } from '../../../api/notify-error';
 import { NotFoundMessage } from '../../../components/not-found-message';
@@ -95,6 +96,15 @@ type LoadErrorProps = {
  * A failed read, said in words: not found (or not visible: the server never tells which), sign in first, or
  * something went wrong with a retry.
  */
+/** The level a LEVEL_REQUIRED refusal names, if the error is one. */
+function requiredLevelOf(error: unknown): RequiredLevel | null {
+  if (!(error instanceof ApiError) || error.code !== 'LEVEL_REQUIRED') {
+    return null;
+  }
+  const parsed = requiredLevelSchema.safeParse(error.details.requiredLevel);
+  return parsed.success ? parsed.data : null;
+}
+
 export function LoadError({ error, onRetry, testId = 'community-error', page = false }: LoadErrorProps) {
   const { t } = useTranslation();
   const signedIn = useIsAuthenticated();
@@ -104,6 +114,19 @@ export function LoadError({ error, onRetry, testId = 'community-error', page = f
   }
   if (error instanceof ApiError && error.status === 404) {
     return <NotFoundMessage />;
+  }
+  const level = requiredLevelOf(error);
+  if (level) {
+    // A space gated by level (issue 21): say which level opens it instead of a failure.
+    return (
+      <EmptyState
+        icon={<IconLock size={28} stroke={1.6} />}
+        order={page ? 1 : 2}
+        title={t('community.levelLocked.title', { level: level.level, name: level.name })}
+        text={t('community.levelLocked.text', { level: level.level, name: level.name })}
+        testId="community-level-locked"
+      />
+    );
   }
   return (
     <EmptyState
