@@ -39,7 +39,7 @@ async function addLevel(page: Page, name: string, points: string, icon: string) 
   await expect(page.getByTestId('level-row').filter({ hasText: name })).toBeVisible();
 }
 
-test('an admin sets up rules, three levels and a reward; a member earns points, climbs a level, redeems the reward and finds it in the history', async ({
+test('an admin sets up rules, three levels and a reward; a member earns points, climbs a level that opens a course, redeems the reward and finds it in the history', async ({
   browser,
   request,
 }, testInfo) => {
@@ -99,6 +99,44 @@ test('an admin sets up rules, three levels and a reward; a member earns points, 
   await expectAccessible(admin, 'gamification settings, shop');
   await shot(admin, 'shop-items');
 
+  // A course for explorers: its lessons open from level 2 (Entdecker) on.
+  const levels = await data<{ id: string; name: string }[]>(
+    await request.get(`/api/apps/${c.appId}/gamification/statuses`, { headers: auth(c.owner) }),
+  );
+  const explorers = levels.find((level) => level.name === 'Entdecker')!;
+  const course = await data<{ id: string; slug: string }>(
+    await request.post(`/api/apps/${c.appId}/courses`, {
+      headers: auth(c.owner),
+      data: {
+        type: 'course',
+        name: 'Atmen für Entdecker',
+        isPublished: true,
+        requiredStatusId: explorers.id,
+      },
+    }),
+    201,
+  );
+  const module = await data<{ id: string }>(
+    await request.post(`/api/courses/${course.id}/modules`, {
+      headers: auth(c.owner),
+      data: { name: 'Einstieg' },
+    }),
+    201,
+  );
+  await data(
+    await request.post(`/api/modules/${module.id}/lessons`, {
+      headers: auth(c.owner),
+      data: { name: 'Die erste Atemübung' },
+    }),
+    201,
+  );
+  const page = await signedInPage(browser, testInfo, c, c.lena, 182);
+  const coursePage = `${appHost}/${c.slug}/courses/c/${course.slug}`;
+  await page.goto(coursePage);
+  await expect(page.getByTestId('lesson-state').first()).toContainText(
+    'Wird ab Level 2 (Entdecker) freigeschaltet',
+  );
+
   // Lena posts in the open space and comments on it: 15 points, level 2 (Entdecker).
   await data(await request.post(`/api/spaces/${c.openSpace.id}/join`, { headers: auth(c.lena) }));
   const post = await data<{ id: string }>(
@@ -116,7 +154,6 @@ test('an admin sets up rules, three levels and a reward; a member earns points, 
     201,
   );
 
-  const page = await signedInPage(browser, testInfo, c, c.lena, 182);
   await page.goto(`${appHost}/${c.slug}/rewards`);
   await expect(page.getByRole('heading', { level: 1, name: 'Belohnungen' })).toBeVisible();
   // 15 for the post and the comment, 1 for today's visit.
@@ -129,7 +166,15 @@ test('an admin sets up rules, three levels and a reward; a member earns points, 
   await expectAccessible(page, 'rewards');
   await shot(page, 'overview');
 
-  // The level beside her name on her post.
+  // Level 2 opens the explorers' course.
+  await page.goto(coursePage);
+  await expect(page.getByRole('heading', { level: 1, name: 'Atmen für Entdecker' })).toBeVisible();
+  await expect(page.getByText('Wird ab Level 2 (Entdecker) freigeschaltet')).toHaveCount(0);
+  await page
+    .getByRole('link', { name: /Die erste Atemübung/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Die erste Atemübung' })).toBeVisible();
   await page.goto(`${appHost}/${c.slug}/rewards`);
 
   // She redeems the mug.
