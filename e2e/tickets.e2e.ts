@@ -1,7 +1,14 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { keepScreenshot } from './support/cloud';
-import { appHost, data, freshContext, setUpCommunity, signedInPage } from './support/community';
+import {
+  appHost,
+  data,
+  freshContext,
+  openMenuEntry,
+  setUpCommunity,
+  signedInPage,
+} from './support/community';
 import { signInWithPassword, visitorHeaders } from './support/identity';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
@@ -62,7 +69,7 @@ test('a member asks for help after a suggestion, the team answers live, resolves
     await member.keyboard.press('Escape');
     await expect(widget).toBeHidden();
     await expect(launcher).toBeFocused();
-    await member.getByRole('link', { name: 'Meine Anfragen' }).first().click();
+    await openMenuEntry(member, 'Meine Anfragen');
     await expect(member.getByTestId('my-requests')).toBeVisible();
     // The requests' own pages offer the same: no button there.
     await expect(launcher).toBeHidden();

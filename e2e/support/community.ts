@@ -144,3 +144,19 @@ export async function signedInPage(
   await expect(page).toHaveURL(new RegExp(`/${c.slug}$`));
   return page;
 }
+
+/**
+ * Follows an entry of the app's main menu as a person does: in the header's row, or behind "Mehr" when the row
+ * has no room for it (header-nav.tsx shows the entries that fit).
+ */
+export async function openMenuEntry(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
+  await expect(nav).toBeVisible();
+  const link = nav.getByRole('link', { name, exact: true });
+  if ((await link.count()) > 0) {
+    await link.click();
+    return;
+  }
+  await nav.getByRole('button', { name: 'Mehr' }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
