@@ -14,6 +14,7 @@ import type { Actor } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { servicesOf } from '../apps/public.ts';
 import { loadAppAccess, type AppAccess } from '../workspace/public.ts';
+import { assertSpaceLevel } from './space-level.ts';
 import {
   categoryAbilities,
   groupAbilities,
@@ -457,6 +458,10 @@ export async function postAccessOf(
   });
   if (!can.includes('view')) {
     throw notFound();
+  }
+  if (space) {
+    // A gated space's posts stay closed below its level (issue 21), also opened one by one by their link.
+    await assertSpaceLevel(db, space);
   }
   return { app, actor, post, space, category, moderates: container.moderates, can };
 }

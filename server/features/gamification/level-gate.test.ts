@@ -92,10 +92,24 @@ describe(`level gates (${testDriver})`, () => {
     expect((await call('GET', `/api/spaces/${spaceId}/posts`, t.member)).statusCode).toBe(403);
     // The owner manages the space: the gate does not hold for them.
     expect((await call('GET', `/api/spaces/${spaceId}/posts`, t.owner)).statusCode).toBe(200);
+    const post = await call('POST', `/api/spaces/${spaceId}/posts`, t.owner, {
+      name: 'Nur für Silber',
+      body: '<p>Geheim</p>',
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    const postId = post.json().data.id as string;
+    // A post of the space opened by its link, and its comments, are closed too.
+    const single = await call('GET', `/api/posts/${postId}`, t.member);
+    expect(single.statusCode).toBe(403);
+    expect(single.json()).toMatchObject({ code: 'LEVEL_REQUIRED' });
+    const comments = `/api/comments?entityType=post&entityId=${postId}`;
+    expect((await call('GET', comments, t.member)).statusCode).toBe(403);
 
     await givePoints(db(), t.app.id, t.member.profileId, 50);
     expect((await call('POST', `/api/spaces/${spaceId}/join`, t.member)).statusCode).toBe(200);
     expect((await call('GET', `/api/spaces/${spaceId}/posts`, t.member)).statusCode).toBe(200);
+    expect((await call('GET', `/api/posts/${postId}`, t.member)).statusCode).toBe(200);
+    expect((await call('GET', comments, t.member)).statusCode).toBe(200);
 
     // An inactive level gates nothing.
     await db()
