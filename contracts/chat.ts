@@ -5,7 +5,7 @@ import { voteAnswerBodySchema, voteSchema } from './community-posts.ts';
 import { pageSizes } from './constants.ts';
 import { paginated } from './pagination.ts';
 import { maxLength } from './validation/index.ts';
-import { requiredStatusIdSchema } from './level-gates.ts';
+import { requiredLevelSchema, requiredStatusIdSchema } from './level-gates.ts';
 
 /*
  * Chat (issue 17, spec §3 "Chat", "Message", "Chat group", rows CHATS-01..14, GAPS 15 and 19, realtime rows
@@ -106,6 +106,9 @@ export const chatSchema = z.object({
   /** false: a channel, only moderators write. */
   isMemberAllowToChat: z.boolean(),
   hideMembers: z.boolean(),
+  /** The level a group chat asks for (issue 21): its id (the edit form's value) and, while it gates, the level. */
+  requiredStatusId: z.uuid().nullable(),
+  requiredLevel: requiredLevelSchema.nullable(),
   membersCount: z.number().int().min(0),
   moderators: z.array(chatPersonSchema),
   /** The caller's standing: null when they are not a member (a public chat they may join). */

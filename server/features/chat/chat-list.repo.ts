@@ -19,6 +19,8 @@ export type ChatView = {
   isPublic: boolean;
   isMemberAllowToChat: boolean;
   hideMembers: boolean;
+  /** The level a group chat asks for (issue 21), a row of gamification_statuses; null: none. */
+  requiredStatusId: string | null;
   /** A group's picture (a cloud file id). */
   avatarId: string | null;
   membersCount: number;
@@ -51,6 +53,7 @@ type RawChatView = {
   isPublic: boolean;
   isMemberAllowToChat: boolean;
   hideMembers: boolean;
+  requiredStatusId: string | null;
   avatarId: string | null;
   membersCount: number | string;
   lastSeq: number | string;
@@ -86,6 +89,7 @@ function toChatView(row: RawChatView): ChatView {
     isPublic: row.isPublic,
     isMemberAllowToChat: row.isMemberAllowToChat,
     hideMembers: row.hideMembers,
+    requiredStatusId: row.requiredStatusId,
     avatarId: row.avatarId,
     membersCount: Number(row.membersCount),
     lastSeq: Number(row.lastSeq),
@@ -172,6 +176,7 @@ const pageStatement = (shape: Shape) =>
     )
     select c.id, c.app_id as "appId", c.kind, c.name, c.is_public as "isPublic",
       c.is_member_allow_to_chat as "isMemberAllowToChat", c.hide_members as "hideMembers",
+      c.required_status_id as "requiredStatusId",
       c.avatar_id as "avatarId", c.members_count as "membersCount", c.last_seq as "lastSeq", c.created_at as "createdAt",
       c.updated_at as "updatedAt", m.role, m.last_read_seq as "lastReadSeq", m.cleared_seq as "clearedSeq",
       m.total, pp.id as "partnerId", pa.first_name as "partnerFirstName", pa.last_name as "partnerLastName",

@@ -1,6 +1,7 @@
 import type { Chat } from '../../../contracts/chat.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { requiredLevelsOf } from '../gamification/public.ts';
 import type { UrlSign } from '../cloud/public.ts';
 import type { ChatEvents } from './chat.events.ts';
 import { chatViewOf, type ChatView } from './chat-list.repo.ts';
@@ -28,12 +29,23 @@ const plainMember = (profileId: string, settings: ChatActor['settings']): ChatAc
 export function createChatViews(deps: { db: Db; sign: UrlSign; events: ChatEvents }) {
   const { db, sign, events } = deps;
 
-  /** Chats of one viewer, presented with the viewer's abilities (the views carry their moderators). */
-  function present(actor: ChatActor, views: ChatView[]): Chat[] {
+  /**
+   * Chats of one viewer, presented with the viewer's abilities (the views carry their moderators) and the levels
+   * gated chats ask for (one read per app, none when no chat is gated).
+   */
+  async function present(actor: ChatActor, views: ChatView[]): Promise<Chat[]> {
+    const levels = new Map<string, Awaited<ReturnType<typeof requiredLevelsOf>>>();
+    for (const appId of new Set(views.filter((view) => view.requiredStatusId).map((view) => view.appId))) {
+      const ids = views.filter((view) => view.appId === appId).map((view) => view.requiredStatusId);
+      levels.set(appId, await requiredLevelsOf(db, appId, ids));
+    }
     return views.map((view) =>
       presentChat(view, {
         sign,
         moderators: view.moderators,
+        requiredLevel: view.requiredStatusId
+          ? (levels.get(view.appId)?.get(view.requiredStatusId) ?? null)
+          : null,
         can: chatAbilities(actor, {
           kind: view.kind,
           isPublic: view.isPublic,
@@ -52,7 +64,7 @@ export function createChatViews(deps: { db: Db; sign: UrlSign; events: ChatEvent
     if (!view) {
       throw notFound();
     }
-    const [chat] = present(actor, [view]);
+    const [chat] = await present(actor, [view]);
     return chat!;
   }
 

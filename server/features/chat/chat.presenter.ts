@@ -1,4 +1,5 @@
 import type { Chat, ChatAbility, ChatAttachment, ChatMessage, ChatPerson } from '../../../contracts/chat.ts';
+import type { RequiredLevel } from '../../../contracts/level-gates.ts';
 import type { Vote } from '../../../contracts/community-posts.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';
 import type { ChatMessageAbility } from './chat.policy.ts';
@@ -28,7 +29,13 @@ export function presentPerson(sign: UrlSign, person: Person): ChatPerson {
  */
 export function presentChat(
   view: ChatView,
-  options: { sign: UrlSign; can: readonly ChatAbility[]; moderators: Person[] },
+  options: {
+    sign: UrlSign;
+    can: readonly ChatAbility[];
+    moderators: Person[];
+    /** The level the chat asks for while it gates (level-gate.ts `requiredLevelsOf`). */
+    requiredLevel: RequiredLevel | null;
+  },
 ): Chat {
   const { sign } = options;
   const partner = view.partner ? presentPerson(sign, view.partner) : null;
@@ -47,6 +54,8 @@ export function presentChat(
     isPublic: view.isPublic,
     isMemberAllowToChat: view.isMemberAllowToChat,
     hideMembers: view.hideMembers,
+    requiredStatusId: view.requiredStatusId,
+    requiredLevel: options.requiredLevel,
     membersCount: view.membersCount,
     moderators: options.moderators.map((person) => presentPerson(sign, person)),
     role: view.role,

@@ -66,7 +66,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
       offset: (page - 1) * size,
     });
     return {
-      data: present(access.actor, found.rows),
+      data: await present(access.actor, found.rows),
       meta: { page, pages: pagesOf(found.total, size), total: found.total },
     };
   }
@@ -99,7 +99,7 @@ export function createChatService(deps: { db: Db; sign: UrlSign; events: ChatEve
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      const chats = present(
+      const chats = await present(
         access.actor,
         found.rows.filter((view) => view.appId === access.appId),
       );

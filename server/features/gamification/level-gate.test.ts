@@ -185,6 +185,17 @@ describe(`level gates (${testDriver})`, () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const chatId = made.json().data.id as string;
+    expect(made.json().data).toMatchObject({
+      requiredStatusId: bronze,
+      requiredLevel: { level: 1, name: 'Bronze' },
+    });
+    // The public list tells those below the level which one opens the chat.
+    const listed = await api('GET', `/api/apps/${w.app.id}/chats/public`, w.anna.token);
+    expect(listed.json().data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: chatId, requiredLevel: expect.objectContaining({ level: 1 }) }),
+      ]),
+    );
     const send = (token: string) =>
       api('POST', `/api/chats/${chatId}/messages`, token, { clientId: newId(), body: '<p>Hallo</p>' });
     // The moderator writes; Ben (a member below the level) and Anna (joining) are refused.

@@ -46,6 +46,8 @@ export function testChat(n: number, overrides: Partial<Chat> = {}): Chat {
     isPublic: false,
     isMemberAllowToChat: true,
     hideMembers: false,
+    requiredStatusId: null,
+    requiredLevel: null,
     membersCount: 2,
     moderators: [],
     role: 'member',

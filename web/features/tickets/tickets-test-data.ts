@@ -141,6 +141,8 @@ export function supportChatRoutes(ticket: TicketDetail): Record<string, Route> {
     isPublic: false,
     isMemberAllowToChat: true,
     hideMembers: false,
+    requiredStatusId: null,
+    requiredLevel: null,
     membersCount: 1,
     moderators: [],
     role: 'member',

@@ -16,6 +16,7 @@ import { patchChat } from '../chat-cache';
 import { chatScreenPaths } from '../chat-paths';
 import { ChatPictureField, type ChatPicture } from '../chat-picture-field';
 import { chatCan } from '../chat-viewer';
+import { RequiredLevelSelect } from '../../rewards';
 import { ChatMembers } from './chat-members';
 import classes from '../chat-forms.module.css';
 
@@ -26,6 +27,7 @@ type Values = {
   isPublic: boolean;
   isChannel: boolean;
   hideMembers: boolean;
+  requiredStatusId: string | null;
   moderatorIds: string[];
 };
 
@@ -35,6 +37,7 @@ const valuesOf = (chat: Chat): Values => ({
   isPublic: chat.isPublic,
   isChannel: !chat.isMemberAllowToChat,
   hideMembers: chat.hideMembers,
+  requiredStatusId: chat.requiredStatusId,
   moderatorIds: chat.moderators.map((person) => person.profileId),
 });
 
@@ -57,6 +60,9 @@ function patchOf(before: Values, after: Values): ChatGroupPatchBody {
   }
   if (after.hideMembers !== before.hideMembers) {
     patch.hideMembers = after.hideMembers;
+  }
+  if (after.requiredStatusId !== before.requiredStatusId) {
+    patch.requiredStatusId = after.requiredStatusId;
   }
   if ([...after.moderatorIds].sort().join() !== [...before.moderatorIds].sort().join()) {
     patch.profileIds = after.moderatorIds;
@@ -153,6 +159,11 @@ function GroupForm({ chat }: { chat: Chat }) {
           checked={values.hideMembers}
           onChange={(event) => set('hideMembers', event.currentTarget.checked)}
           data-testid="chat-edit-hide-members"
+        />
+        <RequiredLevelSelect
+          value={values.requiredStatusId}
+          onChange={(statusId) => set('requiredStatusId', statusId)}
+          testId="chat-edit-required-level"
         />
         <MultiSelect
           label={t('chat.edit.moderators')}

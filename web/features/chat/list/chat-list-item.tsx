@@ -59,6 +59,11 @@ export function ChatListItem({ chat, slug, viewerId }: ChatListItemProps) {
               {chat.kind === 'group' && chat.isPublic ? (
                 <IconWorld size={14} stroke={1.8} aria-label={t('chat.kind.public')} role="img" />
               ) : null}
+              {chat.requiredLevel ? (
+                <span className={classes.level} data-testid="chat-required-level">
+                  {t('rewards.gate.lockedShort', { level: chat.requiredLevel.level })}
+                </span>
+              ) : null}
               {chat.isBlocked ? (
                 <IconLock size={14} stroke={1.8} aria-label={t('chat.blocked.short')} role="img" />
               ) : null}

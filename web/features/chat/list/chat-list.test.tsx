@@ -31,6 +31,8 @@ describe('the chat list', () => {
       partner: null,
       membersCount: 5,
       newMessageCounter: 3,
+      requiredStatusId: '0190f5a2-7c1e-7b4e-9a55-000000007100',
+      requiredLevel: { level: 2, name: 'Silber', points: 50 },
       lastMessage: { ...testChat(2).lastMessage!, author: anna, excerpt: 'Bis morgen!' },
     });
     stubFetch({ [`GET ${chatsPath}`]: () => json(200, page([testChat(1), group])) });
@@ -45,6 +47,9 @@ describe('the chat list', () => {
     expect(items[1]!.textContent).toContain('Sie: Bis morgen!');
     expect(within(items[1]!).getByTestId('chat-unread').textContent).toContain('3 ungelesene Nachrichten');
     expect(within(items[0]!).queryByTestId('chat-unread')).toBeNull();
+    // A chat that asks for a level says which.
+    expect(within(items[1]!).getByTestId('chat-required-level').textContent).toBe('Ab Level 2');
+    expect(within(items[0]!).queryByTestId('chat-required-level')).toBeNull();
     expect(items[0]!.getAttribute('href')).toBe(`/akademie/chat/${testChat(1).id}`);
     // The group shows its picture.
     expect(items[1]!.querySelector('img')?.getAttribute('src')).toBe('https://files.test/yoga/tile.webp');
