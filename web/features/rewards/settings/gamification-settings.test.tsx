@@ -6,7 +6,7 @@ import { bodyOf, callsTo, json, signInForTest, stubFetch } from '../../../test/f
 import { renderRoutes } from '../../../test/render';
 import { levelProgress } from '../level-progress';
 import { adminApp, appShellRoutes, page, rewardsPaths, testRules, testStatus } from '../rewards-test-data';
-import { nextThreshold, swapWithNeighbour } from './level-moves';
+import { nextThreshold, thresholdsInOrder } from './level-moves';
 import { wholeOrNull } from './rules-section';
 
 beforeEach(() => {
@@ -14,14 +14,18 @@ beforeEach(() => {
 });
 
 describe('the settings’ small rules', () => {
-  it('moves a level by swapping thresholds with its neighbour, and suggests the next threshold', () => {
-    const levels = [testStatus(1), testStatus(2), testStatus(3)];
-    expect(swapWithNeighbour(levels, 1, -1)).toEqual([
-      { id: levels[1]?.id, points: 0 },
-      { id: levels[0]?.id, points: 100 },
+  it('hands the thresholds to the levels in their new order, and suggests the next threshold', () => {
+    const first = testStatus(1);
+    const second = testStatus(2);
+    const third = testStatus(3);
+    // The third dragged to the top: it takes 0, the others move one threshold up.
+    expect(thresholdsInOrder([third, first, second])).toEqual([
+      { id: third.id, points: 0 },
+      { id: first.id, points: 100 },
+      { id: second.id, points: 200 },
     ]);
-    expect(swapWithNeighbour(levels, 0, -1)).toBeNull();
-    expect(swapWithNeighbour(levels, 2, 1)).toBeNull();
+    expect(thresholdsInOrder([first, second, third])).toEqual([]);
+    const levels = [first, second, third];
     expect(nextThreshold([])).toBe(0);
     expect(nextThreshold(levels)).toBe(400);
     expect(nextThreshold([testStatus(1)])).toBe(100);
@@ -92,6 +96,10 @@ describe('the gamification settings', { timeout: 30_000 }, () => {
       expect.stringContaining('Neuling'),
       expect.stringContaining('Entdecker'),
     ]);
+    // Each level has a drag handle (pointer or keyboard) besides the buttons.
+    expect(
+      within(rows[1] as HTMLElement).getByRole('button', { name: '„Entdecker“ verschieben' }),
+    ).toBeTruthy();
     fireEvent.click(within(rows[1] as HTMLElement).getByRole('button', { name: 'Entdecker nach oben' }));
     await waitFor(() =>
       expect(callsTo(fetchMock, rewardsPaths.patchStatuses)).toEqual([

@@ -1,23 +1,17 @@
 import type { Status } from '../../../../contracts/gamification';
 
 /**
- * Moving a level up or down the ladder swaps its points threshold with its neighbour's (levels are ordered by
- * points). Returns the two levels' new thresholds, or null at either end.
+ * Levels are ordered by their points threshold, so putting them in a new order (a drag, or a move up or down)
+ * hands the same thresholds, lowest first, to the levels in their new order. Returns the levels whose threshold
+ * changes, with the new one (none when the order is the same).
  */
-export function swapWithNeighbour(
+export function thresholdsInOrder(
   levels: readonly Pick<Status, 'id' | 'points'>[],
-  index: number,
-  direction: -1 | 1,
-): { id: string; points: number }[] | null {
-  const level = levels[index];
-  const neighbour = levels[index + direction];
-  if (!level || !neighbour) {
-    return null;
-  }
-  return [
-    { id: level.id, points: neighbour.points },
-    { id: neighbour.id, points: level.points },
-  ];
+): { id: string; points: number }[] {
+  const thresholds = levels.map((level) => level.points).sort((a, b) => a - b);
+  return levels.flatMap((level, index) =>
+    level.points === thresholds[index] ? [] : [{ id: level.id, points: thresholds[index]! }],
+  );
 }
 
 /** A threshold for a new level: above the highest one (doubling it, at least 100 more). */

@@ -11,10 +11,11 @@ import { LevelIcon } from '../level-icons';
 import { statusesQuery, useRewardsAdmin } from '../rewards-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { LevelDialog } from './level-dialog';
-import { nextThreshold, swapWithNeighbour } from './level-moves';
+import { moveItem, SortableList, type Reorder } from '../../community-settings';
+import { nextThreshold, thresholdsInOrder } from './level-moves';
 import classes from './settings.module.css';
 
-/** The levels (statuses): the ladder by points, each with its icon; add, edit, move, remove. */
+/** The levels (statuses): the ladder by points, each with its icon; add, edit, reorder (drag or buttons), remove. */
 export function LevelsSection() {
   const { t } = useTranslation();
   const app = useCurrentApp();
@@ -33,10 +34,10 @@ export function LevelsSection() {
     );
   }
   const list = levels.data ?? [];
-  const move = (index: number, direction: -1 | 1) => {
-    const swapped = swapWithNeighbour(list, index, direction);
-    if (swapped) {
-      updateStatuses.mutate(swapped);
+  const reorder = (moved: Reorder<Status> | null) => {
+    const changed = moved ? thresholdsInOrder(moved.items) : [];
+    if (changed.length > 0) {
+      updateStatuses.mutate(changed);
     }
   };
   return (
@@ -59,9 +60,16 @@ export function LevelsSection() {
         ) : list.length === 0 ? (
           <p className={classes.empty}>{t('rewards.settings.levels.empty')}</p>
         ) : (
-          <ol className={classes.list} data-testid="levels-list">
-            {list.map((level, index) => (
-              <li key={level.id} className={classes.levelRow} data-testid="level-row">
+          <SortableList
+            items={list}
+            nameOf={(level) => level.name}
+            canMove={() => !updateStatuses.isPending}
+            onMove={reorder}
+            className={classes.list}
+            testId="levels-list"
+            renderItem={(level, handle, index) => (
+              <div className={classes.levelRow} data-testid="level-row">
+                {handle}
                 <span className={classes.levelNumber} aria-hidden="true">
                   <LevelIcon icon={level.icon} imageUrl={level.iconImageUrl} size={17} />
                 </span>
@@ -87,7 +95,7 @@ export function LevelsSection() {
                       variant="subtle"
                       color="gray"
                       disabled={index === 0 || updateStatuses.isPending}
-                      onClick={() => move(index, -1)}
+                      onClick={() => reorder(moveItem(list, index, index - 1))}
                       aria-label={t('rewards.settings.levels.up', { name: level.name })}
                     >
                       <IconArrowUp size={17} stroke={1.8} />
@@ -98,7 +106,7 @@ export function LevelsSection() {
                       variant="subtle"
                       color="gray"
                       disabled={index === list.length - 1 || updateStatuses.isPending}
-                      onClick={() => move(index, 1)}
+                      onClick={() => reorder(moveItem(list, index, index + 1))}
                       aria-label={t('rewards.settings.levels.down', { name: level.name })}
                     >
                       <IconArrowDown size={17} stroke={1.8} />
@@ -124,9 +132,9 @@ export function LevelsSection() {
                     <IconTrash size={17} stroke={1.8} />
                   </ActionIcon>
                 </div>
-              </li>
-            ))}
-          </ol>
+              </div>
+            )}
+          />
         )}
       </div>
       {editing ? (
