@@ -41,7 +41,8 @@ describe('migrations', () => {
     }
   });
 
-  it('keep the embedded data across restarts', async () => {
+  // Two PGlite starts on disk and every migration: over 30 s when the runner's two cores are busy.
+  it('keep the embedded data across restarts', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gemeinde-restart-'));
     const first = await openDatabase({ url: undefined, dataDir, poolMax: 1 });
     await first.migrate();
