@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gamificationPeriodPoints, gamificationStatuses, profileTags, tags } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { communityCaller, type Person } from '../../test/community-spaces.ts';
 import { testDriver, useTestServer } from '../../test/test-server.ts';
 import { rewriteRanks } from './gamification-jobs.ts';
+import { boardStampTtlMs } from './leaderboard.ts';
 import { rewardsApp, type RewardsApp } from './shop.testing.ts';
 
 const server = useTestServer();
@@ -49,10 +50,20 @@ describe(`leaderboards (${testDriver})`, () => {
       .values({ id: newId(), appId: tenant.app.id, name: 'Bronze', points: 20 });
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The time after which every reader sees a new snapshot (the stamp is trusted for a few seconds). */
+  const later = () => vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + boardStampTtlMs + 1 });
+
   it('ranks members with points, leaves the excluded out, and shows the caller beyond the top', async () => {
     // Before the first snapshot the boards are empty.
     expect(await board(tenant.member)).toMatchObject({ rows: [], me: null, computedAt: null });
     await rewriteRanks(tenant.db, tenant.app.id);
+    // Within a few seconds the old stamp may still be answered; after them, the new snapshot.
+    expect((await board(tenant.member)).computedAt).toBeNull();
+    later();
     const all = await board(people[3]!);
     expect(all.rows.map((row) => [row.rank, row.profileId, row.points])).toEqual([
       [1, tenant.other.profileId, 50],
@@ -70,6 +81,7 @@ describe(`leaderboards (${testDriver})`, () => {
       .set({ startsOn: sql`${gamificationPeriodPoints.startsOn} - 7` })
       .where(eq(gamificationPeriodPoints.profileId, tenant.other.profileId));
     await rewriteRanks(tenant.db, tenant.app.id);
+    later();
     const weekly = await board(tenant.member, 'weekly');
     expect(weekly.rows.map((row) => row.profileId)).toEqual([
       tenant.member.profileId,

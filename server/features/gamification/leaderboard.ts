@@ -16,10 +16,13 @@ import { activeLevels, badgeOf, levelsAt, type Level } from './statuses.levels.t
  * row by its key. Answers are kept (server/platform/kept-answers.ts) under the app, the period, the board's
  * size, the snapshot's stamp and the caller; the top rows are shared by every caller of one snapshot. A new
  * snapshot changes the stamp, so a kept answer never outlives its ranks; names, pictures and levels beside
- * them are bounded by the time to live.
+ * them are bounded by the time to live. The stamp itself is read at most every few seconds per app (the job
+ * makes a snapshot a minute), so a kept answer is served without touching the database.
  */
 
 export const keptBoardTtlMs = 30_000;
+/** How long an app's snapshot stamp is trusted before it is read again. */
+export const boardStampTtlMs = 5_000;
 
 type RankRow = {
   rank: number;
@@ -41,6 +44,27 @@ export function createLeaderboards({ db, sign }: { db: DbOrTx; sign: UrlSign }) 
   const kept = createKeptAnswers({ maxBytes: 16 * 1024 * 1024, ttlMs: keptBoardTtlMs });
   /** The top rows of one snapshot, shared by its callers (a promise while they are read). */
   const tops = new Map<string, { at: number; rows: Promise<{ rows: LeaderboardRow[]; levels: Level[] }> }>();
+  /** Each app's snapshot stamp (ISO, null before the first snapshot), read at most every `boardStampTtlMs`. */
+  const stamps = new Map<string, { at: number; computedAt: Promise<string | null> }>();
+
+  const stampOf = (appId: string): Promise<string | null> => {
+    const now = Date.now();
+    const kept = stamps.get(appId);
+    if (kept && now - kept.at < boardStampTtlMs) {
+      return kept.computedAt;
+    }
+    const computedAt = db
+      .select({ computedAt: gamificationBoardStamps.computedAt })
+      .from(gamificationBoardStamps)
+      .where(eq(gamificationBoardStamps.appId, appId))
+      .then(([stamp]) => (stamp ? stamp.computedAt.toISOString() : null));
+    if (stamps.size > 10_000) {
+      stamps.clear();
+    }
+    stamps.set(appId, { at: now, computedAt });
+    computedAt.catch(() => stamps.delete(appId));
+    return computedAt;
+  };
 
   const levelOf = (levels: readonly Level[], total: number) => {
     const { level } = levelsAt(levels, total);
@@ -95,11 +119,7 @@ export function createLeaderboards({ db, sign }: { db: DbOrTx; sign: UrlSign }) 
       }
       const appId = view.app.app.id;
       const size = view.settings.leaderboardMembersCount;
-      const [stamp] = await db
-        .select({ computedAt: gamificationBoardStamps.computedAt })
-        .from(gamificationBoardStamps)
-        .where(eq(gamificationBoardStamps.appId, appId));
-      const computedAt = stamp ? stamp.computedAt.toISOString() : null;
+      const computedAt = await stampOf(appId);
       const board = [appId, period, size, computedAt ?? '-'].join('\n');
       return kept.send(
         reply,
