@@ -45,8 +45,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   outputDir: path.join(root, 'test-results'),
+  // Two journey files at a time (each a tenant of its own, with unique addresses and visitor IPs): the server
+  // and Chromium wait on each other often enough that one at a time left the runner's second core idle.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   // A screen's first draw waits for scripts and several API answers; on a busy 2-core runner 5 s was too tight.
