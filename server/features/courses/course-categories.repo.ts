@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { courseCategories, courseCategoryCourses, courses } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export type CourseCategoryRow = typeof courseCategories.$inferSelect;
 export type CourseCategoryWithCount = CourseCategoryRow & { coursesCount: number };
@@ -52,7 +53,7 @@ export async function courseCategoryChoices(
 ): Promise<{ rows: { id: string; name: string }[]; total: number }> {
   const where = and(
     eq(courseCategories.appId, appId),
-    query.search ? ilike(courseCategories.name, `%${escapeLike(query.search)}%`) : undefined,
+    query.search ? ilike(courseCategories.name, containsPattern(query.search)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -66,8 +67,6 @@ export async function courseCategoryChoices(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export async function findCourseCategory(db: DbOrTx, id: string): Promise<CourseCategoryRow | undefined> {
   const [row] = await db.select().from(courseCategories).where(eq(courseCategories.id, id));

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { courses } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /** Which live courses a picker offers: drafts too or published only, and whether link-only ones are among them. */
 export type CourseChoiceFilter = { drafts: boolean; linkOnly: boolean };
@@ -24,7 +25,7 @@ export async function courseChoices(
     query.courseIds
       ? inArray(courses.id, [...query.courseIds])
       : query.search
-        ? ilike(courses.name, `%${escapeLike(query.search)}%`)
+        ? ilike(courses.name, containsPattern(query.search))
         : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -39,5 +40,3 @@ export async function courseChoices(
   ]);
   return { rows, total: total?.n ?? 0 };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

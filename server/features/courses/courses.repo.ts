@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { CourseRow, LessonRow } from './courses.access.ts';
 import type { EnrollmentRow } from './course-outline.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /** Which courses of an app a list reads. */
 export type CourseFilter = {
@@ -25,8 +26,6 @@ export type CourseFilter = {
   search?: string | undefined;
   filter: 'all' | 'published' | 'drafts' | 'favorites' | 'started';
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function conditions(filter: CourseFilter): SQL[] {
   const where: SQL[] = [eq(courses.appId, filter.appId), isNull(courses.deletedAt)];
@@ -40,7 +39,7 @@ function conditions(filter: CourseFilter): SQL[] {
     where.push(eq(courses.isPublished, false));
   }
   if (filter.search) {
-    where.push(ilike(courses.name, `%${escapeLike(filter.search)}%`));
+    where.push(ilike(courses.name, containsPattern(filter.search)));
   }
   if (filter.categoryId) {
     where.push(
