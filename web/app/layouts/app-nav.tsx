@@ -1,7 +1,7 @@
-import { Menu, UnstyledButton } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
+import { NavOverflowMenu } from './nav-overflow-menu';
 import type { NavItem } from './shell-header';
 import shellClasses from './shell.module.css';
 import classes from './app-shell.module.css';
@@ -52,12 +52,9 @@ const bottomSlots = 5;
 /** Phones: the menu as a bottom tab bar, the rest of a long menu behind "Mehr". */
 export function AppBottomNav({ items }: AppNavProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const overflow = items.length > bottomSlots;
   const visible = overflow ? items.slice(0, bottomSlots - 1) : items;
   const hidden = overflow ? items.slice(bottomSlots - 1) : [];
-  const hiddenActive = hidden.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
 
   return (
     <nav className={classes.bottomNav} aria-label={t('common.nav.main')} data-testid="app-nav-bottom">
@@ -70,28 +67,10 @@ export function AppBottomNav({ items }: AppNavProps) {
           <span className={classes.bottomLabel}>{t(label)}</span>
         </NavLink>
       ))}
-      {hidden.length > 0 ? (
-        <Menu position="top-end" withinPortal>
-          <Menu.Target>
-            <UnstyledButton className={classes.bottomLink} data-active={hiddenActive || undefined}>
-              <IconDots size={22} stroke={1.6} />
-              <span className={classes.bottomLabel}>{t('appSettings.menu.more')}</span>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {hidden.map(({ to, label, icon: Icon, badge }) => (
-              <Menu.Item
-                key={to}
-                leftSection={<Icon size={17} stroke={1.7} />}
-                rightSection={badge}
-                onClick={() => void navigate(to)}
-              >
-                {t(label)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      ) : null}
+      <NavOverflowMenu hidden={hidden} position="top-end" className={classes.bottomLink}>
+        <IconDots size={22} stroke={1.6} />
+        <span className={classes.bottomLabel}>{t('appSettings.menu.more')}</span>
+      </NavOverflowMenu>
     </nav>
   );
 }

@@ -1,8 +1,8 @@
-import { Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
+import { NavOverflowMenu } from './nav-overflow-menu';
 import type { NavItem } from './shell-header';
 import classes from './shell.module.css';
 
@@ -39,8 +39,6 @@ export function fittingCount(widths: readonly number[], room: number): number {
  */
 export function HeaderNav({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const navRef = useRef<HTMLElement>(null);
   const widths = useRef<number[]>([]);
   const labels = items.map((item) => t(item.label)).join('\n');
@@ -74,7 +72,6 @@ export function HeaderNav({ items }: { items: NavItem[] }) {
   const count = measuring ? items.length : fit.count;
   const shown = items.slice(0, count);
   const hidden = items.slice(count);
-  const hiddenActive = hidden.some(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
 
   return (
     <nav ref={navRef} className={classes.nav} aria-label={t('common.nav.main')}>
@@ -85,28 +82,10 @@ export function HeaderNav({ items }: { items: NavItem[] }) {
           {badge}
         </NavLink>
       ))}
-      {hidden.length > 0 ? (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <UnstyledButton className={classes.navLink} data-active={hiddenActive || undefined}>
-              {t('common.nav.more')}
-              <IconChevronDown size={16} stroke={1.7} />
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {hidden.map(({ to, label, icon: Icon, badge }) => (
-              <Menu.Item
-                key={to}
-                leftSection={<Icon size={17} stroke={1.7} />}
-                rightSection={badge}
-                onClick={() => void navigate(to)}
-              >
-                {t(label)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      ) : null}
+      <NavOverflowMenu hidden={hidden} position="bottom-end" className={classes.navLink}>
+        {t('common.nav.more')}
+        <IconChevronDown size={16} stroke={1.7} />
+      </NavOverflowMenu>
     </nav>
   );
 }
