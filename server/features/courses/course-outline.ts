@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { courseEnrollments, courseLessons, courseModules, lessonProgress } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { canonicalTimeZone } from '../../platform/time-zone.ts';
-import { levelGate } from '../gamification/public.ts';
+import { levelGate, type LevelGate } from '../gamification/public.ts';
 import { isCoursesManager } from './courses.policy.ts';
 import type { CourseAccessOf, CourseRow, LessonAccessOf, ModuleRow } from './courses.access.ts';
 import {
@@ -208,17 +208,27 @@ export function evaluate(
   };
 }
 
-export async function evaluateCourse(db: DbOrTx, access: CourseAccessOf, now = new Date()) {
+/** The caller's level gate on the course: their points read fresh (one indexed read; none without a level). */
+export function courseGateOf(db: DbOrTx, access: CourseAccessOf): Promise<LevelGate> {
+  return levelGate(db, {
+    appId: access.course.appId,
+    profileId: access.actor.profileId,
+    requiredStatusId: access.course.requiredStatusId,
+    manages: isCoursesManager(access.actor),
+  });
+}
+
+/** The course for the caller; `knownGate`: the level gate, when the caller read it already (course-page.ts). */
+export async function evaluateCourse(
+  db: DbOrTx,
+  access: CourseAccessOf,
+  now = new Date(),
+  knownGate?: LevelGate,
+) {
   const [outline, standing, gate] = await Promise.all([
     outlineOf(db, access.course),
     loadStanding(db, access.course.id, access.actor.profileId),
-    // The level gate reads the member's points fresh (one indexed read; none for a course without a level).
-    levelGate(db, {
-      appId: access.course.appId,
-      profileId: access.actor.profileId,
-      requiredStatusId: access.course.requiredStatusId,
-      manages: isCoursesManager(access.actor),
-    }),
+    knownGate ?? courseGateOf(db, access),
   ]);
   return evaluate(access, outline, standing, now, gate.passes ? null : gate.required);
 }

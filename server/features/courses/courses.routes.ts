@@ -71,9 +71,8 @@ export function courseRoutes(deps: CourseDeps) {
         params: courseSlugParamsSchema,
         response: { 200: courseDetailResponseSchema },
       },
-      handler: async (request) => ({
-        data: await courses.detailBySlug(request.actor, request.params.appId, request.params.courseSlug),
-      }),
+      handler: async (request, reply) =>
+        courses.sendDetailBySlug(reply, request.actor, request.params.appId, request.params.courseSlug),
     }),
     defineRoute({
       method: 'GET',
@@ -84,7 +83,7 @@ export function courseRoutes(deps: CourseDeps) {
       summary: 'The course with its modules and every lesson with its action for the caller',
       tags,
       schema: { params: courseIdParamsSchema, response: { 200: courseDetailResponseSchema } },
-      handler: async (request) => ({ data: await courses.detail(request.access) }),
+      handler: async (request, reply) => courses.sendDetail(reply, request.access),
     }),
     defineRoute({
       method: 'PATCH',

@@ -31,6 +31,9 @@ import * as repo from './courses.repo.ts';
 import { evaluateCourse, isOpen, type Evaluation } from './course-outline.ts';
 import { presentLessonSummary } from './lessons.presenter.ts';
 import { eq, isNull } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { LevelGate } from '../gamification/public.ts';
+import { createCoursePages } from './course-page.ts';
 
 /** Course slugs: unique among the app's live courses; `c` and `l` name the course and lesson pages. */
 export const courseSlugs: SlugTable = {
@@ -103,16 +106,19 @@ export function presentModules(
 export function createCourseService(deps: { db: Db; sign: UrlSign }) {
   const { db, sign } = deps;
 
-  async function detail(access: CourseAccessOf): Promise<CourseDetail> {
+  /** The course page for the caller, and the evaluation it shows (course-page.ts keeps the answer). */
+  async function detail(access: CourseAccessOf, gate: LevelGate, now: Date) {
     const [evaluation, extras] = await Promise.all([
-      evaluateCourse(db, access),
+      evaluateCourse(db, access, now, gate),
       repo.courseExtras(db, [access.course.id], access.actor.profileId),
     ]);
-    return {
+    const page: CourseDetail = {
       ...presentCourse(sign, access.course, extras, access.can, detailedStanding(access.course, evaluation)),
       modules: presentModules(sign, access, evaluation),
     };
+    return { detail: page, evaluation };
   }
+  const pages = createCoursePages({ db, produce: detail });
 
   return {
     async list(
@@ -150,15 +156,16 @@ export function createCourseService(deps: { db: Db; sign: UrlSign }) {
       return paginate(items, total, query);
     },
 
-    detail,
+    /** Sends the course page: modules and every lesson with its action for the caller. */
+    sendDetail: (reply: FastifyReply, access: CourseAccessOf) => pages.send(reply, access),
 
     /** The course page by its address (`courses/c/{slug}`): direct-link-only courses open here too. */
-    async detailBySlug(actor: Actor, appId: string, slug: string): Promise<CourseDetail> {
+    async sendDetailBySlug(reply: FastifyReply, actor: Actor, appId: string, slug: string) {
       const row = await repo.findLiveCourseBySlug(db, appId, slug);
       if (!row) {
         throw notFound();
       }
-      return detail(courseAccessOf(await loadAppAccess(db, actor, appId), row));
+      return pages.send(reply, courseAccessOf(await loadAppAccess(db, actor, appId), row));
     },
 
     async create(view: CoursesView, body: CourseCreateBody): Promise<Course> {
