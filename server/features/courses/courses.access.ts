@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { courseLessons, courseModules, courses } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -79,12 +80,25 @@ export async function loadModuleAccess(db: DbOrTx, actor: Actor, id: string): Pr
   return { ...(await courseOf(db, actor, module.courseId)), module };
 }
 
+// A lesson and its course in one read: the player saves its position through this every few seconds.
+const lessonWithCourse = preparedQuery((db) =>
+  db
+    .select({ lesson: courseLessons, course: courses })
+    .from(courseLessons)
+    .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+    .where(eq(courseLessons.id, sql.placeholder('id')))
+    .prepare('course_lesson_with_course'),
+);
+
 export async function loadLessonAccess(db: DbOrTx, actor: Actor, id: string): Promise<LessonAccessOf> {
-  const [lesson] = await db.select().from(courseLessons).where(eq(courseLessons.id, id));
-  if (!lesson) {
+  const [found] = await lessonWithCourse(db).execute({ id });
+  if (!found) {
     throw notFound();
   }
-  return { ...(await courseOf(db, actor, lesson.courseId)), lesson };
+  return {
+    ...courseAccessOf(await loadAppAccess(db, actor, found.course.appId), found.course),
+    lesson: found.lesson,
+  };
 }
 
 export type CourseScopes = ReturnType<typeof createCourseScopes>;

@@ -10,7 +10,7 @@ import { courseEnrollments, courses, lessonProgress } from '../../db/schema/inde
 import { rows } from '../../db/rows.ts';
 import { awardPoints, reverseSource } from '../gamification/public.ts';
 import { shareCourse } from './course-content.repo.ts';
-import { openLessonOf, zoneOf } from './course-outline.ts';
+import { openLessonOf, zoneOf, type ProgressRow } from './course-outline.ts';
 import { presentProgress } from './lessons.presenter.ts';
 import type { LessonAccessOf } from './courses.access.ts';
 
@@ -74,7 +74,12 @@ async function countCompletion(db: DbOrTx, access: LessonAccessOf, profileId: st
   }
 }
 
-async function complete(tx: DbOrTx, access: LessonAccessOf, profileId: string): Promise<void> {
+/** Completes the lesson for the member; answers the progress row when this completed it. */
+async function complete(
+  tx: DbOrTx,
+  access: LessonAccessOf,
+  profileId: string,
+): Promise<ProgressRow | undefined> {
   const changed = await tx
     .update(lessonProgress)
     .set({ completedAt: sql`now()`, updatedAt: sql`now()` })
@@ -85,10 +90,11 @@ async function complete(tx: DbOrTx, access: LessonAccessOf, profileId: string): 
         isNull(lessonProgress.completedAt),
       ),
     )
-    .returning({ lessonId: lessonProgress.lessonId });
+    .returning();
   if (changed.length === 1) {
     await countCompletion(tx, access, profileId, 1);
   }
+  return changed[0];
 }
 
 async function ensureProgress(tx: DbOrTx, access: LessonAccessOf, profileId: string): Promise<void> {
@@ -98,20 +104,97 @@ async function ensureProgress(tx: DbOrTx, access: LessonAccessOf, profileId: str
     .onConflictDoNothing();
 }
 
+const watchedShare = (row: ProgressRow) =>
+  row.durationSeconds !== null && row.durationSeconds > 0 ? row.watchedSeconds / row.durationSeconds : 0;
+
+type RawProgress = {
+  position_seconds: number;
+  duration_seconds: number | null;
+  watched_seconds: number;
+  completed_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+/**
+ * The player's position (every few seconds while it plays): the enrollment (started, or this lesson its last one)
+ * and the lesson's progress in one statement, its own transaction. The watched seconds grow by what was played
+ * since the last save, at most the wall time between the two. No counter moves here, so the course's lock is not
+ * taken (a completion that follows takes it).
+ */
+async function savePosition(
+  db: DbOrTx,
+  access: LessonAccessOf,
+  profileId: string,
+  body: Extract<LessonActionBody, { action: 'continue' }>,
+): Promise<ProgressRow> {
+  const lessonId = access.lesson.id;
+  const courseId = access.course.id;
+  const [row] = await rows<RawProgress>(
+    db,
+    sql`with enrolled as (
+        insert into ${courseEnrollments} (course_id, profile_id, time_zone, last_lesson_id)
+        values (${courseId}, ${profileId}, ${zoneOf(access)}, ${lessonId})
+        on conflict (course_id, profile_id) do update set last_lesson_id = excluded.last_lesson_id, updated_at = now()
+      )
+      insert into ${lessonProgress} as p (lesson_id, profile_id, course_id, position_seconds, duration_seconds)
+      values (${lessonId}, ${profileId}, ${courseId}, ${body.positionSeconds}, ${body.durationSeconds ?? null})
+      on conflict (lesson_id, profile_id) do update set
+        position_seconds = excluded.position_seconds,
+        duration_seconds = coalesce(excluded.duration_seconds, p.duration_seconds),
+        watched_seconds = p.watched_seconds + greatest(0, least(excluded.position_seconds - p.position_seconds,
+          extract(epoch from now() - p.updated_at) + ${slackSeconds})),
+        updated_at = now()
+      returning p.position_seconds, p.duration_seconds, p.watched_seconds, p.completed_at, p.created_at, p.updated_at`,
+  );
+  if (!row) {
+    throw new Error('the position save returned no row');
+  }
+  const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+  return {
+    lessonId,
+    profileId,
+    courseId,
+    positionSeconds: Number(row.position_seconds),
+    durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    watchedSeconds: Number(row.watched_seconds),
+    completedAt: row.completed_at === null ? null : date(row.completed_at),
+    createdAt: date(row.created_at),
+    updatedAt: date(row.updated_at),
+  };
+}
+
 export function createProgressService(deps: { db: Db }) {
   const { db } = deps;
-  /** Records the action for the caller (a member with `complete` on an open lesson: the route and here). */
-  async function save(access: LessonAccessOf, body: LessonActionBody): Promise<void> {
+  /**
+   * Records the action for the caller (a member with `complete` on an open lesson: the route and here); answers
+   * the progress row as the save left it, when the save's own statements returned it.
+   */
+  async function save(access: LessonAccessOf, body: LessonActionBody): Promise<ProgressRow | undefined> {
     await openLessonOf(db, access);
     const profileId = access.actor.profileId!;
-    await db.transaction(async (tx) => {
+    if (body.action === 'continue') {
+      const row = await savePosition(db, access, profileId, body);
+      if (
+        access.lesson.completion !== 'video' ||
+        row.completedAt ||
+        watchedShare(row) < videoCompletionShare
+      ) {
+        return row;
+      }
+      // Watched: completing moves the counters, under the course's lock as every completion.
+      return db.transaction(async (tx) => {
+        await shareCourse(tx, access.course.id);
+        return (await complete(tx, access, profileId)) ?? row;
+      });
+    }
+    return db.transaction(async (tx): Promise<ProgressRow | undefined> => {
       await shareCourse(tx, access.course.id);
       await enroll(tx, access, profileId);
       switch (body.action) {
         case 'completed':
           await ensureProgress(tx, access, profileId);
-          await complete(tx, access, profileId);
-          return;
+          return complete(tx, access, profileId);
         case 'incomplete': {
           const changed = await tx
             .update(lessonProgress)
@@ -123,42 +206,11 @@ export function createProgressService(deps: { db: Db }) {
                 isNotNull(lessonProgress.completedAt),
               ),
             )
-            .returning({ lessonId: lessonProgress.lessonId });
+            .returning();
           if (changed.length === 1) {
             await countCompletion(tx, access, profileId, -1);
           }
-          return;
-        }
-        case 'continue': {
-          const position = body.positionSeconds;
-          const [row] = await tx
-            .insert(lessonProgress)
-            .values({
-              lessonId: access.lesson.id,
-              profileId,
-              courseId: access.course.id,
-              positionSeconds: position,
-              durationSeconds: body.durationSeconds ?? null,
-            })
-            .onConflictDoUpdate({
-              target: [lessonProgress.lessonId, lessonProgress.profileId],
-              set: {
-                positionSeconds: position,
-                durationSeconds: sql`coalesce(excluded.duration_seconds, ${lessonProgress.durationSeconds})`,
-                watchedSeconds: sql`${lessonProgress.watchedSeconds} + greatest(0, least(
-                    excluded.position_seconds - ${lessonProgress.positionSeconds},
-                    extract(epoch from now() - ${lessonProgress.updatedAt}) + ${slackSeconds}))`,
-                updatedAt: sql`now()`,
-              },
-            })
-            .returning();
-          const watched =
-            row && row.durationSeconds !== null && row.durationSeconds > 0
-              ? row.watchedSeconds / row.durationSeconds
-              : 0;
-          if (access.lesson.completion === 'video' && !row?.completedAt && watched >= videoCompletionShare) {
-            await complete(tx, access, profileId);
-          }
+          return changed[0];
         }
       }
     });
@@ -170,16 +222,20 @@ export function createProgressService(deps: { db: Db }) {
       access: LessonAccessOf,
       body: LessonActionBody,
     ): Promise<LessonActionState & { progress: LessonProgress | null }> {
-      await save(access, body);
-      const [row] = await db
-        .select()
-        .from(lessonProgress)
-        .where(
-          and(
-            eq(lessonProgress.lessonId, access.lesson.id),
-            eq(lessonProgress.profileId, access.actor.profileId!),
-          ),
-        );
+      // A save that changed nothing (completing a completed lesson) returns no row: it is read then.
+      const row =
+        (await save(access, body)) ??
+        (
+          await db
+            .select()
+            .from(lessonProgress)
+            .where(
+              and(
+                eq(lessonProgress.lessonId, access.lesson.id),
+                eq(lessonProgress.profileId, access.actor.profileId!),
+              ),
+            )
+        )[0];
       // The lesson was open (save checked it): it stays so, completed or not.
       return {
         action: row?.completedAt ? 'completed' : 'continue',
