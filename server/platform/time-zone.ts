@@ -79,6 +79,10 @@ const canonicalZones = new Map<string, string>();
  * Series store this spelling: it becomes the TZID of the calendar files, which some clients match by name.
  */
 export function canonicalTimeZone(zone: string): string | null {
+  // No zone (a profile without one) is the common case: asking Intl would throw, which costs as much as a formatter.
+  if (zone === '') {
+    return null;
+  }
   const known = canonicalZones.get(zone);
   if (known !== undefined) {
     return known;

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LessonActionState } from '../../../contracts/courses.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { courseEnrollments, courseLessons, courseModules, lessonProgress } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { canonicalTimeZone } from '../../platform/time-zone.ts';
@@ -107,8 +108,15 @@ export function forgetOutline(courseId: string): void {
 export type EnrollmentRow = typeof courseEnrollments.$inferSelect;
 export type ProgressRow = typeof lessonProgress.$inferSelect;
 
-/** The caller's enrollment and progress in the course (none for guests). */
-export type Standing = { enrollment: EnrollmentRow | null; progress: Map<string, ProgressRow> };
+/**
+ * The caller's enrollment and progress in the course (none for guests): `progress` holds every lesson's row where
+ * the answer shows them, `completed` the completed lessons (what the evaluation needs).
+ */
+export type Standing = {
+  enrollment: EnrollmentRow | null;
+  progress: Map<string, ProgressRow>;
+  completed: ReadonlySet<string>;
+};
 
 export async function loadStanding(
   db: DbOrTx,
@@ -116,7 +124,7 @@ export async function loadStanding(
   profileId: string | null,
 ): Promise<Standing> {
   if (!profileId) {
-    return { enrollment: null, progress: new Map() };
+    return { enrollment: null, progress: new Map(), completed: new Set() };
   }
   const [[enrollment], progress] = await Promise.all([
     db
@@ -128,7 +136,37 @@ export async function loadStanding(
       .from(lessonProgress)
       .where(and(eq(lessonProgress.courseId, courseId), eq(lessonProgress.profileId, profileId))),
   ]);
-  return { enrollment: enrollment ?? null, progress: new Map(progress.map((row) => [row.lessonId, row])) };
+  return {
+    enrollment: enrollment ?? null,
+    progress: new Map(progress.map((row) => [row.lessonId, row])),
+    completed: new Set(progress.filter((row) => row.completedAt).map((row) => row.lessonId)),
+  };
+}
+
+/**
+ * What the evaluation alone needs of the caller's standing (the checks before a member records something): the
+ * enrollment and the ids of the completed lessons, not every progress row.
+ */
+async function loadCompletion(db: DbOrTx, courseId: string, profileId: string | null): Promise<Standing> {
+  if (!profileId) {
+    return { enrollment: null, progress: new Map(), completed: new Set() };
+  }
+  const [[enrollment], completed] = await Promise.all([
+    db
+      .select()
+      .from(courseEnrollments)
+      .where(and(eq(courseEnrollments.courseId, courseId), eq(courseEnrollments.profileId, profileId))),
+    rows<{ lesson_id: string }>(
+      db,
+      sql`select lesson_id from lesson_progress
+        where course_id = ${courseId} and profile_id = ${profileId} and completed_at is not null`,
+    ),
+  ]);
+  return {
+    enrollment: enrollment ?? null,
+    progress: new Map(),
+    completed: new Set(completed.map((row) => row.lesson_id)),
+  };
 }
 
 /** The member's IANA zone: their profile's, else the app's. */
@@ -158,17 +196,11 @@ export function readerOf(access: CourseAccessOf, standing: Standing): CourseRead
   if (!access.actor.profileId || access.actor.role === 'guest' || access.actor.role === 'invited') {
     return { kind: 'guest' };
   }
-  const completed = new Set<string>();
-  for (const row of standing.progress.values()) {
-    if (row.completedAt) {
-      completed.add(row.lessonId);
-    }
-  }
   return {
     kind: 'member',
     timeZone: standing.enrollment?.timeZone ?? zoneOf(access),
     accessBeganAt: standing.enrollment?.accessBeganAt ?? null,
-    completedLessonIds: completed,
+    completedLessonIds: standing.completed,
   };
 }
 
@@ -261,11 +293,16 @@ export const isOpen = (action: LessonAction | undefined) =>
  * The lesson's action for the caller, refusing (403 LESSON_LOCKED, with the action in `details`) when it is not
  * open to them: what members record (progress, to-dos, notes) needs an open lesson.
  */
-export async function openLessonOf(db: DbOrTx, access: LessonAccessOf): Promise<Evaluation> {
-  const evaluation = await evaluateCourse(db, access);
+export async function openLessonOf(db: DbOrTx, access: LessonAccessOf): Promise<void> {
+  // The player's saves come through here every few seconds: only the completed lessons are read.
+  const [outline, standing, gate] = await Promise.all([
+    outlineOf(db, access.course),
+    loadCompletion(db, access.course.id, access.actor.profileId),
+    courseGateOf(db, access),
+  ]);
+  const evaluation = evaluate(access, outline, standing, new Date(), gate.passes ? null : gate.required);
   const action = evaluation.actions.get(access.lesson.id);
   if (!isOpen(action)) {
     throw new AppError(403, errorCodes.lessonLocked, { details: { ...presentAction(action) } });
   }
-  return evaluation;
 }

@@ -62,8 +62,17 @@ export function courseAccessOf(app: AppAccess, course: CourseRow): CourseAccessO
   return { ...view, course, can };
 }
 
+// The course page's scope (a hot read): prepared once per handle.
+const courseById = preparedQuery((db) =>
+  db
+    .select()
+    .from(courses)
+    .where(eq(courses.id, sql.placeholder('id')))
+    .prepare('course_by_id'),
+);
+
 async function courseOf(db: DbOrTx, actor: Actor, courseId: string): Promise<CourseAccessOf> {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+  const [course] = await courseById(db).execute({ id: courseId });
   if (!course) {
     throw notFound();
   }
