@@ -73,10 +73,10 @@ export function LevelsSection() {
                 <span className={classes.levelNumber} aria-hidden="true">
                   <LevelIcon icon={level.icon} imageUrl={level.iconImageUrl} size={17} />
                 </span>
-                <Text size="sm" c="dimmed">
-                  {level.level === null ? '–' : t('rewards.settings.levels.number', { level: level.level })}
-                </Text>
                 <div>
+                  <Text size="xs" c="dimmed">
+                    {level.level === null ? '–' : t('rewards.settings.levels.number', { level: level.level })}
+                  </Text>
                   <Text fw={600} size="sm">
                     {level.name}
                   </Text>
@@ -89,7 +89,7 @@ export function LevelsSection() {
                 <Text size="sm" fw={600}>
                   {t('rewards.points', { count: level.points, formatted: format.number(level.points) })}
                 </Text>
-                <div className={classes.actions}>
+                <div className={`${classes.actions} ${classes.levelMoves}`}>
                   <Tooltip label={t('rewards.settings.levels.up', { name: level.name })}>
                     <ActionIcon
                       variant="subtle"
