@@ -31,6 +31,13 @@ import { useFormChecks, useIssueText } from '../../components/form-issues';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';
 import { RequiredLevelSelect } from '../rewards';
+import {
+  CourseCoverField,
+  courseMediaBody,
+  courseMediaValues,
+  CourseSpeakerFields,
+  type CourseMediaValues,
+} from './course-form-media';
 import { courseCategoriesQuery, useCourseMutations } from './courses-api';
 import { coursesLinks } from './courses-links';
 
@@ -48,7 +55,7 @@ export type CourseFormValues = {
   limitAccessByTime: number | string;
   /** The level the lessons ask for (issue 21), or null. */
   requiredStatusId: string | null;
-};
+} & CourseMediaValues;
 
 export function courseFormValues(course: Course | null): CourseFormValues {
   return {
@@ -64,14 +71,16 @@ export function courseFormValues(course: Course | null): CourseFormValues {
     limitAccess: course ? course.limitAccessByTime !== null : false,
     limitAccessByTime: course?.limitAccessByTime ?? 30,
     requiredStatusId: course?.requiredStatusId ?? null,
+    ...courseMediaValues(course),
   };
 }
 
 /** The body both POST and PATCH take: access by time only while it is switched on. */
 export function courseBodyOf(values: CourseFormValues): CourseCreateBody {
-  const { limitAccess, limitAccessByTime, ...rest } = values;
+  const { limitAccess, limitAccessByTime, cover, speakers, isSpeakersShown, ...rest } = values;
   return {
     ...rest,
+    ...courseMediaBody({ cover, speakers, isSpeakersShown }),
     name: rest.name.trim(),
     limitAccessByTime: limitAccess ? Number(limitAccessByTime) || 0 : null,
   };
@@ -90,6 +99,7 @@ export function CourseFormDialog({ course, onClose }: CourseFormDialogProps) {
   const [values, setValues] = useState(() => courseFormValues(course));
   const set = <K extends keyof CourseFormValues>(key: K, value: CourseFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  const setMedia = (media: Partial<CourseMediaValues>) => setValues((current) => ({ ...current, ...media }));
   const body = courseBodyOf(values);
   const checks = useFormChecks(courseCreateBodySchema, body);
   const issueOf = (field: string) => issueText(checks.issues[field] ?? checks.serverIssues[field]);
@@ -146,6 +156,7 @@ export function CourseFormDialog({ course, onClose }: CourseFormDialogProps) {
             minRows={2}
             maxLength={courseLimits.note}
           />
+          <CourseCoverField type={values.type} values={values} onChange={setMedia} issueOf={issueOf} />
           <div>
             <Text size="sm" fw={500} mb={4} id="course-form-access">
               {t('courses.form.access')}
@@ -167,6 +178,7 @@ export function CourseFormDialog({ course, onClose }: CourseFormDialogProps) {
               clearable
             />
           ) : null}
+          <CourseSpeakerFields values={values} onChange={setMedia} issueOf={issueOf} />
           <TextInput
             label={t('courses.form.modulesName')}
             description={t('courses.form.modulesNameHint')}

@@ -175,3 +175,22 @@ export const appShellRoutes = (app: App): Record<string, Route> => ({
 export const listPath = `GET /api/apps/${testApp.id}/courses`;
 export const coursePath = (slug: string) => `GET /api/apps/${testApp.id}/courses/c/${slug}`;
 export const lessonPath = (slug: string) => `GET /api/apps/${testApp.id}/courses/l/${slug}`;
+
+/** Clara speaks in the course already; Ben is a member the team may add. */
+export const claraSpeaker = { id: uuid(6101), name: 'Clara Weber', avatarUrl: null };
+export const benMember = {
+  id: uuid(6102),
+  firstName: 'Ben',
+  lastName: 'Maier',
+  avatarId: null,
+  type: 'member',
+};
+
+/** `GET /apps/{id}/profiles/dropdown`: the members whose name holds the search. */
+export const membersDropdownRoute = (app: App): Record<string, Route> => ({
+  [`GET /api/apps/${app.id}/profiles/dropdown`]: (_init, url) => {
+    const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+    const found = [benMember].filter((member) => member.firstName.toLowerCase().includes(search));
+    return json(200, { data: found, meta: { page: 1, pages: 1, total: found.length } });
+  },
+});
