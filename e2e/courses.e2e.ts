@@ -182,8 +182,33 @@ test(
     );
     await expectAccessible(admin, 'course page, managed');
 
+    // Modules go into order by their drag handle, here by keyboard, and back with the buttons; a lesson goes to
+    // another module from its menu and back.
+    const moduleNames = admin.getByTestId('course-module').getByRole('heading', { level: 3 });
+    await admin.getByRole('button', { name: '„Woche 2: Vertiefen“ verschieben' }).focus();
+    await admin.keyboard.press('Space');
+    await expect(admin.getByText('„Woche 2: Vertiefen“ ist jetzt an Position 2.')).toBeAttached();
+    await admin.keyboard.press('ArrowUp');
+    await expect(admin.getByText('„Woche 2: Vertiefen“ ist jetzt an Position 1.')).toBeAttached();
+    await admin.keyboard.press('Space');
+    await expect(moduleNames).toHaveText(['Woche 2: Vertiefen', 'Woche 1: Grundlagen']);
+    await admin.reload();
+    await expect(moduleNames).toHaveText(['Woche 2: Vertiefen', 'Woche 1: Grundlagen']);
+    await admin.getByRole('button', { name: 'Nach unten: Woche 2: Vertiefen' }).click();
+    await expect(moduleNames).toHaveText(['Woche 1: Grundlagen', 'Woche 2: Vertiefen']);
+    for (const module of ['Woche 1: Grundlagen', 'Woche 2: Vertiefen']) {
+      await admin.getByRole('button', { name: `In ein anderes Modul verschieben: ${secondLesson}` }).click();
+      await admin.getByRole('menuitem', { name: module }).click();
+      await expect(
+        admin.getByTestId('course-module').filter({ hasText: module }).getByTestId('lesson-row'),
+      ).toContainText([secondLesson]);
+      await expect(admin.getByRole('link', { name: secondLesson, exact: true })).toBeFocused();
+    }
+    await keepScreenshot(admin, 'courses-modules-desktop');
+
     // The editor on a phone's width too.
     await admin.setViewportSize({ width: 390, height: 844 });
+    await keepScreenshot(admin, 'courses-modules-phone');
     await admin.getByRole('link', { name: `Bearbeiten: ${firstLesson}` }).click();
     await expect(admin.getByTestId('lesson-editor')).toBeVisible();
     await expectAccessible(admin, 'lesson editor (phone)');

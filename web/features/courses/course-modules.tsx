@@ -1,125 +1,69 @@
-import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Switch, Text, Title } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconClock, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Button, Group, Modal, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconClock, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses';
+import type { CourseDetail, CourseModule } from '../../../contracts/courses';
 import { ConfirmActions } from '../../components/confirm-actions';
-import { useCurrentApp } from '../../kernel/current-app';
 import { useFormat } from '../../kernel/format';
-import { useLessonMutations, useModuleMutations } from './courses-api';
-import { coursesLinks } from './courses-links';
-import { LessonStateLine } from './lesson-state';
+import { moveItem, SortableList } from '../community-settings';
+import { MoveButtons } from './course-move-tools';
+import { useOrdering, type Ordering } from './course-moves';
+import { useModuleMutations } from './courses-api';
+import { LessonRow } from './lesson-row';
 import { AddLessonDialog, ModuleDialog } from './module-dialogs';
 import classes from './courses.module.css';
 
-/** `prevId` for moving the item at `index` one place up or down in `items` (the server places after prevId). */
-export function prevIdForMove(items: readonly { id: string }[], index: number, step: -1 | 1): string | null {
-  return step === -1 ? (items[index - 2]?.id ?? null) : (items[index + 1]?.id ?? null);
-}
-
-/** Up and down, for keyboard and pointer alike; the first cannot go up, the last not down. */
-function MoveButtons({
-  name,
-  index,
-  count,
-  onMove,
+/** A module's lessons: for the team a list ordered by drag or buttons, for members a plain numbered list. */
+function ModuleLessons({
+  course,
+  module,
+  ordering,
 }: {
-  name: string;
-  index: number;
-  count: number;
-  onMove: (step: -1 | 1) => void;
+  course: CourseDetail;
+  module: CourseModule;
+  ordering: Ordering | null;
 }) {
-  const { t } = useTranslation();
+  const lessons = module.lessons;
+  if (!ordering) {
+    return (
+      <ol className={classes.lessons}>
+        {lessons.map((lesson, index) => (
+          <li key={lesson.id}>
+            <LessonRow lesson={lesson} index={index} count={lessons.length} tools={null} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  const { moves, moveAcross } = ordering;
+  const step = (index: number, direction: -1 | 1) => {
+    const reorder = moveItem(lessons, index, index + direction);
+    if (reorder) {
+      moves.moveLesson(reorder.moved, module.id, reorder.prevId);
+    }
+  };
   return (
-    <>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label={t('courses.manage.moveUp', { name })}
-        disabled={index === 0}
-        onClick={() => onMove(-1)}
-      >
-        <IconArrowUp size={16} stroke={1.8} />
-      </ActionIcon>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        aria-label={t('courses.manage.moveDown', { name })}
-        disabled={index === count - 1}
-        onClick={() => onMove(1)}
-      >
-        <IconArrowDown size={16} stroke={1.8} />
-      </ActionIcon>
-    </>
-  );
-}
-
-function LessonRow({
-  lesson,
-  index,
-  lessons,
-  canManage,
-}: {
-  lesson: LessonSummary;
-  index: number;
-  lessons: LessonSummary[];
-  canManage: boolean;
-}) {
-  const { t } = useTranslation();
-  const app = useCurrentApp();
-  const { move, active } = useLessonMutations();
-  return (
-    <li className={classes.lessonRow} data-testid="lesson-row" data-active={lesson.isActive || undefined}>
-      <span className={classes.lessonNumber} aria-hidden="true">
-        {index + 1}
-      </span>
-      <div className={classes.lessonMain}>
-        <Link to={coursesLinks.lesson(app.slug, lesson.slug)} className={classes.lessonLink}>
-          {lesson.name}
-        </Link>
-        <Group gap="sm">
-          <LessonStateLine state={lesson.lessonAction} progress={lesson.progress} />
-          {canManage && !lesson.isActive ? (
-            <Text span size="xs" c="orange">
-              {t('courses.manage.inactive')}
-            </Text>
-          ) : null}
-        </Group>
-      </div>
-      {canManage ? (
-        <Group gap={4} wrap="nowrap" className={classes.rowTools}>
-          <Switch
-            size="xs"
-            checked={lesson.isActive}
-            onChange={(event) => active.mutate({ id: lesson.id, on: event.currentTarget.checked })}
-            label={t('courses.manage.active')}
-            aria-label={t('courses.manage.activeOf', { name: lesson.name })}
-          />
-          <MoveButtons
-            name={lesson.name}
-            index={index}
-            count={lessons.length}
-            onMove={(step) =>
-              move.mutate({
-                id: lesson.id,
-                moduleId: lesson.moduleId,
-                prevId: prevIdForMove(lessons, index, step),
-              })
-            }
-          />
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            component={Link}
-            to={coursesLinks.editLesson(app.slug, lesson.slug)}
-            aria-label={t('courses.manage.editLesson', { name: lesson.name })}
-          >
-            <IconEdit size={16} stroke={1.8} />
-          </ActionIcon>
-        </Group>
-      ) : null}
-    </li>
+    <SortableList
+      items={lessons}
+      nameOf={(lesson) => lesson.name}
+      canMove={() => true}
+      onMove={({ moved, prevId }) => moves.moveLesson(moved, module.id, prevId)}
+      className={classes.lessons}
+      testId="lesson-list"
+      renderItem={(lesson, handle, index) => (
+        <LessonRow
+          lesson={lesson}
+          index={index}
+          count={lessons.length}
+          tools={{
+            handle,
+            modules: course.modules,
+            onStep: (direction) => step(index, direction),
+            onMoveTo: (target) => moveAcross(lesson, target),
+          }}
+        />
+      )}
+    />
   );
 }
 
@@ -127,16 +71,19 @@ function ModuleSection({
   course,
   module,
   index,
+  handle,
+  ordering,
 }: {
   course: CourseDetail;
   module: CourseModule;
   index: number;
+  handle: ReactNode;
+  ordering: Ordering | null;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
   const can = course.permissions.can;
-  const canManage = can.includes('update');
-  const { move, remove } = useModuleMutations();
+  const { remove } = useModuleMutations();
   const [dialog, setDialog] = useState<'edit' | 'lesson' | 'delete' | null>(null);
   const headingId = `module-${module.id}`;
   const drip = module.dripDate
@@ -144,35 +91,37 @@ function ModuleSection({
     : module.dripDays !== null
       ? t('courses.drip.afterDays', { count: module.dripDays })
       : null;
+  const step = (direction: -1 | 1) => {
+    const reorder = moveItem(course.modules, index, index + direction);
+    if (reorder && ordering) {
+      ordering.moves.moveModule(reorder);
+    }
+  };
   return (
     <section className={classes.module} aria-labelledby={headingId} data-testid="course-module">
-      <Group justify="space-between" gap="sm" wrap="wrap" className={classes.moduleHeader}>
-        <div>
-          <Title order={3} size="h4" id={headingId}>
-            {module.name}
-          </Title>
-          <Group gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('courses.lessonsCount', { count: module.lessons.length })}
-            </Text>
-            {drip && canManage ? (
-              <Text span size="sm" c="dimmed" className={classes.state}>
-                <IconClock size={14} stroke={1.8} aria-hidden="true" />
-                {drip}
+      <Group justify="space-between" gap="sm" wrap="nowrap" className={classes.moduleHeader}>
+        <Group gap={6} wrap="nowrap" align="flex-start" className={classes.moduleTitle}>
+          {handle}
+          <div>
+            <Title order={3} size="h4" id={headingId}>
+              {module.name}
+            </Title>
+            <Group gap="sm">
+              <Text size="sm" c="dimmed">
+                {t('courses.lessonsCount', { count: module.lessons.length })}
               </Text>
-            ) : null}
-          </Group>
-        </div>
-        {canManage ? (
+              {drip && ordering ? (
+                <Text span size="sm" c="dimmed" className={classes.state}>
+                  <IconClock size={14} stroke={1.8} aria-hidden="true" />
+                  {drip}
+                </Text>
+              ) : null}
+            </Group>
+          </div>
+        </Group>
+        {ordering ? (
           <Group gap={4} wrap="nowrap">
-            <MoveButtons
-              name={module.name}
-              index={index}
-              count={course.modules.length}
-              onMove={(step) =>
-                move.mutate({ id: module.id, prevId: prevIdForMove(course.modules, index, step) })
-              }
-            />
+            <MoveButtons name={module.name} index={index} count={course.modules.length} onMove={step} />
             <ActionIcon
               variant="subtle"
               color="gray"
@@ -195,17 +144,7 @@ function ModuleSection({
         ) : null}
       </Group>
       {module.lessons.length > 0 ? (
-        <ol className={classes.lessons}>
-          {module.lessons.map((lesson, lessonIndex) => (
-            <LessonRow
-              key={lesson.id}
-              lesson={lesson}
-              index={lessonIndex}
-              lessons={module.lessons}
-              canManage={canManage}
-            />
-          ))}
-        </ol>
+        <ModuleLessons course={course} module={module} ordering={ordering} />
       ) : (
         <Text size="sm" c="dimmed" py="sm">
           {t('courses.module.empty')}
@@ -246,6 +185,8 @@ function ModuleSection({
 export function CourseModules({ course }: { course: CourseDetail }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
+  const ordering = useOrdering(course);
+  const canManage = course.permissions.can.includes('update');
   return (
     <section className={classes.modules} aria-labelledby="course-modules">
       <Title order={2} size="h3" id="course-modules">
@@ -255,10 +196,41 @@ export function CourseModules({ course }: { course: CourseDetail }) {
         <Text c="dimmed" data-testid="course-no-modules">
           {t('courses.noModules')}
         </Text>
+      ) : canManage ? (
+        <SortableList
+          items={course.modules}
+          nameOf={(module) => module.name}
+          canMove={() => true}
+          onMove={ordering.moves.moveModule}
+          className={classes.moduleList}
+          testId="module-list"
+          renderItem={(module, handle, index) => (
+            <ModuleSection
+              course={course}
+              module={module}
+              index={index}
+              handle={handle}
+              ordering={ordering}
+            />
+          )}
+        />
+      ) : (
+        course.modules.map((module, index) => (
+          <ModuleSection
+            key={module.id}
+            course={course}
+            module={module}
+            index={index}
+            handle={null}
+            ordering={null}
+          />
+        ))
+      )}
+      {canManage ? (
+        <VisuallyHidden aria-live="polite" data-testid="course-moves-announcement">
+          {ordering.announcement}
+        </VisuallyHidden>
       ) : null}
-      {course.modules.map((module, index) => (
-        <ModuleSection key={module.id} course={course} module={module} index={index} />
-      ))}
       {course.permissions.can.includes('create_module') ? (
         <Button
           variant="light"
