@@ -1,9 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { LessonActionState } from '../../../contracts/courses.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
-import { courseEnrollments, courseLessons, courseModules, lessonProgress } from '../../db/schema/index.ts';
+import { courseLessons, courseModules } from '../../db/schema/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { canonicalTimeZone } from '../../platform/time-zone.ts';
 import { levelGate, type LevelGate } from '../gamification/public.ts';
@@ -18,6 +17,7 @@ import {
   type CourseRules,
   type LessonAction,
 } from './course-access.ts';
+import { loadCompletion, loadStanding, type Standing } from './course-standing.ts';
 
 /*
  * A course's outline (modules and lessons in course order) and the caller's standing in it (enrollment and each
@@ -103,70 +103,6 @@ export function outlineOf(db: DbOrTx, course: CourseRow): Promise<Outline> {
 /** After this instance changed the course's modules or lessons. */
 export function forgetOutline(courseId: string): void {
   keptOutlines.delete(courseId);
-}
-
-export type EnrollmentRow = typeof courseEnrollments.$inferSelect;
-export type ProgressRow = typeof lessonProgress.$inferSelect;
-
-/**
- * The caller's enrollment and progress in the course (none for guests): `progress` holds every lesson's row where
- * the answer shows them, `completed` the completed lessons (what the evaluation needs).
- */
-export type Standing = {
-  enrollment: EnrollmentRow | null;
-  progress: Map<string, ProgressRow>;
-  completed: ReadonlySet<string>;
-};
-
-export async function loadStanding(
-  db: DbOrTx,
-  courseId: string,
-  profileId: string | null,
-): Promise<Standing> {
-  if (!profileId) {
-    return { enrollment: null, progress: new Map(), completed: new Set() };
-  }
-  const [[enrollment], progress] = await Promise.all([
-    db
-      .select()
-      .from(courseEnrollments)
-      .where(and(eq(courseEnrollments.courseId, courseId), eq(courseEnrollments.profileId, profileId))),
-    db
-      .select()
-      .from(lessonProgress)
-      .where(and(eq(lessonProgress.courseId, courseId), eq(lessonProgress.profileId, profileId))),
-  ]);
-  return {
-    enrollment: enrollment ?? null,
-    progress: new Map(progress.map((row) => [row.lessonId, row])),
-    completed: new Set(progress.filter((row) => row.completedAt).map((row) => row.lessonId)),
-  };
-}
-
-/**
- * What the evaluation alone needs of the caller's standing (the checks before a member records something): the
- * enrollment and the ids of the completed lessons, not every progress row.
- */
-async function loadCompletion(db: DbOrTx, courseId: string, profileId: string | null): Promise<Standing> {
-  if (!profileId) {
-    return { enrollment: null, progress: new Map(), completed: new Set() };
-  }
-  const [[enrollment], completed] = await Promise.all([
-    db
-      .select()
-      .from(courseEnrollments)
-      .where(and(eq(courseEnrollments.courseId, courseId), eq(courseEnrollments.profileId, profileId))),
-    rows<{ lesson_id: string }>(
-      db,
-      sql`select lesson_id from lesson_progress
-        where course_id = ${courseId} and profile_id = ${profileId} and completed_at is not null`,
-    ),
-  ]);
-  return {
-    enrollment: enrollment ?? null,
-    progress: new Map(),
-    completed: new Set(completed.map((row) => row.lesson_id)),
-  };
 }
 
 /** The member's IANA zone: their profile's, else the app's. */

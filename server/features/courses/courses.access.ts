@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { createChangeCache } from '../../db/change-cache.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { courseLessons, courseModules, courses } from '../../db/schema/index.ts';
@@ -71,8 +72,22 @@ const courseById = preparedQuery((db) =>
     .prepare('course_by_id'),
 );
 
+/*
+ * Course rows, and lessons with their course, kept in memory per instance: every member's course page and the
+ * player's position saves (every few seconds) resolve them first, and they change when someone edits the course.
+ * Every committed change of either is announced (migration 0036), and the course's `updated_at` — raised by every
+ * change of its modules and lessons — is what the kept outlines and course pages are told apart by.
+ */
+const courseRows = createChangeCache<CourseRow>({ tagsOf: (key) => [`course:${key}`] });
+const lessonRows = createChangeCache<{ lesson: LessonRow; course: CourseRow }>({
+  tagsOf: (_key, row) => [`lesson:${row.lesson.id}`, `course:${row.course.id}`],
+});
+
 async function courseOf(db: DbOrTx, actor: Actor, courseId: string): Promise<CourseAccessOf> {
-  const [course] = await courseById(db).execute({ id: courseId });
+  const course = await courseRows.read(db, courseId, async () => {
+    const [row] = await courseById(db).execute({ id: courseId });
+    return row;
+  });
   if (!course) {
     throw notFound();
   }
@@ -100,7 +115,10 @@ const lessonWithCourse = preparedQuery((db) =>
 );
 
 export async function loadLessonAccess(db: DbOrTx, actor: Actor, id: string): Promise<LessonAccessOf> {
-  const [found] = await lessonWithCourse(db).execute({ id });
+  const found = await lessonRows.read(db, id, async () => {
+    const [row] = await lessonWithCourse(db).execute({ id });
+    return row;
+  });
   if (!found) {
     throw notFound();
   }

@@ -13,7 +13,7 @@ import {
   profiles,
 } from '../../db/schema/index.ts';
 import type { CourseRow, LessonRow } from './courses.access.ts';
-import type { EnrollmentRow } from './course-outline.ts';
+import type { EnrollmentRow } from './course-standing.ts';
 import { containsPattern } from '../../db/like.ts';
 
 /** Which courses of an app a list reads. */

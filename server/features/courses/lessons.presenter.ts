@@ -1,5 +1,6 @@
 import type { LessonProgress, LessonSummary } from '../../../contracts/courses.ts';
-import type { OutlineLesson, ProgressRow } from './course-outline.ts';
+import type { OutlineLesson } from './course-outline.ts';
+import type { ProgressRow } from './course-standing.ts';
 import { presentAction } from './course-outline.ts';
 import type { LessonAction } from './course-access.ts';
 

@@ -7,10 +7,12 @@ import {
 } from '../../../contracts/courses.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { courseEnrollments, courses, lessonProgress } from '../../db/schema/index.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { rows } from '../../db/rows.ts';
 import { awardPoints, reverseSource } from '../gamification/public.ts';
 import { shareCourse } from './course-content.repo.ts';
-import { openLessonOf, zoneOf, type ProgressRow } from './course-outline.ts';
+import { openLessonOf, zoneOf } from './course-outline.ts';
+import type { ProgressRow } from './course-standing.ts';
 import { presentProgress } from './lessons.presenter.ts';
 import type { LessonAccessOf } from './courses.access.ts';
 
@@ -25,20 +27,27 @@ import type { LessonAccessOf } from './courses.access.ts';
 /** Allowance for clocks and network between two saves. */
 const slackSeconds = 2;
 
+/**
+ * The member's enrollment: started (access begins now), or this lesson made their last one. One statement shared by
+ * the completions and the position saves (there, inside the save's own statement).
+ */
+const enrollStatement = sql`insert into ${courseEnrollments} (course_id, profile_id, time_zone, last_lesson_id)
+  values (${sql.placeholder('courseId')}, ${sql.placeholder('profileId')}, ${sql.placeholder('timeZone')},
+    ${sql.placeholder('lessonId')})
+  on conflict (course_id, profile_id) do update set last_lesson_id = excluded.last_lesson_id, updated_at = now()`;
+
+const enrollOnly = preparedSql('course_enroll', enrollStatement);
+
+const enrollee = (access: LessonAccessOf, profileId: string) => ({
+  courseId: access.course.id,
+  profileId,
+  timeZone: zoneOf(access),
+  lessonId: access.lesson.id,
+});
+
 /** Starts the course for the member (access begins now) or makes the lesson their last one. */
 export async function enroll(db: DbOrTx, access: LessonAccessOf, profileId: string): Promise<void> {
-  await db
-    .insert(courseEnrollments)
-    .values({
-      courseId: access.course.id,
-      profileId,
-      timeZone: zoneOf(access),
-      lastLessonId: access.lesson.id,
-    })
-    .onConflictDoUpdate({
-      target: [courseEnrollments.courseId, courseEnrollments.profileId],
-      set: { lastLessonId: access.lesson.id, updatedAt: sql`now()` },
-    });
+  await enrollOnly.run(db, enrollee(access, profileId));
 }
 
 /** Counts one more (or one fewer) completed lesson; the course is completed when all its lessons are. */
@@ -117,44 +126,46 @@ type RawProgress = {
 };
 
 /**
- * The player's position (every few seconds while it plays): the enrollment (started, or this lesson its last one)
- * and the lesson's progress in one statement, its own transaction. The watched seconds grow by what was played
- * since the last save, at most the wall time between the two. No counter moves here, so the course's lock is not
- * taken (a completion that follows takes it).
+ * The player's position (every few seconds while it plays): the enrollment and the lesson's progress in one
+ * prepared statement, its own transaction. The watched seconds grow by what was played since the last save, at
+ * most the wall time between the two (plus the slack). No counter moves here, so the course's lock is not taken
+ * (a completion that follows takes it).
  */
+const savePositionStatement = preparedSql(
+  'course_save_position',
+  sql`with enrolled as (${enrollStatement})
+    insert into ${lessonProgress} as p (lesson_id, profile_id, course_id, position_seconds, duration_seconds)
+    values (${sql.placeholder('lessonId')}, ${sql.placeholder('profileId')}, ${sql.placeholder('courseId')},
+      ${sql.placeholder('positionSeconds')}, ${sql.placeholder('durationSeconds')})
+    on conflict (lesson_id, profile_id) do update set
+      position_seconds = excluded.position_seconds,
+      duration_seconds = coalesce(excluded.duration_seconds, p.duration_seconds),
+      watched_seconds = p.watched_seconds + greatest(0, least(excluded.position_seconds - p.position_seconds,
+        extract(epoch from now() - p.updated_at) + ${sql.raw(String(slackSeconds))})),
+      updated_at = now()
+    returning p.position_seconds, p.duration_seconds, p.watched_seconds, p.completed_at, p.created_at,
+      p.updated_at`,
+);
+
 async function savePosition(
   db: DbOrTx,
   access: LessonAccessOf,
   profileId: string,
   body: Extract<LessonActionBody, { action: 'continue' }>,
 ): Promise<ProgressRow> {
-  const lessonId = access.lesson.id;
-  const courseId = access.course.id;
-  const [row] = await rows<RawProgress>(
-    db,
-    sql`with enrolled as (
-        insert into ${courseEnrollments} (course_id, profile_id, time_zone, last_lesson_id)
-        values (${courseId}, ${profileId}, ${zoneOf(access)}, ${lessonId})
-        on conflict (course_id, profile_id) do update set last_lesson_id = excluded.last_lesson_id, updated_at = now()
-      )
-      insert into ${lessonProgress} as p (lesson_id, profile_id, course_id, position_seconds, duration_seconds)
-      values (${lessonId}, ${profileId}, ${courseId}, ${body.positionSeconds}, ${body.durationSeconds ?? null})
-      on conflict (lesson_id, profile_id) do update set
-        position_seconds = excluded.position_seconds,
-        duration_seconds = coalesce(excluded.duration_seconds, p.duration_seconds),
-        watched_seconds = p.watched_seconds + greatest(0, least(excluded.position_seconds - p.position_seconds,
-          extract(epoch from now() - p.updated_at) + ${slackSeconds})),
-        updated_at = now()
-      returning p.position_seconds, p.duration_seconds, p.watched_seconds, p.completed_at, p.created_at, p.updated_at`,
-  );
+  const [row] = await savePositionStatement.run<RawProgress>(db, {
+    ...enrollee(access, profileId),
+    positionSeconds: body.positionSeconds,
+    durationSeconds: body.durationSeconds ?? null,
+  });
   if (!row) {
     throw new Error('the position save returned no row');
   }
   const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
   return {
-    lessonId,
+    lessonId: access.lesson.id,
     profileId,
-    courseId,
+    courseId: access.course.id,
     positionSeconds: Number(row.position_seconds),
     durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
     watchedSeconds: Number(row.watched_seconds),
