@@ -182,8 +182,8 @@ test(
     );
     await expectAccessible(admin, 'course page, managed');
 
-    // Modules go into order by their drag handle, here by keyboard, and back with the buttons; a lesson goes to
-    // another module from its menu and back.
+    // Modules go into order by their drag handle, by keyboard and by pointer; a lesson goes to another module
+    // from its menu and back.
     const moduleNames = admin.getByTestId('course-module').getByRole('heading', { level: 3 });
     await admin.getByRole('button', { name: '„Woche 2: Vertiefen“ verschieben' }).focus();
     await admin.keyboard.press('Space');
@@ -194,7 +194,15 @@ test(
     await expect(moduleNames).toHaveText(['Woche 2: Vertiefen', 'Woche 1: Grundlagen']);
     await admin.reload();
     await expect(moduleNames).toHaveText(['Woche 2: Vertiefen', 'Woche 1: Grundlagen']);
-    await admin.getByRole('button', { name: 'Nach unten: Woche 2: Vertiefen' }).click();
+    // Back by pointer: the first week's handle dragged above the second week.
+    const handleBox = await admin
+      .getByRole('button', { name: '„Woche 1: Grundlagen“ verschieben' })
+      .boundingBox();
+    const topBox = await admin.getByTestId('course-module').first().boundingBox();
+    await admin.mouse.move(handleBox!.x + 10, handleBox!.y + 10);
+    await admin.mouse.down();
+    await admin.mouse.move(handleBox!.x + 10, topBox!.y + 10, { steps: 12 });
+    await admin.mouse.up();
     await expect(moduleNames).toHaveText(['Woche 1: Grundlagen', 'Woche 2: Vertiefen']);
     for (const module of ['Woche 1: Grundlagen', 'Woche 2: Vertiefen']) {
       await admin.getByRole('button', { name: `In ein anderes Modul verschieben: ${secondLesson}` }).click();
