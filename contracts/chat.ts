@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
-import { cloudFileTypeValues } from './cloud-enums.ts';
-import { voteAnswerBodySchema, voteSchema } from './community-posts.ts';
 import { pageSizes } from './constants.ts';
 import { paginated } from './pagination.ts';
 import { maxLength } from './validation/index.ts';
@@ -17,6 +15,9 @@ import { requiredLevelSchema, requiredStatusIdSchema } from './level-gates.ts';
  *
  * Unread state is a sequence: every message of a chat takes the chat's next `seq`; a member's unread count is
  * the chat's `lastSeq` minus the member's `lastReadSeq` (own messages move the sender's mark), never a count.
+ *
+ * This file: the chats, their lists and members. Their messages: chat-messages.ts; the socket events:
+ * chat-events.ts; the app's chat settings: chat-settings.ts; read markers: chat-read-marks.ts.
  */
 
 export const chatKindValues = ['private', 'group', 'support'] as const;
@@ -221,181 +222,6 @@ export const chatMemberListSchema = paginated(chatMemberSchema);
 /** `GET /apps/{id}/messages/counter`: unread messages over all the caller's chats (the chat badge). */
 export const messageCounterSchema = z.object({ messages: z.number().int().min(0) });
 export type MessageCounter = z.infer<typeof messageCounterSchema>;
-
-/**
- * A file of the cloud library attached to a message. The addresses are signed (valid 6–12 h): `url` shows it
- * (a picture's large preview, a video's mp4 once converted, else the file as uploaded), `thumbUrl` is a
- * picture's or video's tile, `downloadUrl` the file as uploaded. Only the chat's members ever receive them.
- */
-export const chatAttachmentSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  mimeType: z.string(),
-  type: z.enum(cloudFileTypeValues),
-  size: z.number().int().min(0),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  /** Audio and video: the length measured by the server (null until processed). */
-  durationMs: z.number().int().nullable(),
-  url: z.string().nullable(),
-  thumbUrl: z.string().nullable(),
-  downloadUrl: z.string(),
-});
-export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
-
-/** A GIF of the GIF service, as the server looked it up by id. */
-export const chatGifSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  url: z.string(),
-  width: z.number().int().min(0),
-  height: z.number().int().min(0),
-});
-export type ChatGif = z.infer<typeof chatGifSchema>;
-
-export const chatMessageSchema = z.object({
-  id: z.uuid(),
-  chatId: z.uuid(),
-  seq: z.number().int().min(1),
-  /** The sender's own id for this message: a retry with the same one answers the stored message. */
-  clientId: z.uuid().nullable(),
-  /** Null for a deleted message or a member who left the app. */
-  author: chatPersonSchema.nullable(),
-  /** Sanitized rich text (the community's allow-list); "" when deleted. */
-  body: z.string(),
-  replyTo: z
-    .object({
-      id: z.uuid(),
-      excerpt: z.string(),
-      author: chatPersonSchema.nullable(),
-      isDeleted: z.boolean(),
-    })
-    .nullable(),
-  /** Files of the cloud library, in the order the sender chose ([] when deleted). */
-  attachments: z.array(chatAttachmentSchema),
-  /** A voice message: `attachments[0]` is the recording. */
-  isVoice: z.boolean(),
-  gif: chatGifSchema.nullable(),
-  /**
-   * A poll (group chats only). In the room's copy of an event `answeredOptionIds` is empty and its permissions
-   * are every member's (answer while it runs): each member keeps their own choice and permissions from their
-   * own reads and answers.
-   */
-  vote: voteSchema.nullable(),
-  isDeleted: z.boolean(),
-  createdAt: z.iso.datetime(),
-  editedAt: z.iso.datetime().nullable(),
-  permissions: z.object({ can: z.array(z.enum(abilitiesBySubject.chat_message)) }),
-});
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
-
-export const chatMessageResponseSchema = z.object({ data: chatMessageSchema });
-export const chatMessageListSchema = paginated(chatMessageSchema);
-export type ChatMessageList = z.infer<typeof chatMessageListSchema>;
-
-/**
- * `GET /chats/{id}/messages`: newest first (`-createdAt`, the only sort), 30 per page; or, with `afterSeq`, the
- * messages after that sequence oldest first (a reconnecting client's catch-up, at most 100; `meta.pages` > 1
- * says more are waiting).
- */
-export const chatMessageListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  sort: z.literal('-createdAt').default('-createdAt'),
-  afterSeq: z.coerce.number().int().min(0).optional(),
-});
-export type ChatMessageListQuery = z.output<typeof chatMessageListQuerySchema>;
-
-const body = z.string().check(maxLength(chatLimits.body));
-
-/**
- * `POST /chats/{id}/messages` (GAPS 15). The body may be empty when the message carries something else. Checked
- * on the server: `attachmentIds` are live files of the sender in the app's project (`attachmentIds.N:
- * validation.invalidValue`); `isVoice` needs the chat's `voice_messages` ability and exactly one audio file;
- * `gifId` is looked up at the GIF service (`gifId: validation.invalidValue` when it has no such GIF); `voteId`
- * is a poll of the sender that nothing carries yet, in a group chat only (`voteId: validation.invalidValue`).
- */
-export const chatMessageCreateBodySchema = z.strictObject({
-  clientId: z.uuid(),
-  body: body.default(''),
-  replyToMessageId: z.uuid().nullable().optional(),
-  attachmentIds: z.array(z.uuid()).check(maxLength(chatLimits.attachments)).default([]),
-  isVoice: z.boolean().default(false),
-  gifId: z.string().trim().min(1).check(maxLength(chatLimits.gifId)).optional(),
-  voteId: z.uuid().optional(),
-});
-export type ChatMessageCreateBody = z.output<typeof chatMessageCreateBodySchema>;
-
-/** `PATCH /chat-messages/{id}`: the author's new body. */
-export const chatMessagePatchBodySchema = z.strictObject({ body });
-
-/**
- * `PUT /chat-messages/{id}/vote` (an addition): the caller's whole choice in the message's poll (replaces an
- * earlier one), by the rules of `PUT /votes/{id}/answers`. Answers the message; the room hears `chat:update`.
- */
-export const chatVoteAnswerBodySchema = voteAnswerBodySchema;
-
-/**
- * Socket events (GAPS 6: the payload is the REST entity). Room `chat:{chatId}` for the chat's members,
- * `profile:{profileId}` for one person's list and badge.
- */
-export const chatEvents = {
-  /** profile room: a chat the person now belongs to (created, added, joined). Payload: Chat. */
-  create: 'chat:create',
-  /** chat room: a new message. Payload: ChatMessage. */
-  message: 'chat:message',
-  /** chat room: a message was edited. Payload: ChatMessage. */
-  update: 'chat:update',
-  /** chat room: someone types. Payload: { chatId, person: ChatPerson }. */
-  typing: 'chat:typing',
-  /** chat room: someone joined. Payload: { chatId, person: ChatPerson }. */
-  enter: 'chat:enter',
-  /** chat room: someone left or was removed. Payload: { chatId, profileId }. */
-  leave: 'chat:leave',
-  /** chat room: the chat was deleted; or a message was deleted (`messageId` set). */
-  delete: 'chat:delete',
-  /** profile room: the person cleared the chat for themselves. Payload: { chatId, clearedSeq }. */
-  clear: 'chat:clear',
-  /**
-   * profile room: the person's unread messages changed by their own doing (a read, a clear, joining; on any of
-   * their devices). Payload: MessageCounter & { chatId, newMessageCounter }. A new message is not told here:
-   * clients count `chat:message` of others themselves (seq − their lastReadSeq), and read the counter again
-   * after one of their own (sending reads the chat).
-   */
-  counter: 'chat:counter',
-  /**
-   * chat room, chats with read markers: someone's read mark moved. Payload: ChatReadPayload
-   * (chat-read-marks.ts).
-   */
-  read: 'chat:read',
-  /** chat room: the group's name, picture, flags or moderators changed. Payload: ChatGroupSettingsPayload. */
-  settings: 'chat:settings',
-} as const;
-
-export const chatTypingPayloadSchema = z.object({ chatId: z.uuid(), person: chatPersonSchema });
-export const chatDeletePayloadSchema = z.object({ chatId: z.uuid(), messageId: z.uuid().nullable() });
-export const chatCounterPayloadSchema = z.object({
-  chatId: z.uuid().nullable(),
-  newMessageCounter: z.number().int().min(0),
-  messages: z.number().int().min(0),
-});
-
-// ---------- group settings and members (issue 17, second cut) ----------
-
-/**
- * Chat room `chat:settings`: a moderator changed the group (`PATCH /chats/{id}/group`). Everyone's own role and
- * abilities follow from the moderators and flags: a client whose standing changed reads the chat again.
- */
-export const chatGroupSettingsPayloadSchema = z.object({
-  chatId: z.uuid(),
-  name: z.string(),
-  /** The group's picture as `Chat.avatarUrl` has it (signed tile), null without one. */
-  avatarUrl: z.string().nullable(),
-  isPublic: z.boolean(),
-  isMemberAllowToChat: z.boolean(),
-  hideMembers: z.boolean(),
-  moderators: z.array(chatPersonSchema),
-});
-export type ChatGroupSettingsPayload = z.infer<typeof chatGroupSettingsPayloadSchema>;
 
 /** `DELETE /chats/{id}/profiles/{profileId}` (an addition): a moderator takes a member out of a group chat. */
 export const chatProfileParamsSchema = z.object({ id: z.uuid(), profileId: z.uuid() });

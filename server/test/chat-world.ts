@@ -1,6 +1,6 @@
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { ChatMessage } from '../../contracts/chat.ts';
+import type { ChatMessage } from '../../contracts/chat-messages.ts';
 import { newId } from '../platform/ids.ts';
 import { createCommunityWorld, type TestPerson } from './community-world.ts';
 import { apiCaller, type ApiMethod } from './identity.ts';

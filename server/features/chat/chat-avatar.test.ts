@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Chat, ChatGroupSettingsPayload, ChatList } from '../../../contracts/chat.ts';
+import type { Chat, ChatList } from '../../../contracts/chat.ts';
+import type { ChatGroupSettingsPayload } from '../../../contracts/chat-events.ts';
 import { newId } from '../../platform/ids.ts';
 import { insertCloudFile } from '../../test/cloud.ts';
 import { createCommunityWorld, type TestPerson } from '../../test/community-world.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, ChatMessageList } from '../../../contracts/chat.ts';
+import type { ChatMessage, ChatMessageList } from '../../../contracts/chat-messages.ts';
 import type { Vote } from '../../../contracts/community-posts.ts';
 import { eq } from 'drizzle-orm';
 import { cloudFiles } from '../../db/schema/index.ts';

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Chat, ChatGroupSettingsPayload, ChatMessage } from '../../../contracts/chat.ts';
+import type { Chat } from '../../../contracts/chat.ts';
+import type { ChatMessage } from '../../../contracts/chat-messages.ts';
+import type { ChatGroupSettingsPayload } from '../../../contracts/chat-events.ts';
 import type { ChatReadMark, ChatReadPayload } from '../../../contracts/chat-read-marks.ts';
 import type { ChatSettings } from '../../../contracts/chat-settings.ts';
 import type { App } from '../../../contracts/workspace.ts';

@@ -1,10 +1,6 @@
-import {
-  chatEvents,
-  type Chat,
-  type ChatGroupSettingsPayload,
-  type ChatMessage,
-  type ChatPerson,
-} from '../../../contracts/chat.ts';
+import type { Chat, ChatPerson } from '../../../contracts/chat.ts';
+import type { ChatMessage } from '../../../contracts/chat-messages.ts';
+import { chatEvents, type ChatGroupSettingsPayload } from '../../../contracts/chat-events.ts';
 import type { ChatReadPayload } from '../../../contracts/chat-read-marks.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 

@@ -1,4 +1,5 @@
-import type { Chat, ChatAbility, ChatAttachment, ChatMessage, ChatPerson } from '../../../contracts/chat.ts';
+import type { Chat, ChatAbility, ChatPerson } from '../../../contracts/chat.ts';
+import type { ChatAttachment, ChatMessage } from '../../../contracts/chat-messages.ts';
 import type { RequiredLevel } from '../../../contracts/level-gates.ts';
 import type { Vote } from '../../../contracts/community-posts.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Chat, ChatMessage, ChatMessageList } from '../../../contracts/chat.ts';
+import type { Chat } from '../../../contracts/chat.ts';
+import type { ChatMessage, ChatMessageList } from '../../../contracts/chat-messages.ts';
 import { newId } from '../../platform/ids.ts';
 import { createOutsider, type TestPerson } from '../../test/community-world.ts';
 import { apiCaller, type ApiMethod } from '../../test/identity.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Chat, ChatList, ChatMessageList } from '../../../contracts/chat.ts';
+import type { Chat, ChatList } from '../../../contracts/chat.ts';
+import type { ChatMessageList } from '../../../contracts/chat-messages.ts';
 import { createChatWorld, useChatTestServer, type ChatWorld } from '../../test/chat-world.ts';
 import type { TestPerson } from '../../test/community-world.ts';
 import { testDriver } from '../../test/test-server.ts';

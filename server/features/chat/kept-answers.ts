@@ -1,11 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type {
-  ChatList,
-  ChatListQuery,
-  ChatMessageList,
-  ChatMessageListQuery,
-} from '../../../contracts/chat.ts';
+import type { ChatList, ChatListQuery } from '../../../contracts/chat.ts';
+import type { ChatMessageList, ChatMessageListQuery } from '../../../contracts/chat-messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { createKeptAnswers } from '../../platform/kept-answers.ts';
 import { listStamp } from './chat-list.repo.ts';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../contracts/chat.ts';
+import type { ChatMessage } from '../../../contracts/chat-messages.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { attachedFiles, type UrlSign } from '../cloud/public.ts';
 import { findVoteViews, presentVote } from '../community/public.ts';

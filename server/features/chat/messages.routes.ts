@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { chatParamsSchema } from '../../../contracts/chat.ts';
 import {
   chatMessageCreateBodySchema,
   chatMessageListQuerySchema,
   chatMessageListSchema,
   chatMessagePatchBodySchema,
   chatMessageResponseSchema,
-  chatParamsSchema,
   chatVoteAnswerBodySchema,
-} from '../../../contracts/chat.ts';
+} from '../../../contracts/chat-messages.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { ChatScopes } from './chat.scopes.ts';
 import type { KeptChatAnswers } from './kept-answers.ts';

@@ -1,10 +1,10 @@
-import {
-  chatLimits,
-  type ChatMessage,
-  type ChatMessageCreateBody,
-  type ChatMessageList,
-  type ChatMessageListQuery,
-} from '../../../contracts/chat.ts';
+import { chatLimits } from '../../../contracts/chat.ts';
+import type {
+  ChatMessage,
+  ChatMessageCreateBody,
+  ChatMessageList,
+  ChatMessageListQuery,
+} from '../../../contracts/chat-messages.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, ChatMessage } from '../../../contracts/chat.ts';
+import type { Chat } from '../../../contracts/chat.ts';
+import type { ChatMessage } from '../../../contracts/chat-messages.ts';
 import type { CloudEntity } from '../../../contracts/cloud.ts';
 import { chatAttachments } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';

@@ -2,18 +2,20 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   chatListSchema,
   chatMemberListSchema,
-  chatMessageListSchema,
-  chatMessageResponseSchema,
   chatResponseSchema,
   messageCounterSchema,
   type Chat,
   type ChatCreateBody,
   type ChatGroupPatchBody,
   type ChatList,
+} from '../../../contracts/chat';
+import {
+  chatMessageListSchema,
+  chatMessageResponseSchema,
   type ChatMessage,
   type ChatMessageCreateBody,
   type ChatMessageList,
-} from '../../../contracts/chat';
+} from '../../../contracts/chat-messages';
 import { memberDropdownSchema } from '../../../contracts/members';
 import type { Paginated } from '../../../contracts/pagination';
 import { api } from '../../api/client';

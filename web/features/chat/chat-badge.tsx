@@ -1,12 +1,9 @@
 import { VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  chatCounterPayloadSchema,
-  chatEvents,
-  chatMessageSchema,
-  type MessageCounter,
-} from '../../../contracts/chat';
+import type { MessageCounter } from '../../../contracts/chat';
+import { chatMessageSchema } from '../../../contracts/chat-messages';
+import { chatCounterPayloadSchema, chatEvents } from '../../../contracts/chat-events';
 import type { RouterApp } from '../../kernel/current-app';
 import { realtimeConnectedEvent, useRealtimeEvent } from '../../kernel/realtime';
 import { chatKeys, messageCounterQuery } from './chat-api';

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Chat, ChatList, ChatMessage, ChatMessageList } from '../../../contracts/chat';
+import type { Chat, ChatList } from '../../../contracts/chat';
+import type { ChatMessage, ChatMessageList } from '../../../contracts/chat-messages';
 import { chatKeys } from './chat-api';
 import { contentOf, keepOwnVote } from './conversation/attachments/message-content';
 

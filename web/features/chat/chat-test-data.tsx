@@ -1,4 +1,5 @@
-import type { Chat, ChatMessage, ChatPerson } from '../../../contracts/chat';
+import type { Chat, ChatPerson } from '../../../contracts/chat';
+import type { ChatMessage } from '../../../contracts/chat-messages';
 import type { App } from '../../../contracts/workspace';
 import { CurrentAppContext } from '../../kernel/current-app';
 import { useRealtimeConnection } from '../../kernel/realtime';

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { chatSchema, type Chat } from '../../../contracts/chat';
+import { chatMessageSchema } from '../../../contracts/chat-messages';
 import {
   chatCounterPayloadSchema,
   chatDeletePayloadSchema,
   chatEvents,
   chatGroupSettingsPayloadSchema,
-  chatMessageSchema,
-  chatSchema,
-  type Chat,
-} from '../../../contracts/chat';
+} from '../../../contracts/chat-events';
 import type { RouterApp } from '../../kernel/current-app';
 import { realtimeConnectedEvent, useRealtimeEvent } from '../../kernel/realtime';
 import { chatKeys } from './chat-api';

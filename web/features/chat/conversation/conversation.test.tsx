@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Chat, ChatMessage } from '../../../../contracts/chat';
+import type { Chat } from '../../../../contracts/chat';
+import type { ChatMessage } from '../../../../contracts/chat-messages';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { bodyOf, callsTo, json, signInForTest, stubFetch, type Route } from '../../../test/fixtures';
 import { deliver } from '../chat-socket.fixture';

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../../../../contracts/chat';
+import type { ChatMessage } from '../../../../contracts/chat-messages';
 import { RichText } from '../../../components/rich-text';
 import { useChatTime } from '../chat-time';
 import { MessageAttachments } from './attachments/message-attachments';

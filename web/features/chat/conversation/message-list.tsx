@@ -2,7 +2,7 @@ import { Fragment, useEffect, useLayoutEffect, useRef, type ReactNode } from 're
 import { Button, Loader, Skeleton, Text } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../../../../contracts/chat';
+import type { ChatMessage } from '../../../../contracts/chat-messages';
 import { errorTextKey } from '../../../api/notify-error';
 import { useChatTime } from '../chat-time';
 import { MessageItem, PendingItem, type MessageActions } from './message-item';

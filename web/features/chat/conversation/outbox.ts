@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ChatMessage } from '../../../../contracts/chat';
+import type { ChatMessage } from '../../../../contracts/chat-messages';
 import type { MessageExtras } from './attachments/message-content';
 
 /**

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Chat, ChatMessage } from '../../../../contracts/chat';
+import type { Chat } from '../../../../contracts/chat';
+import type { ChatMessage } from '../../../../contracts/chat-messages';
 import type { ChatReadMark } from '../../../../contracts/chat-read-marks';
 import { renderWithProviders } from '../../../test/render';
 import { callsTo, json, signInForTest, stubFetch } from '../../../test/fixtures';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Chat, ChatMessage } from '../../../../contracts/chat';
+import type { Chat } from '../../../../contracts/chat';
+import type { ChatMessage } from '../../../../contracts/chat-messages';
 import type { ChatReadMark } from '../../../../contracts/chat-read-marks';
 import { readersOf } from './use-read-marks';
 import classes from './seen-by.module.css';

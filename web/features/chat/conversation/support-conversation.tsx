@@ -1,12 +1,8 @@
 import { Skeleton, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  chatDeletePayloadSchema,
-  chatEvents,
-  chatMessageSchema,
-  type Chat,
-  type ChatMessage,
-} from '../../../../contracts/chat';
+import type { Chat } from '../../../../contracts/chat';
+import { chatMessageSchema, type ChatMessage } from '../../../../contracts/chat-messages';
+import { chatDeletePayloadSchema, chatEvents } from '../../../../contracts/chat-events';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { useRealtimeEvent } from '../../../kernel/realtime';
 import { chatApi, chatQuery } from '../chat-api';

@@ -1,15 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
-import {
-  chatEvents,
-  chatLimits,
-  chatMessageSchema,
-  chatTypingPayloadSchema,
-  type Chat,
-  type ChatMessage,
-  type ChatPerson,
-} from '../../../../contracts/chat';
+import { chatLimits, type Chat, type ChatPerson } from '../../../../contracts/chat';
+import { chatMessageSchema, type ChatMessage } from '../../../../contracts/chat-messages';
+import { chatEvents, chatTypingPayloadSchema } from '../../../../contracts/chat-events';
 import { ApiError } from '../../../api/api-error';
 import { errorTextKey } from '../../../api/notify-error';
 import { realtimeConnectedEvent, useRealtimeEvent } from '../../../kernel/realtime';

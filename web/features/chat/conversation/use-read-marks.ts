@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { chatEvents, chatMessageSchema, type Chat, type ChatMessage } from '../../../../contracts/chat';
+import type { Chat } from '../../../../contracts/chat';
+import { chatMessageSchema, type ChatMessage } from '../../../../contracts/chat-messages';
+import { chatEvents } from '../../../../contracts/chat-events';
 import { chatReadPayloadSchema, type ChatReadMark } from '../../../../contracts/chat-read-marks';
 import { useRealtimeEvent } from '../../../kernel/realtime';
 import { readMarksKey, readMarksQuery } from '../chat-members-api';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconChartBar, IconCloud, IconGif, IconPaperclip, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChatGif } from '../../../../../contracts/chat';
+import type { ChatGif } from '../../../../../contracts/chat-messages';
 import type { CloudEntity } from '../../../../../contracts/cloud';
 import type { Vote } from '../../../../../contracts/community-posts';
 import { loadChunk } from '../../../../kernel/chunk';

@@ -1,4 +1,5 @@
-import type { Chat, ChatAttachment, ChatGif, ChatMessage } from '../../../../../contracts/chat';
+import type { Chat } from '../../../../../contracts/chat';
+import type { ChatAttachment, ChatGif, ChatMessage } from '../../../../../contracts/chat-messages';
 import type { CloudEntity } from '../../../../../contracts/cloud';
 import type { Vote } from '../../../../../contracts/community-posts';
 import type { App } from '../../../../../contracts/workspace';

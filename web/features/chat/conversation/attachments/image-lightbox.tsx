@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Anchor, Modal } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChatAttachment } from '../../../../../contracts/chat';
+import type { ChatAttachment } from '../../../../../contracts/chat-messages';
 import { FallbackImage } from './fallback-image';
 import classes from './message-attachments.module.css';
 import './attachment-styles';

@@ -2,7 +2,7 @@ import { useState, type CSSProperties } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { IconDownload, IconMicrophone, IconMusic } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ChatAttachment, ChatGif, ChatMessage } from '../../../../../contracts/chat';
+import type { ChatAttachment, ChatGif, ChatMessage } from '../../../../../contracts/chat-messages';
 import { useFormat } from '../../../../kernel/format';
 import { fileTypeIcons } from './attachment-chips';
 import { FallbackImage } from './fallback-image';

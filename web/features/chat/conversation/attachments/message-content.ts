@@ -1,9 +1,5 @@
-import type {
-  ChatGif,
-  ChatMessage,
-  ChatMessageContent,
-  ChatMessageCreateBody,
-} from '../../../../../contracts/chat';
+import type { ChatMessageContent } from '../../../../../contracts/chat';
+import type { ChatGif, ChatMessage, ChatMessageCreateBody } from '../../../../../contracts/chat-messages';
 
 /**
  * What a message carries besides its text (issue 17 attachments): files of the cloud library, a voice

@@ -1,4 +1,4 @@
-import { chatMessageResponseSchema, type ChatMessage } from '../../../../../contracts/chat';
+import { chatMessageResponseSchema, type ChatMessage } from '../../../../../contracts/chat-messages';
 import { voteResponseSchema, type Vote, type VoteCreateBody } from '../../../../../contracts/community-posts';
 import { api } from '../../../../api/client';
 import { chatPaths } from '../../chat-api';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '../../../../../contracts/chat';
+import type { ChatMessage } from '../../../../../contracts/chat-messages';
 import type { Vote } from '../../../../../contracts/community-posts';
 import { PollCard } from '../../../community';
 import { mergeMessage } from '../../chat-cache';
