@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { newId } from '../../platform/ids.ts';
 import { createChatWorld } from '../../test/chat-world.ts';
-import { communityApp } from '../../test/community-spaces.ts';
+import { communityApp, communityCaller } from '../../test/community-spaces.ts';
 import { apiCaller } from '../../test/identity.ts';
 import { givePoints, setRewards } from '../../test/rewards.ts';
 import { testDriver, useTestServer } from '../../test/test-server.ts';
@@ -25,12 +25,7 @@ import { testDriver, useTestServer } from '../../test/test-server.ts';
 const server = useTestServer();
 const api = apiCaller(server);
 const db = () => server().runtime.database.db;
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: { auth: string },
-  body?: object,
-) => api(method, url, who?.auth, body);
+const call = communityCaller(server);
 
 /** Two active levels (10 and 50 points) and an inactive one; answers the ids. */
 async function levels(appId: string) {
