@@ -107,6 +107,9 @@ async function addLesson(page: Page, module: string, name: string) {
   await expect(page.getByTestId('lesson-editor-name')).toHaveValue(name);
 }
 
+/** A row's text holds this name (the row also shows its number and tools). */
+const containing = (name: string) => new RegExp(name);
+
 const lockedRow = (page: Page) =>
   page.getByTestId('lesson-row').filter({ hasText: secondLesson }).getByTestId('lesson-state');
 
@@ -204,14 +207,33 @@ test(
     await admin.mouse.move(handleBox!.x + 10, topBox!.y + 10, { steps: 12 });
     await admin.mouse.up();
     await expect(moduleNames).toHaveText(['Woche 1: Grundlagen', 'Woche 2: Vertiefen']);
-    for (const module of ['Woche 1: Grundlagen', 'Woche 2: Vertiefen']) {
-      await admin.getByRole('button', { name: `In ein anderes Modul verschieben: ${secondLesson}` }).click();
-      await admin.getByRole('menuitem', { name: module }).click();
-      await expect(
-        admin.getByTestId('course-module').filter({ hasText: module }).getByTestId('lesson-row'),
-      ).toContainText([secondLesson]);
-      await expect(admin.getByRole('link', { name: secondLesson, exact: true })).toBeFocused();
-    }
+    // The second week's lesson dragged by pointer to the top of the first week, and back by keyboard: down past
+    // the first week's end.
+    const weekRows = (module: string) =>
+      admin.getByTestId('course-module').filter({ hasText: module }).getByTestId('lesson-row');
+    const lessonHandle = admin.getByRole('button', { name: `„${secondLesson}“ verschieben` });
+    const lessonBox = await lessonHandle.boundingBox();
+    const targetBox = await weekRows('Woche 1: Grundlagen').first().boundingBox();
+    await admin.mouse.move(lessonBox!.x + 10, lessonBox!.y + 10);
+    await admin.mouse.down();
+    await admin.mouse.move(lessonBox!.x + 10, targetBox!.y + 5, { steps: 15 });
+    await admin.mouse.up();
+    await expect(weekRows('Woche 1: Grundlagen')).toHaveText([secondLesson, firstLesson].map(containing));
+    await admin.reload();
+    await expect(weekRows('Woche 1: Grundlagen')).toHaveText([secondLesson, firstLesson].map(containing));
+    const said = (where: string) => admin.getByText(`„${secondLesson}“ ist jetzt in ${where}.`);
+    await lessonHandle.focus();
+    await admin.keyboard.press('Space');
+    await expect(said('„Woche 1: Grundlagen“ an Position 1')).toBeAttached();
+    await admin.keyboard.press('ArrowDown');
+    await expect(said('„Woche 1: Grundlagen“ an Position 2')).toBeAttached();
+    await admin.keyboard.press('ArrowDown');
+    await expect(said('„Woche 2: Vertiefen“ an Position 1')).toBeAttached();
+    await admin.keyboard.press('Space');
+    await expect(weekRows('Woche 2: Vertiefen')).toHaveText([containing(secondLesson)]);
+    await expect(lessonHandle).toBeFocused();
+    await admin.reload();
+    await expect(weekRows('Woche 2: Vertiefen')).toHaveText([containing(secondLesson)]);
     await keepScreenshot(admin, 'courses-modules-desktop');
 
     // The editor on a phone's width too.

@@ -4,8 +4,8 @@
 export { communitySettingsPaths } from './community-settings-paths';
 export { ItemMenu } from './item-menu';
 export { ModeratorPicker } from './moderator-picker';
-export { moveItem, type Reorder } from './reorder';
-export { SortableList } from './sortable-list';
+export { dropItem, moveItem, type Reorder } from './reorder';
+export { SortableItem, SortableList, useSortableSensors } from './sortable-list';
 export { communityLinkIconNames, communityLinkIcons } from './link-icons';
 export {
   coverRatios,

@@ -73,10 +73,7 @@ export function SortableList<T extends { id: string }>({
 }: SortableListProps<T>) {
   const { t } = useTranslation();
   const announcements = useAnnouncements(items, nameOf);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     const reorder = dropItem(items, String(active.id), over ? String(over.id) : null);
     if (reorder) {
@@ -107,19 +104,33 @@ export function SortableList<T extends { id: string }>({
   );
 }
 
-function SortableItem({
+/** Pointer (after 4 px, so a click stays a click) and keyboard, for any sortable list of these items. */
+export function useSortableSensors() {
+  return useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+}
+
+/**
+ * One item of a sortable list, with its drag handle. `droppable: false` keeps it draggable but takes it out of
+ * the drop targets, for lists of two kinds in one drag context (a module is never dropped among lessons).
+ */
+export function SortableItem({
   id,
   name,
   disabled,
+  droppable = true,
   children,
 }: {
   id: string;
   name: string;
   disabled: boolean;
+  droppable?: boolean;
   children: (handle: Handle) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const sortable = useSortable({ id, disabled });
+  const sortable = useSortable({ id, disabled: disabled || { draggable: false, droppable: !droppable } });
   const handle = disabled ? (
     <span className={classes.handleSpacer} />
   ) : (

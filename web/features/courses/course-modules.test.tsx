@@ -50,14 +50,12 @@ const namesIn = (element: HTMLElement) =>
     .getAllByTestId('lesson-row')
     .map((row) => within(row).getAllByRole('link')[0]?.textContent);
 
-/** jsdom lays nothing out: each sortable row gets a 60 px high box by its place in its list. */
+/** jsdom lays nothing out: each list row (and a module's empty drop place) gets a 60 px box in page order. */
 function layOutRows() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    if (this.tagName !== 'LI' || !this.parentElement) {
-      return new DOMRect(0, 0, 0, 0);
-    }
-    const index = [...this.parentElement.children].indexOf(this);
-    return new DOMRect(0, index * 60, 600, 60);
+    const boxes = [...document.querySelectorAll('li, [data-open]')];
+    const index = boxes.indexOf(this);
+    return index === -1 ? new DOMRect(0, 0, 0, 0) : new DOMRect(0, index * 60, 600, 60);
   });
 }
 
@@ -97,11 +95,11 @@ describe('ordering a course’s modules and lessons', { timeout: 30_000 }, () =>
     );
     handle.focus();
     fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
-    await screen.findByText('„Lektion 1“ ist jetzt an Position 1.');
+    await screen.findByText('„Lektion 1“ ist jetzt in „Die ersten Akkorde“ an Position 1.');
     fireEvent.keyDown(handle, { code: 'ArrowDown', key: 'ArrowDown' });
-    await screen.findByText('„Lektion 1“ ist jetzt an Position 2.');
+    await screen.findByText('„Lektion 1“ ist jetzt in „Die ersten Akkorde“ an Position 2.');
     fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
-    await screen.findByText('„Lektion 1“ abgelegt an Position 2.');
+    await screen.findByText('„Lektion 1“ abgelegt in „Die ersten Akkorde“ an Position 2.');
     await waitFor(() =>
       expect(callsTo(fetchMock, `PATCH /api/lessons/${uuid(8301)}/move`)).toEqual([
         { moduleId: uuid(8201), prevId: uuid(8302) },
@@ -109,6 +107,36 @@ describe('ordering a course’s modules and lessons', { timeout: 30_000 }, () =>
     );
     const [first] = screen.getAllByTestId('course-module');
     expect(namesIn(first!)).toEqual(['Lektion 2', 'Lektion 1', 'Lektion 3']);
+  });
+
+  it('drags a lesson by keyboard on into the next module', async () => {
+    layOutRows();
+    const fetchMock = open({ [`PATCH /api/lessons/${uuid(8303)}/move`]: openRequest });
+    const handle = await screen.findByRole(
+      'button',
+      { name: '„Lektion 3“ verschieben' },
+      { timeout: 15_000 },
+    );
+    handle.focus();
+    fireEvent.keyDown(handle, { code: 'Space', key: ' ' });
+    await screen.findByText('„Lektion 3“ ist jetzt in „Die ersten Akkorde“ an Position 3.');
+    fireEvent.keyDown(handle, { code: 'ArrowDown', key: 'ArrowDown' });
+    // Shown in the next module at once; what is read out is where the drop puts it.
+    await screen.findByText('„Lektion 3“ ist jetzt in „Erste Lieder“ an Position 2.');
+    const [first, target] = screen.getAllByTestId('course-module');
+    expect(namesIn(first!)).toEqual(['Lektion 1', 'Lektion 2']);
+    // The row was drawn anew in its new list: the keys go on to the page.
+    fireEvent.keyDown(document.body, { code: 'Space', key: ' ' });
+    await screen.findByText('„Lektion 3“ abgelegt in „Erste Lieder“ an Position 2.');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, `PATCH /api/lessons/${uuid(8303)}/move`)).toEqual([
+        { moduleId: second, prevId: uuid(8304) },
+      ]),
+    );
+    expect(namesIn(target!)).toEqual(['Lektion 4', 'Lektion 3']);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: '„Lektion 3“ verschieben' })),
+    );
   });
 
   it('moves a lesson to the end of another module from its menu, says where and keeps the focus on it', async () => {
@@ -203,20 +231,16 @@ describe('ordering a course’s modules and lessons', { timeout: 30_000 }, () =>
 describe('withLessonMoved', () => {
   const [a, b] = modules;
   it('reorders within a module and moves across modules as the server will', () => {
-    const within1 = withLessonMoved(course, a!.lessons[0]!, a!.id, uuid(8303));
-    expect(within1.modules[0]!.lessons.map((lesson) => lesson.name)).toEqual([
-      'Lektion 2',
-      'Lektion 3',
-      'Lektion 1',
-    ]);
-    expect(within1.modules[0]!.lessonsCount).toBe(3);
+    const within1 = withLessonMoved(modules, a!.lessons[0]!, a!.id, uuid(8303));
+    expect(within1[0]!.lessons.map((lesson) => lesson.name)).toEqual(['Lektion 2', 'Lektion 3', 'Lektion 1']);
+    expect(within1[0]!.lessonsCount).toBe(3);
 
-    const across = withLessonMoved(course, a!.lessons[1]!, b!.id, null);
-    expect(across.modules[0]!.lessons.map((lesson) => lesson.name)).toEqual(['Lektion 1', 'Lektion 3']);
-    expect(across.modules[1]!.lessons.map((lesson) => [lesson.name, lesson.moduleId])).toEqual([
+    const across = withLessonMoved(modules, a!.lessons[1]!, b!.id, null);
+    expect(across[0]!.lessons.map((lesson) => lesson.name)).toEqual(['Lektion 1', 'Lektion 3']);
+    expect(across[1]!.lessons.map((lesson) => [lesson.name, lesson.moduleId])).toEqual([
       ['Lektion 2', second],
       ['Lektion 4', second],
     ]);
-    expect(across.modules.map((module) => module.lessonsCount)).toEqual([2, 2]);
+    expect(across.map((module) => module.lessonsCount)).toEqual([2, 2]);
   });
 });

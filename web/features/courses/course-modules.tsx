@@ -2,10 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Modal, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CourseDetail, CourseModule } from '../../../contracts/courses';
+import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { useFormat } from '../../kernel/format';
-import { moveItem, SortableList } from '../community-settings';
+import { moveItem } from '../community-settings';
+import { CourseOutlineDnd } from './course-outline-dnd';
 import { MoveButtons } from './course-move-tools';
 import { useOrdering, type Ordering } from './course-moves';
 import { useModuleMutations } from './courses-api';
@@ -13,56 +14,61 @@ import { LessonRow } from './lesson-row';
 import { AddLessonDialog, ModuleDialog } from './module-dialogs';
 import classes from './courses.module.css';
 
-/** A module's lessons: for the team a list ordered by drag or buttons, for members a plain numbered list. */
-function ModuleLessons({
+/** A module's lessons as members see them: a plain numbered list. */
+function PlainLessons({ module }: { module: CourseModule }) {
+  return (
+    <ol className={classes.lessons}>
+      {module.lessons.map((lesson, index) => (
+        <li key={lesson.id}>
+          <LessonRow lesson={lesson} index={index} count={module.lessons.length} tools={null} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function EmptyModuleText() {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" c="dimmed" py="sm">
+      {t('courses.module.empty')}
+    </Text>
+  );
+}
+
+/** A lesson row with the team's tools: its handle, up and down within its module, and the move to another. */
+function TeamLessonRow({
   course,
   module,
+  lesson,
+  index,
+  handle,
   ordering,
 }: {
   course: CourseDetail;
   module: CourseModule;
-  ordering: Ordering | null;
+  lesson: LessonSummary;
+  index: number;
+  handle: ReactNode;
+  ordering: Ordering;
 }) {
-  const lessons = module.lessons;
-  if (!ordering) {
-    return (
-      <ol className={classes.lessons}>
-        {lessons.map((lesson, index) => (
-          <li key={lesson.id}>
-            <LessonRow lesson={lesson} index={index} count={lessons.length} tools={null} />
-          </li>
-        ))}
-      </ol>
-    );
-  }
-  const { moves, moveAcross } = ordering;
-  const step = (index: number, direction: -1 | 1) => {
-    const reorder = moveItem(lessons, index, index + direction);
+  const step = (direction: -1 | 1) => {
+    const reorder = moveItem(module.lessons, index, index + direction);
     if (reorder) {
-      moves.moveLesson(reorder.moved, module.id, reorder.prevId);
+      ordering.moves.moveLesson(reorder.moved, module.id, reorder.prevId);
     }
   };
   return (
-    <SortableList
-      items={lessons}
-      nameOf={(lesson) => lesson.name}
-      canMove={() => true}
-      onMove={({ moved, prevId }) => moves.moveLesson(moved, module.id, prevId)}
-      className={classes.lessons}
-      testId="lesson-list"
-      renderItem={(lesson, handle, index) => (
-        <LessonRow
-          lesson={lesson}
-          index={index}
-          count={lessons.length}
-          tools={{
-            handle,
-            modules: course.modules,
-            onStep: (direction) => step(index, direction),
-            onMoveTo: (target) => moveAcross(lesson, target),
-          }}
-        />
-      )}
+    <LessonRow
+      lesson={lesson}
+      index={index}
+      count={module.lessons.length}
+      tools={{
+        handle,
+        modules: course.modules,
+        onStep: step,
+        onMoveTo: (target) => ordering.moveAcross(lesson, target),
+      }}
     />
   );
 }
@@ -72,12 +78,15 @@ function ModuleSection({
   module,
   index,
   handle,
+  lessons,
   ordering,
 }: {
   course: CourseDetail;
   module: CourseModule;
   index: number;
   handle: ReactNode;
+  /** The module's lessons (or the word that it has none), as members or the team see them. */
+  lessons: ReactNode;
   ordering: Ordering | null;
 }) {
   const { t } = useTranslation();
@@ -143,13 +152,7 @@ function ModuleSection({
           </Group>
         ) : null}
       </Group>
-      {module.lessons.length > 0 ? (
-        <ModuleLessons course={course} module={module} ordering={ordering} />
-      ) : (
-        <Text size="sm" c="dimmed" py="sm">
-          {t('courses.module.empty')}
-        </Text>
-      )}
+      {lessons}
       {can.includes('create_lesson') ? (
         <Button
           variant="subtle"
@@ -197,17 +200,25 @@ export function CourseModules({ course }: { course: CourseDetail }) {
           {t('courses.noModules')}
         </Text>
       ) : canManage ? (
-        <SortableList
-          items={course.modules}
-          nameOf={(module) => module.name}
-          canMove={() => true}
-          onMove={ordering.moves.moveModule}
-          className={classes.moduleList}
-          testId="module-list"
-          renderItem={(module, handle, index) => (
+        <CourseOutlineDnd
+          course={course}
+          moves={ordering.moves}
+          empty={<EmptyModuleText />}
+          renderModule={(module, index, handle, lessons) => (
             <ModuleSection
               course={course}
               module={module}
+              index={index}
+              handle={handle}
+              lessons={lessons}
+              ordering={ordering}
+            />
+          )}
+          renderLesson={(lesson, index, module, handle) => (
+            <TeamLessonRow
+              course={course}
+              module={module}
+              lesson={lesson}
               index={index}
               handle={handle}
               ordering={ordering}
@@ -222,6 +233,7 @@ export function CourseModules({ course }: { course: CourseDetail }) {
             module={module}
             index={index}
             handle={null}
+            lessons={module.lessons.length > 0 ? <PlainLessons module={module} /> : <EmptyModuleText />}
             ordering={null}
           />
         ))

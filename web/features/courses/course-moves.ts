@@ -7,14 +7,14 @@ import type { Reorder } from '../community-settings';
 import { coursesKeys, useInvalidateCourses, useLessonMutations, useModuleMutations } from './courses-api';
 import { lessonLinkId } from './lesson-row';
 
-/** The course after `lesson` moved into `moduleId` right after `prevId` (null: first), as the server will do. */
+/** The modules after `lesson` moved into `moduleId` right after `prevId` (null: first), as the server will do. */
 export function withLessonMoved(
-  course: CourseDetail,
+  modules: readonly CourseModule[],
   lesson: LessonSummary,
   moduleId: string,
   prevId: string | null,
-): CourseDetail {
-  const modules = course.modules.map((module): CourseModule => {
+): CourseModule[] {
+  return modules.map((module): CourseModule => {
     const lessons = module.lessons.filter((entry) => entry.id !== lesson.id);
     if (module.id !== moduleId) {
       return lessons.length === module.lessons.length
@@ -26,7 +26,6 @@ export function withLessonMoved(
     const arrived = lesson.moduleId === moduleId ? 0 : 1;
     return { ...module, lessons, lessonsCount: module.lessonsCount + arrived };
   });
-  return { ...course, modules };
 }
 
 /**
@@ -54,7 +53,7 @@ export function useCourseMoves(course: CourseDetail) {
     },
     /** A lesson to `moduleId` (its own or another of the course) right after `prevId` (null: first). */
     moveLesson: (lesson: LessonSummary, moduleId: string, prevId: string | null) => {
-      show((kept) => withLessonMoved(kept, lesson, moduleId, prevId));
+      show((kept) => ({ ...kept, modules: withLessonMoved(kept.modules, lesson, moduleId, prevId) }));
       lessons.move.mutate({ id: lesson.id, moduleId, prevId }, { onError });
     },
   };
@@ -69,8 +68,8 @@ export type Ordering = {
 };
 
 /**
- * The team's ordering: modules and lessons by drag or buttons; a lesson goes to another module through its menu,
- * which says where it went and keeps the focus on it in its new place.
+ * The team's ordering: modules and lessons by drag or buttons; a lesson also goes to another module through its
+ * menu, which says where it went and keeps the focus on it in its new place.
  */
 export function useOrdering(course: CourseDetail): Ordering & { announcement: string } {
   const { t } = useTranslation();
