@@ -195,6 +195,7 @@ test(
     await expect(admin.getByText('„Woche 2: Vertiefen“ ist jetzt an Position 1.')).toBeAttached();
     await admin.keyboard.press('Space');
     await expect(moduleNames).toHaveText(['Woche 2: Vertiefen', 'Woche 1: Grundlagen']);
+    await expect(admin.getByRole('button', { name: '„Woche 2: Vertiefen“ verschieben' })).toBeFocused();
     await admin.reload();
     await expect(moduleNames).toHaveText(['Woche 2: Vertiefen', 'Woche 1: Grundlagen']);
     // Back by pointer: the first week's handle dragged above the second week.

@@ -83,6 +83,7 @@ describe('ordering a course’s modules and lessons', { timeout: 30_000 }, () =>
     expect(sections.map((section) => within(section).getByRole('heading', { level: 3 }).textContent)).toEqual(
       ['Erste Lieder', 'Die ersten Akkorde'],
     );
+    await waitFor(() => expect(document.activeElement).toBe(handle));
   });
 
   it('moves a lesson within its module by keyboard drag', async () => {
