@@ -55,9 +55,14 @@ test('an admin sets up rules, three levels and a reward; a member earns points, 
   await admin.goto(`${appHost}/${c.slug}/settings/services`);
   const rewardsSwitch = admin.getByTestId('service-rewards');
   await expect(rewardsSwitch).toBeVisible();
-  // The switch's track lies over its input: clicked as a person clicks it.
-  await rewardsSwitch.check({ force: true });
-  await expect(rewardsSwitch).toBeChecked();
+  // The switch's track lies over its input: clicked as a person clicks it. A click that lands while the settings
+  // screen is still settling (its options arriving) can go unseen, so it is tried again until the switch is on.
+  await expect(async () => {
+    if (!(await rewardsSwitch.isChecked())) {
+      await rewardsSwitch.click({ force: true });
+    }
+    await expect(rewardsSwitch).toBeChecked({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 
   // Rules: a post earns 10 points, a comment 5.
   await admin.goto(`${appHost}/${c.slug}/settings/gamification`);
