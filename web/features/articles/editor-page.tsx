@@ -37,7 +37,7 @@ import { articleByIdQuery, articleCategoriesQuery, articleCountersQuery } from '
 import { articlesLinks } from './articles-links';
 import { useArticleMutations } from './articles-mutations';
 import { LoadFailed } from './article-parts';
-import { instantToLocal, localToInstant } from './zoned';
+import { instantToLocal, localToInstant } from '../../kernel/zoned-time';
 import classes from './articles.module.css';
 
 type Values = {

@@ -29,7 +29,7 @@ import { ScheduleFields } from './schedule-fields';
 import { TargetPicker } from './target-picker';
 import { useComposerSubmit, type ComposerMode } from './use-composer-submit';
 import { useTargets } from './use-targets';
-import { browserTimeZone } from './zoned-time';
+import { browserTimeZone } from '../../../kernel/zoned-time';
 import classes from './composer.module.css';
 
 export type ComposerFormProps = {

@@ -8,7 +8,7 @@ import {
 } from '../../../../contracts/community-posts';
 import { validationKeys, type ValidationIssue } from '../../../../contracts/validation';
 import { emptyPoll, pollIssuesOf, type PollDraft, type PollIssues } from './poll-values';
-import { instantToZoned, zonedToInstant } from './zoned-time';
+import { instantToZoned, zonedToInstant } from '../../../kernel/zoned-time';
 
 /*
  * The post form of spec §3 ("Post: name, body, coverId, slug, publishAt, timeZone, voteId, media, comment/like/

@@ -1,7 +1,7 @@
 import { pollLimits, voteCreateBodySchema, type VoteCreateBody } from '../../../../contracts/community-posts';
 import { validationKeys } from '../../../../contracts/validation';
 import type { ValidationIssue } from '../../../../contracts/validation';
-import { zonedToInstant } from './zoned-time';
+import { zonedToInstant } from '../../../kernel/zoned-time';
 
 /*
  * The poll builder's state (spec §3 Post `voteId`, issue 15 "Polls"): a question, 2–10 options, single or

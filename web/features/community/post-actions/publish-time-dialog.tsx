@@ -15,7 +15,7 @@ import {
   type ScheduleValues,
 } from '../composer/composer-values';
 import { ScheduleFields } from '../composer/schedule-fields';
-import { browserTimeZone } from '../composer/zoned-time';
+import { browserTimeZone } from '../../../kernel/zoned-time';
 
 type PublishTimeDialogProps = {
   post: Post;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { instantToZoned, zonedToInstant, zoneOffsetMinutes } from './zoned-time';
+import {
+  instantToLocal,
+  instantToZoned,
+  localToInstant,
+  zonedToInstant,
+  zoneOffsetMinutes,
+} from './zoned-time';
 
 describe('zoned time', () => {
   it('reads a wall-clock time on the zone’s clocks, in winter and in summer', () => {
@@ -35,5 +41,13 @@ describe('zoned time', () => {
       time: '00:30',
     });
     expect(zoneOffsetMinutes(Date.parse('2027-07-12T07:00:00Z'), 'Europe/Berlin')).toBe(120);
+  });
+
+  it('reads and writes the `datetime-local` form of an article’s schedule', () => {
+    expect(localToInstant('2026-07-01T09:00', 'Europe/Berlin')).toBe('2026-07-01T07:00:00.000Z');
+    expect(localToInstant('2026-12-01T09:00', 'America/New_York')).toBe('2026-12-01T14:00:00.000Z');
+    expect(instantToLocal('2026-07-01T07:00:00.000Z', 'Europe/Berlin')).toBe('2026-07-01T09:00');
+    expect(localToInstant('2026-12-01', 'Europe/Berlin')).toBeNull();
+    expect(localToInstant('', 'UTC')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /*
- * A wall-clock date and time in a named time zone ↔ the instant it means (spec §3 Post `publishAt` + `timeZone`):
- * the author picks "Tuesday 09:00 in Europe/Berlin" and the server stores the instant. Built on Intl alone, so
+ * A wall-clock date and time in a named time zone ↔ the instant it means (spec §3 Post `publishAt` + `timeZone`,
+ * an article's schedule): the author picks "Tuesday 09:00 in Europe/Berlin" and the server stores the instant. Built on Intl alone, so
  * no time-zone database ships in the bundle.
  */
 
@@ -102,6 +102,18 @@ export function instantToZoned(iso: string, timeZone: string): ZonedParts {
     date: `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`,
     time: `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`,
   };
+}
+
+/** A `datetime-local` value (`2026-12-01T09:00`) on the zone's clocks → ISO instant; null for an incomplete one. */
+export function localToInstant(local: string, timeZone: string): string | null {
+  const [date = '', time = ''] = local.split('T');
+  return zonedToInstant(date, time, timeZone);
+}
+
+/** An instant as the zone's clocks show it, in the `datetime-local` form. */
+export function instantToLocal(iso: string, timeZone: string): string {
+  const { date, time } = instantToZoned(iso, timeZone);
+  return `${date}T${time}`;
 }
 
 /** The browser's own zone, the default of a new schedule when the person has none. */
