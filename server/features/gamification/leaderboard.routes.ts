@@ -1,8 +1,5 @@
-import {
-  appParamsSchema,
-  leaderboardQuerySchema,
-  leaderboardSchema,
-} from '../../../contracts/gamification.ts';
+import { appParamsSchema } from '../../../contracts/gamification.ts';
+import { leaderboardQuerySchema, leaderboardSchema } from '../../../contracts/gamification-points.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { UrlSign } from '../cloud/public.ts';

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { Leaderboard, LeaderboardPeriod, LeaderboardRow } from '../../../contracts/gamification.ts';
+import type { LeaderboardPeriod } from '../../../contracts/gamification.ts';
+import type { Leaderboard, LeaderboardRow } from '../../../contracts/gamification-points.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { gamificationBoardStamps } from '../../db/schema/index.ts';

@@ -1,12 +1,11 @@
+import { appParamsSchema } from '../../../contracts/gamification.ts';
+import { levelsQuerySchema, levelsResponseSchema } from '../../../contracts/gamification-levels.ts';
 import {
-  appParamsSchema,
   historyListSchema,
   historyQuerySchema,
-  levelsQuerySchema,
-  levelsResponseSchema,
   pointsSummaryResponseSchema,
   visitResponseSchema,
-} from '../../../contracts/gamification.ts';
+} from '../../../contracts/gamification-points.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { GamificationDeps } from './gamification.access.ts';
 import { createPointsService } from './points.service.ts';

@@ -1,4 +1,5 @@
-import type { LedgerEntry, LevelBadge, PointsSummary } from '../../../contracts/gamification.ts';
+import type { LevelBadge } from '../../../contracts/gamification-levels.ts';
+import type { LedgerEntry, PointsSummary } from '../../../contracts/gamification-points.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import { pageSizes } from '../../../contracts/constants.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry, PointsSummary } from '../../../contracts/gamification.ts';
+import type { LedgerEntry, PointsSummary } from '../../../contracts/gamification-points.ts';
 import { newId } from '../../platform/ids.ts';
 import { createGroup } from '../../test/community-spaces.ts';
 import { testDriver, useTestServer } from '../../test/test-server.ts';

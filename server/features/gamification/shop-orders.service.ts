@@ -1,10 +1,7 @@
 import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  RewardOrder,
-  rewardOrderListQuerySchema,
-  RewardOrderStatus,
-} from '../../../contracts/gamification.ts';
+import type { RewardOrderStatus } from '../../../contracts/gamification.ts';
+import type { RewardOrder, rewardOrderListQuerySchema } from '../../../contracts/gamification-shop.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';

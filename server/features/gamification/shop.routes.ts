@@ -1,19 +1,18 @@
 import { z } from 'zod';
+import { appParamsSchema, idParamsSchema } from '../../../contracts/gamification.ts';
 import {
-  appParamsSchema,
   customStuffBodySchema,
   customStuffListQuerySchema,
   customStuffListSchema,
   customStuffPatchBodySchema,
   customStuffResponseSchema,
-  idParamsSchema,
   purchaseBodySchema,
   purchaseResponseSchema,
   rewardOrderListQuerySchema,
   rewardOrderListSchema,
   rewardOrderPatchBodySchema,
   rewardOrderResponseSchema,
-} from '../../../contracts/gamification.ts';
+} from '../../../contracts/gamification-shop.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { UrlSign } from '../cloud/public.ts';

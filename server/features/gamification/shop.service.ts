@@ -5,7 +5,7 @@ import type {
   customStuffBodySchema,
   customStuffListQuerySchema,
   customStuffPatchBodySchema,
-} from '../../../contracts/gamification.ts';
+} from '../../../contracts/gamification-shop.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LevelBadge } from '../../../contracts/gamification.ts';
+import type { LevelBadge } from '../../../contracts/gamification-levels.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { pictureUrl, type UrlSign } from '../cloud/public.ts';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { appParamsSchema, idParamsSchema } from '../../../contracts/gamification.ts';
 import {
-  appParamsSchema,
-  idParamsSchema,
   statusBodySchema,
   statusBulkCreateBodySchema,
   statusBulkPatchBodySchema,
@@ -11,7 +10,7 @@ import {
   statusPatchBodySchema,
   statusResponseSchema,
   statusesResponseSchema,
-} from '../../../contracts/gamification.ts';
+} from '../../../contracts/gamification-levels.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { GamificationDeps } from './gamification.access.ts';
 import { createStatusesService } from './statuses.service.ts';

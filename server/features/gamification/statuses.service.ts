@@ -1,4 +1,4 @@
-import type { Status, StatusBody } from '../../../contracts/gamification.ts';
+import type { Status, StatusBody } from '../../../contracts/gamification-levels.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { Db } from '../../db/client.ts';

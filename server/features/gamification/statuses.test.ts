@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Status } from '../../../contracts/gamification.ts';
+import type { Status } from '../../../contracts/gamification-levels.ts';
 import { newId } from '../../platform/ids.ts';
 import { testDriver, useTestServer } from '../../test/test-server.ts';
 import { gamificationApp, type GamificationApp } from './points.testing.ts';

@@ -1,10 +1,10 @@
+import { appParamsSchema } from '../../../contracts/gamification.ts';
 import {
-  appParamsSchema,
   pageOnlyQuerySchema,
   topUpBodySchema,
   topUpListSchema,
   topUpResponseSchema,
-} from '../../../contracts/gamification.ts';
+} from '../../../contracts/gamification-points.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { GamificationDeps } from './gamification.access.ts';
 import { createTopUpsService } from './top-ups.service.ts';

@@ -3,7 +3,7 @@ import { validationKeys } from '../../../contracts/validation/index.ts';
 import { pageSizes } from '../../../contracts/constants.ts';
 import type { Paginated } from '../../../contracts/pagination.ts';
 import type { z } from 'zod';
-import type { topUpSchema } from '../../../contracts/gamification.ts';
+import type { topUpSchema } from '../../../contracts/gamification-points.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';

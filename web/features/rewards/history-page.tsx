@@ -4,7 +4,7 @@ import { IconChevronLeft, IconGift, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { LedgerEntry } from '../../../contracts/gamification';
+import type { LedgerEntry } from '../../../contracts/gamification-points';
 import { EmptyState, LoadFailedState } from '../../components/empty-state';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useFormat } from '../../kernel/format';

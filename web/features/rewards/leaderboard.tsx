@@ -3,11 +3,8 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  leaderboardPeriodValues,
-  type LeaderboardPeriod,
-  type LeaderboardRow,
-} from '../../../contracts/gamification';
+import { leaderboardPeriodValues, type LeaderboardPeriod } from '../../../contracts/gamification';
+import type { LeaderboardRow } from '../../../contracts/gamification-points';
 import { EmptyState, LoadFailedState } from '../../components/empty-state';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useFormat } from '../../kernel/format';

@@ -1,7 +1,7 @@
 import { Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { levelsResponseSchema, type LevelBadge as Level } from '../../../contracts/gamification';
+import { levelsResponseSchema, type LevelBadge as Level } from '../../../contracts/gamification-levels';
 import { api } from '../../api/client';
 import { useOptionalCurrentApp } from '../../kernel/current-app';
 import { LevelIcon } from './level-icons';

@@ -1,4 +1,4 @@
-import type { PointsSummary } from '../../../contracts/gamification';
+import type { PointsSummary } from '../../../contracts/gamification-points';
 
 /**
  * How far the member is on the way from their level to the next, 0–100: the share of the step between the two

@@ -1,26 +1,32 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  customStuffListSchema,
-  customStuffResponseSchema,
-  historyListSchema,
-  leaderboardSchema,
-  pointsSummaryResponseSchema,
-  purchaseResponseSchema,
-  rewardOrderResponseSchema,
-  rewardOrderListSchema,
   rewardsSettingsSchema,
   ruleListSchema,
   ruleResponseSchema,
-  statusListSchema,
-  statusResponseSchema,
-  topUpListSchema,
-  topUpResponseSchema,
   type LeaderboardPeriod,
   type RewardOrderStatus,
   type RewardsSettings,
-  type StatusBody,
 } from '../../../contracts/gamification';
+import {
+  statusListSchema,
+  statusResponseSchema,
+  type StatusBody,
+} from '../../../contracts/gamification-levels';
+import {
+  historyListSchema,
+  leaderboardSchema,
+  pointsSummaryResponseSchema,
+  topUpListSchema,
+  topUpResponseSchema,
+} from '../../../contracts/gamification-points';
+import {
+  customStuffListSchema,
+  customStuffResponseSchema,
+  purchaseResponseSchema,
+  rewardOrderResponseSchema,
+  rewardOrderListSchema,
+} from '../../../contracts/gamification-shop';
 import { api } from '../../api/client';
 import { useCurrentApp } from '../../kernel/current-app';
 

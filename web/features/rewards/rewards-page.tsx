@@ -3,7 +3,7 @@ import { IconGift, IconHistory, IconSparkles } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PointsSummary } from '../../../contracts/gamification';
+import type { PointsSummary } from '../../../contracts/gamification-points';
 import { LoadFailedState } from '../../components/empty-state';
 import { appCan, useCurrentApp } from '../../kernel/current-app';
 import { useFormat } from '../../kernel/format';

@@ -1,12 +1,12 @@
+import type { Rule } from '../../../contracts/gamification';
+import type { Status } from '../../../contracts/gamification-levels';
 import type {
-  CustomStuff,
   Leaderboard,
   LeaderboardRow,
   LedgerEntry,
   PointsSummary,
-  Rule,
-  Status,
-} from '../../../contracts/gamification';
+} from '../../../contracts/gamification-points';
+import type { CustomStuff } from '../../../contracts/gamification-shop';
 import { defaultRules, ruleActionValues } from '../../../contracts/gamification';
 import type { App } from '../../../contracts/workspace';
 import { json, testApp, type Route } from '../../test/fixtures';

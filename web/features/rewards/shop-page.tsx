@@ -15,7 +15,7 @@ import { IconAlertTriangle, IconChevronLeft, IconCircleCheck, IconGift } from '@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CustomStuff } from '../../../contracts/gamification';
+import type { CustomStuff } from '../../../contracts/gamification-shop';
 import { errorTextKey } from '../../api/notify-error';
 import { EmptyState, LoadFailedState } from '../../components/empty-state';
 import { useCurrentApp } from '../../kernel/current-app';

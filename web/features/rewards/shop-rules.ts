@@ -1,4 +1,4 @@
-import type { CustomStuff } from '../../../contracts/gamification';
+import type { CustomStuff } from '../../../contracts/gamification-shop';
 
 export type BlockedReason = 'REWARD_SOLD_OUT' | 'REWARD_LIMIT_REACHED' | 'POINTS_TOO_LOW';
 

@@ -12,7 +12,8 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { gamificationLimits, type CustomStuff } from '../../../../contracts/gamification';
+import { gamificationLimits } from '../../../../contracts/gamification';
+import type { CustomStuff } from '../../../../contracts/gamification-shop';
 import { ApiError } from '../../../api/api-error';
 import { ConfirmActions } from '../../../components/confirm-actions';
 import { useRewardsAdmin } from '../rewards-api';

@@ -1,4 +1,4 @@
-import type { Status } from '../../../../contracts/gamification';
+import type { Status } from '../../../../contracts/gamification-levels';
 
 /**
  * Levels are ordered by their points threshold, so putting them in a new order (a drag, or a move up or down)

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Skeleton, Text, Tooltip } from '@mantine/cor
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Status } from '../../../../contracts/gamification';
+import type { Status } from '../../../../contracts/gamification-levels';
 import { LoadFailedState } from '../../../components/empty-state';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { useFormat } from '../../../kernel/format';

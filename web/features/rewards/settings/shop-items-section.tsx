@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Pagination, Skeleton, Text } from '@m
 import { IconGift, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CustomStuff } from '../../../../contracts/gamification';
+import type { CustomStuff } from '../../../../contracts/gamification-shop';
 import { LoadFailedState } from '../../../components/empty-state';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { useFormat } from '../../../kernel/format';
