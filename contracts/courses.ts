@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { abilitiesBySubject } from './abilities.ts';
 import { pageSizes } from './constants.ts';
-import { courseActionSchema, courseTypeSchema, lessonActionSchema, lessonTypeSchema } from './enums.ts';
+import { courseActionSchema, courseTypeSchema } from './enums.ts';
 import { paginated } from './pagination.ts';
-import { richTextMaxLength } from './rich-text.ts';
-import { maxLength, requiredString, validationKeys } from './validation/index.ts';
-import { requiredLevelSchema, requiredStatusIdSchema } from './level-gates.ts';
+import { maxLength, requiredString } from './validation/index.ts';
+import { requiredStatusIdSchema } from './level-gates.ts';
 
 /*
  * Courses (issue 19, spec §3 "Course", "Module", "Lesson", COURSES-01…25, GAPS 25 and 35). A course holds ordered
  * modules, a module ordered lessons; categories order courses. What a member may open is decided on the server
  * by one function (server/features/courses/course-access.ts) and answered as each lesson's `lessonAction` and the
  * course's `courseAction`. docs/decisions/courses.md.
+ *
+ * This file holds the shared values, categories and courses; courses-lessons.ts the modules and lessons,
+ * courses-progress.ts a member's way through them (lessons' action and progress, notes, to-dos, playlists).
  */
 
 export const courseLimits = {
@@ -73,18 +75,19 @@ export const lessonLockReasonValues = [
 ] as const;
 export type LessonLockReason = (typeof lessonLockReasonValues)[number];
 
-const permissions = z.object({ can: z.array(z.enum(abilitiesBySubject.course)) });
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: validationKeys.invalidValue });
+/** What the caller may do with a course or lesson (its abilities). */
+export const coursePermissionsSchema = z.object({ can: z.array(z.enum(abilitiesBySubject.course)) });
 const page = (limit: number) => ({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(limit).default(limit),
 });
-const trimmed = (max: number) =>
+/** A required text, trimmed, up to `max` characters. */
+export const trimmedText = (max: number) =>
   requiredString()
     .check(maxLength(max))
     .transform((value) => value.trim());
-const optionalText = (max: number) => z.string().check(maxLength(max));
-const idList = (max: number) => z.array(z.uuid()).max(max);
+export const optionalText = (max: number) => z.string().check(maxLength(max));
+export const idList = (max: number) => z.array(z.uuid()).max(max);
 
 export const courseAppParamsSchema = z.object({ appId: z.uuid() });
 export const courseIdParamsSchema = z.object({ id: z.uuid() });
@@ -120,7 +123,7 @@ export const courseCategoryResponseSchema = z.object({ data: courseCategorySchem
 export const courseCategoryListSchema = paginated(courseCategorySchema);
 export type CourseCategoryList = z.infer<typeof courseCategoryListSchema>;
 export const courseCategoryListQuerySchema = z.object(page(coursePageSizes.categories));
-export const courseCategoryBodySchema = z.strictObject({ name: trimmed(courseLimits.categoryName) });
+export const courseCategoryBodySchema = z.strictObject({ name: trimmedText(courseLimits.categoryName) });
 export type CourseCategoryBody = z.output<typeof courseCategoryBodySchema>;
 /** `PATCH /apps/{id}/categories/move`: the category `id` right after `prevId` (null: first). */
 export const categoryMoveBodySchema = z.strictObject({ id: z.uuid(), prevId: z.uuid().nullable() });
@@ -148,7 +151,7 @@ export const courseDropdownQuerySchema = categoryDropdownQuerySchema.extend({
 
 const courseFields = {
   type: courseTypeSchema,
-  name: trimmed(courseLimits.name),
+  name: trimmedText(courseLimits.name),
   slug: z.string().trim().check(maxLength(courseLimits.slug)),
   note: optionalText(courseLimits.note),
   modulesName: z.string().trim().check(maxLength(courseLimits.modulesName)),
@@ -221,7 +224,7 @@ export const courseSchema = z.object({
   courseAction: courseActionSchema,
   /** The caller's progress; null before they started (and for guests). */
   progress: courseProgressSchema.nullable(),
-  permissions,
+  permissions: coursePermissionsSchema,
   createdAt: z.iso.datetime(),
 });
 export type Course = z.infer<typeof courseSchema>;
@@ -235,251 +238,6 @@ export const courseListQuerySchema = z.object({
   /** Managers see drafts too; `published` narrows to what members see. */
   filter: z.enum(['all', 'published', 'drafts', 'favorites', 'started']).default('all'),
 });
-
-// ---------- lessons' action (COURSES-23, 24) ----------
-
-export const lessonActionStateSchema = z.object({
-  action: lessonActionSchema,
-  /** For `locked`: the lock screen's router action; for `denied`: `login` when signing in would open it. */
-  reason: z.enum([...lessonLockReasonValues, 'login', 'denied']).nullable(),
-  /** For drip: when it opens. */
-  unlocksAt: z.iso.datetime().nullable(),
-  /** For `level`: the level that opens it (its number, name and points). */
-  requiredLevel: requiredLevelSchema.optional(),
-});
-export type LessonActionState = z.infer<typeof lessonActionStateSchema>;
-
-export const lessonProgressSchema = z.object({
-  positionSeconds: z.number().min(0),
-  durationSeconds: z.number().min(0).nullable(),
-  completedAt: z.iso.datetime().nullable(),
-});
-export type LessonProgress = z.infer<typeof lessonProgressSchema>;
-
-export const lessonActionResponseSchema = z.object({
-  data: lessonActionStateSchema.extend({ progress: lessonProgressSchema.nullable() }),
-});
-
-/**
- * COURSES-24: `completed` marks the lesson done, `incomplete` takes that back, `continue` saves the player's
- * position (every few seconds; a video lesson completes itself at 90 % watched).
- */
-export const lessonActionBodySchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('completed') }),
-  z.strictObject({ action: z.literal('incomplete') }),
-  z.strictObject({
-    action: z.literal('continue'),
-    positionSeconds: z.number().min(0).max(courseLimits.mediaSeconds),
-    durationSeconds: z.number().positive().max(courseLimits.mediaSeconds).optional(),
-  }),
-]);
-export type LessonActionBody = z.output<typeof lessonActionBodySchema>;
-
-// ---------- modules and lessons (COURSES-14…22) ----------
-
-const drip = {
-  /** Opens this many days after the member's access began (local midnight); null: no drip. */
-  dripDays: z.number().int().min(0).max(courseLimits.dripDays).nullable(),
-  /** Opens on this local date; wins over `dripDays`. */
-  dripDate: localDate.nullable(),
-};
-
-export const moduleBodySchema = z.strictObject({
-  name: trimmed(courseLimits.name),
-  coverId: z.uuid().nullable().optional(),
-  dripDays: drip.dripDays.optional(),
-  dripDate: drip.dripDate.optional(),
-});
-export const modulePatchBodySchema = moduleBodySchema.partial();
-export type ModuleBody = z.output<typeof modulePatchBodySchema>;
-
-/** A video of a lesson: a library video (streamed from the library) or a YouTube / Vimeo / Loom link. */
-export const lessonVideoInputSchema = z.union([
-  z.strictObject({ fileId: z.uuid() }),
-  z.strictObject({ url: z.string().trim().min(1).check(maxLength(courseLimits.url)) }),
-]);
-export const lessonLinkSchema = z.object({
-  title: trimmed(courseLimits.linkTitle),
-  url: z.string().trim().min(1).check(maxLength(courseLimits.url)),
-});
-export const lessonTodoInputSchema = z.object({
-  /** Kept when editing so ticks stay; new items get one. */
-  id: z.string().min(1).max(40).optional(),
-  text: trimmed(courseLimits.todoText),
-});
-
-const lessonFields = {
-  name: trimmed(courseLimits.name),
-  slug: z.string().trim().check(maxLength(courseLimits.slug)),
-  coverType: lessonTypeSchema,
-  videos: z.array(lessonVideoInputSchema).max(courseLimits.videos),
-  completion: z.enum(lessonCompletionValues),
-  speakersNote: optionalText(courseLimits.speakersNote),
-  body: z.string().check(maxLength(richTextMaxLength)),
-  links: z.array(lessonLinkSchema).max(courseLimits.links),
-  todoList: z.array(lessonTodoInputSchema).max(courseLimits.todos),
-  pictureIds: idList(courseLimits.pictures),
-  audioIds: idList(courseLimits.audios),
-  /** Cloud files offered in the downloads tab. */
-  attachmentIds: idList(courseLimits.downloads),
-  speakerIds: idList(courseLimits.speakers),
-  isActive: z.boolean(),
-  ...drip,
-};
-type LessonFields = typeof lessonFields;
-export const lessonCreateBodySchema = z.strictObject({
-  ...(Object.fromEntries(Object.entries(lessonFields).map(([key, schema]) => [key, schema.optional()])) as {
-    [K in keyof LessonFields]: z.ZodOptional<LessonFields[K]>;
-  }),
-  name: lessonFields.name,
-});
-export type LessonCreateBody = z.output<typeof lessonCreateBodySchema>;
-export const lessonPatchBodySchema = z.strictObject(
-  Object.fromEntries(Object.entries(lessonFields).map(([key, schema]) => [key, schema.optional()])) as {
-    [K in keyof LessonFields]: z.ZodOptional<LessonFields[K]>;
-  },
-);
-export type LessonPatchBody = z.output<typeof lessonPatchBodySchema>;
-/** Moves a lesson right after `prevId` in `moduleId` (null: first). */
-export const lessonMoveBodySchema = z.strictObject({ moduleId: z.uuid(), prevId: z.uuid().nullable() });
-
-/** A lesson in a module's list: what the course page shows per row. */
-export const lessonSummarySchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  name: z.string(),
-  moduleId: z.uuid(),
-  coverType: lessonTypeSchema,
-  isActive: z.boolean(),
-  position: z.number(),
-  completion: z.enum(lessonCompletionValues),
-  dripDays: z.number().int().nullable(),
-  dripDate: z.string().nullable(),
-  /** The first video's length when known. */
-  durationSeconds: z.number().nullable(),
-  lessonAction: lessonActionStateSchema,
-  progress: lessonProgressSchema.nullable(),
-});
-export type LessonSummary = z.infer<typeof lessonSummarySchema>;
-export const lessonListSchema = z.object({ data: z.array(lessonSummarySchema) });
-
-export const courseModuleSchema = z.object({
-  id: z.uuid(),
-  courseId: z.uuid(),
-  name: z.string(),
-  cover: pictureSchema.nullable(),
-  position: z.number(),
-  dripDays: z.number().int().nullable(),
-  dripDate: z.string().nullable(),
-  lessonsCount: z.number().int().min(0),
-  lessons: z.array(lessonSummarySchema),
-});
-export type CourseModule = z.infer<typeof courseModuleSchema>;
-export const courseModuleResponseSchema = z.object({ data: courseModuleSchema });
-
-/** The course page: the course with its modules and every lesson's action for the caller. */
-export const courseDetailSchema = courseSchema.extend({ modules: z.array(courseModuleSchema) });
-export type CourseDetail = z.infer<typeof courseDetailSchema>;
-export const courseDetailResponseSchema = z.object({ data: courseDetailSchema });
-
-export const lessonVideoSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('file'),
-    fileId: z.uuid(),
-    name: z.string(),
-    /** The converted mp4 (range requests), null while it is being encoded. */
-    url: z.string().nullable(),
-    posterUrl: z.string().nullable(),
-    durationSeconds: z.number().nullable(),
-  }),
-  z.object({
-    kind: z.literal('link'),
-    url: z.string(),
-    host: z.enum(['youtube', 'vimeo', 'loom']),
-    embedUrl: z.string(),
-    thumbnailUrl: z.string().nullable(),
-  }),
-]);
-export type LessonVideo = z.infer<typeof lessonVideoSchema>;
-
-export const lessonFileSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  size: z.number(),
-  mimeType: z.string(),
-  url: z.string().nullable(),
-  previewUrl: z.string().nullable(),
-});
-export type LessonFile = z.infer<typeof lessonFileSchema>;
-
-export const lessonTodoSchema = z.object({ id: z.string(), text: z.string(), done: z.boolean() });
-
-/** The lesson page. Locked and denied lessons answer their action with the content left out. */
-export const lessonSchema = lessonSummarySchema.extend({
-  course: z.object({
-    id: z.uuid(),
-    slug: z.string(),
-    name: z.string(),
-    type: courseTypeSchema,
-    modulesName: z.string(),
-  }),
-  module: z.object({ id: z.uuid(), name: z.string() }),
-  body: z.string(),
-  speakersNote: z.string(),
-  videos: z.array(lessonVideoSchema),
-  pictures: z.array(lessonFileSchema),
-  audios: z.array(lessonFileSchema),
-  attachments: z.array(lessonFileSchema),
-  links: z.array(z.object({ title: z.string(), url: z.string() })),
-  todoList: z.array(lessonTodoSchema),
-  speakers: z.array(courseSpeakerSchema),
-  /** The caller's private note on the lesson. */
-  note: z.string(),
-  commentsCount: z.number().int().min(0),
-  previousLessonSlug: z.string().nullable(),
-  nextLessonSlug: z.string().nullable(),
-  permissions,
-});
-export type Lesson = z.infer<typeof lessonSchema>;
-export const lessonResponseSchema = z.object({ data: lessonSchema });
-
-// ---------- member tools ----------
-
-export const lessonNoteBodySchema = z.strictObject({
-  body: z.string().check(maxLength(courseLimits.noteBody)),
-});
-export const lessonTodoParamsSchema = z.object({ id: z.uuid(), todoId: z.string().min(1).max(40) });
-export const lessonTodoBodySchema = z.strictObject({ done: z.boolean() });
-/** The caller's private note on a lesson (empty when none). */
-export const lessonNoteResponseSchema = z.object({ data: z.object({ body: z.string() }) });
-/** The lesson's to-do list with the caller's ticks. */
-export const lessonTodoListResponseSchema = z.object({ data: z.array(lessonTodoSchema) });
-
-/** COURSES-25 (the recentLessons widget): the member's lessons opened last, newest first. */
-export const recentLessonSchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  name: z.string(),
-  coverType: lessonTypeSchema,
-  course: z.object({ id: z.uuid(), slug: z.string(), name: z.string(), cover: pictureSchema.nullable() }),
-  progress: lessonProgressSchema,
-  openedAt: z.iso.datetime(),
-});
-export type RecentLesson = z.infer<typeof recentLessonSchema>;
-export const recentLessonListSchema = z.object({ data: z.array(recentLessonSchema) });
-
-export const playlistSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  lessons: z.array(z.object({ id: z.uuid(), slug: z.string(), name: z.string(), courseName: z.string() })),
-  createdAt: z.iso.datetime(),
-});
-export type Playlist = z.infer<typeof playlistSchema>;
-export const playlistListSchema = z.object({ data: z.array(playlistSchema) });
-export const playlistResponseSchema = z.object({ data: playlistSchema });
-export const playlistBodySchema = z.strictObject({ name: trimmed(courseLimits.playlistName) });
-export const playlistLessonBodySchema = z.strictObject({ lessonId: z.uuid() });
-export const playlistLessonParamsSchema = z.object({ id: z.uuid(), lessonId: z.uuid() });
 
 // ---------- the service host's dashboard ----------
 

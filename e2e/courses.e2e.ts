@@ -11,7 +11,8 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import type { CourseDetail, LessonActionBody } from '../contracts/courses';
+import type { CourseDetail } from '../contracts/courses-lessons';
+import type { LessonActionBody } from '../contracts/courses-progress';
 import { expectAccessible } from './support/axe';
 import { keepScreenshot, tile, uploadFile, type Owner } from './support/cloud';
 import {

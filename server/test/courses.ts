@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { CourseDetail, LessonSummary } from '../../contracts/courses.ts';
+import type { CourseDetail, LessonSummary } from '../../contracts/courses-lessons.ts';
 import { communityCaller, type CommunityApp, type Person } from './community-spaces.ts';
 import type { TestServer } from './test-server.ts';
 

@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { courseIdParamsSchema, lessonSlugParamsSchema, moveBodySchema } from '../../../contracts/courses.ts';
 import {
-  courseIdParamsSchema,
   courseModuleResponseSchema,
-  lessonActionBodySchema,
-  lessonActionResponseSchema,
   lessonCreateBodySchema,
   lessonListSchema,
   lessonMoveBodySchema,
   lessonPatchBodySchema,
   lessonResponseSchema,
-  lessonSlugParamsSchema,
   moduleBodySchema,
   modulePatchBodySchema,
-  moveBodySchema,
-} from '../../../contracts/courses.ts';
+} from '../../../contracts/courses-lessons.ts';
+import { lessonActionBodySchema, lessonActionResponseSchema } from '../../../contracts/courses-progress.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { createCourseContentService } from './course-content.service.ts';
 import type { CourseDeps } from './index.ts';

@@ -4,7 +4,7 @@ import type {
   LessonPatchBody,
   LessonSummary,
   ModuleBody,
-} from '../../../contracts/courses.ts';
+} from '../../../contracts/courses-lessons.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { courseLessons } from '../../db/schema/index.ts';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { LessonActionState } from '../../../contracts/courses.ts';
+import type { LessonActionState } from '../../../contracts/courses-progress.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { courseLessons, courseModules } from '../../db/schema/index.ts';

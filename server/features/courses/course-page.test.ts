@@ -1,4 +1,4 @@
-import type { LessonSummary } from '../../../contracts/courses.ts';
+import type { LessonSummary } from '../../../contracts/courses-lessons.ts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lessonProgress } from '../../db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { CourseDetail } from '../../../contracts/courses.ts';
+import type { CourseDetail } from '../../../contracts/courses-lessons.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { createKeptAnswers } from '../../platform/kept-answers.ts';

@@ -1,4 +1,4 @@
-import type { LessonSummary } from '../../../contracts/courses.ts';
+import type { LessonSummary } from '../../../contracts/courses-lessons.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseEnrollments, lessonProgress, profiles } from '../../db/schema/index.ts';

@@ -4,7 +4,6 @@ import {
   courseCreateBodySchema,
   courseDashboardQuerySchema,
   courseDashboardSchema,
-  courseDetailResponseSchema,
   courseIdParamsSchema,
   courseListQuerySchema,
   courseListSchema,
@@ -12,6 +11,7 @@ import {
   courseResponseSchema,
   courseSlugParamsSchema,
 } from '../../../contracts/courses.ts';
+import { courseDetailResponseSchema } from '../../../contracts/courses-lessons.ts';
 import { projectIdParamsSchema } from '../../../contracts/workspace.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import { createAccessScopes } from '../workspace/public.ts';

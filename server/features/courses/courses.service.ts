@@ -2,11 +2,10 @@ import type {
   Course,
   CourseCreateBody,
   CourseDashboard,
-  CourseDetail,
   CourseList,
-  CourseModule,
   CoursePatchBody,
 } from '../../../contracts/courses.ts';
+import type { CourseDetail, CourseModule } from '../../../contracts/courses-lessons.ts';
 import type { Db } from '../../db/client.ts';
 import { courses } from '../../db/schema/index.ts';
 import { withUniqueSlug, type SlugTable } from '../../db/unique-slug.ts';

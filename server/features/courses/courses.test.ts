@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Lesson } from '../../../contracts/courses.ts';
+import type { Lesson } from '../../../contracts/courses-lessons.ts';
 import { apps, courseLessons } from '../../db/schema/index.ts';
 import { insertCloudFile } from '../../test/cloud.ts';
 import { communityApp, type Person } from '../../test/community-spaces.ts';

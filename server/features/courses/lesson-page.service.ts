@@ -1,10 +1,5 @@
-import type {
-  Lesson,
-  LessonActionState,
-  LessonFile,
-  LessonProgress,
-  LessonVideo,
-} from '../../../contracts/courses.ts';
+import type { Lesson, LessonFile, LessonVideo } from '../../../contracts/courses-lessons.ts';
+import type { LessonActionState, LessonProgress } from '../../../contracts/courses-progress.ts';
 import { parseVideoUrl, youtubeThumbnailUrl } from '../../../contracts/video.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { and, eq, inArray, isNull } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import type { LessonCreateBody, LessonPatchBody } from '../../../contracts/courses.ts';
+import type { LessonCreateBody, LessonPatchBody } from '../../../contracts/courses-lessons.ts';
 import { parseVideoUrl } from '../../../contracts/video.ts';
 import { richTextLinkHref } from '../../../contracts/rich-text.ts';
 import type { DbOrTx } from '../../db/client.ts';

@@ -1,4 +1,5 @@
-import type { LessonProgress, LessonSummary } from '../../../contracts/courses.ts';
+import type { LessonSummary } from '../../../contracts/courses-lessons.ts';
+import type { LessonProgress } from '../../../contracts/courses-progress.ts';
 import type { OutlineLesson } from './course-outline.ts';
 import type { ProgressRow } from './course-standing.ts';
 import { presentAction } from './course-outline.ts';

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { courseAppParamsSchema, courseIdParamsSchema } from '../../../contracts/courses.ts';
 import {
-  courseAppParamsSchema,
-  courseIdParamsSchema,
   lessonNoteBodySchema,
   lessonNoteResponseSchema,
   lessonTodoBodySchema,
   lessonTodoListResponseSchema,
   lessonTodoParamsSchema,
   recentLessonListSchema,
-} from '../../../contracts/courses.ts';
+} from '../../../contracts/courses-progress.ts';
 import { defineRoute } from '../../platform/routes.ts';
 import type { CourseDeps } from './index.ts';
 import { createMemberToolService } from './member-tools.service.ts';

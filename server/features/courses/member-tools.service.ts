@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { coursePageSizes, type lessonTodoSchema, type RecentLesson } from '../../../contracts/courses.ts';
+import { coursePageSizes } from '../../../contracts/courses.ts';
+import type { lessonTodoSchema, RecentLesson } from '../../../contracts/courses-progress.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { UrlSign } from '../cloud/public.ts';

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { courseAppParamsSchema, courseIdParamsSchema } from '../../../contracts/courses.ts';
 import {
-  courseAppParamsSchema,
-  courseIdParamsSchema,
   playlistBodySchema,
   playlistLessonBodySchema,
   playlistLessonParamsSchema,
   playlistListSchema,
   playlistResponseSchema,
-} from '../../../contracts/courses.ts';
+} from '../../../contracts/courses-progress.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { defineRoute, type RouteScope } from '../../platform/routes.ts';
 import { paramOf } from '../workspace/public.ts';

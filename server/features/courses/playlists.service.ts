@@ -1,4 +1,5 @@
-import { courseLimits, type Playlist } from '../../../contracts/courses.ts';
+import { courseLimits } from '../../../contracts/courses.ts';
+import type { Playlist } from '../../../contracts/courses-progress.ts';
 import { errorCodes } from '../../../contracts/errors.ts';
 import { validationKeys } from '../../../contracts/validation/index.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  videoCompletionShare,
-  type LessonActionBody,
-  type LessonActionState,
-  type LessonProgress,
-} from '../../../contracts/courses.ts';
+import { videoCompletionShare } from '../../../contracts/courses.ts';
+import type {
+  LessonActionBody,
+  LessonActionState,
+  LessonProgress,
+} from '../../../contracts/courses-progress.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { courseEnrollments, courses, lessonProgress } from '../../db/schema/index.ts';
 import { preparedSql } from '../../db/prepared.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CourseDetail } from '../../../contracts/courses.ts';
+import type { CourseDetail } from '../../../contracts/courses-lessons.ts';
 import {
   chats,
   communityGroups,

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Button, Group, Modal, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconClock, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses';
+import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses-lessons';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { useFormat } from '../../kernel/format';
 import { moveItem } from '../community-settings';

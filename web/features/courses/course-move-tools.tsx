@@ -1,7 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconFolderShare } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CourseModule, LessonSummary } from '../../../contracts/courses';
+import type { CourseModule, LessonSummary } from '../../../contracts/courses-lessons';
 import classes from './courses.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses';
+import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses-lessons';
 import { useCurrentApp } from '../../kernel/current-app';
 import type { Reorder } from '../community-settings';
 import { coursesKeys, useInvalidateCourses, useLessonMutations, useModuleMutations } from './courses-api';

@@ -10,7 +10,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
-import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses';
+import type { CourseDetail, CourseModule, LessonSummary } from '../../../contracts/courses-lessons';
 import { dropItem, SortableItem, useSortableSensors } from '../community-settings';
 import type { CourseMoves } from './course-moves';
 import { emptyModuleId, lessonDraggedOver, lessonDropped, placeOf } from './outline-order';

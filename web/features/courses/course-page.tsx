@@ -27,7 +27,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { CourseDetail } from '../../../contracts/courses';
+import type { CourseDetail } from '../../../contracts/courses-lessons';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { LoadFailedState } from '../../components/empty-state';
 import { useCurrentApp } from '../../kernel/current-app';

@@ -1,17 +1,19 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   courseCategoryListSchema,
-  courseDetailResponseSchema,
   courseListSchema,
-  courseModuleResponseSchema,
   courseResponseSchema,
-  lessonResponseSchema,
-  playlistListSchema,
   type CourseCreateBody,
   type CoursePatchBody,
+} from '../../../contracts/courses';
+import {
+  courseDetailResponseSchema,
+  courseModuleResponseSchema,
+  lessonResponseSchema,
   type LessonPatchBody,
   type ModuleBody,
-} from '../../../contracts/courses';
+} from '../../../contracts/courses-lessons';
+import { playlistListSchema } from '../../../contracts/courses-progress';
 import { api } from '../../api/client';
 import { useCurrentApp } from '../../kernel/current-app';
 

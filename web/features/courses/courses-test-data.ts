@@ -1,4 +1,5 @@
-import type { Course, CourseDetail, CourseModule, Lesson, LessonSummary } from '../../../contracts/courses';
+import type { Course } from '../../../contracts/courses';
+import type { CourseDetail, CourseModule, Lesson, LessonSummary } from '../../../contracts/courses-lessons';
 import type { App } from '../../../contracts/workspace';
 import { json, testApp, type Route } from '../../test/fixtures';
 import { page } from '../../test/workspace-fixtures';

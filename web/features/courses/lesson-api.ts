@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { playlistResponseSchema, type LessonActionBody } from '../../../contracts/courses';
+import { playlistResponseSchema, type LessonActionBody } from '../../../contracts/courses-progress';
 import { api } from '../../api/client';
 import { useCurrentApp } from '../../kernel/current-app';
 import { coursesApiPaths, useInvalidateCourses } from './courses-api';

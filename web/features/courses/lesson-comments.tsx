@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Lesson } from '../../../contracts/courses';
+import type { Lesson } from '../../../contracts/courses-lessons';
 import { useCurrentApp } from '../../kernel/current-app';
 import { EntityCommentSection, type CommentHost } from '../community';
 import { coursesKeys } from './courses-api';

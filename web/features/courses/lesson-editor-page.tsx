@@ -16,12 +16,8 @@ import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  courseLimits,
-  lessonCompletionValues,
-  lessonPatchBodySchema,
-  type Lesson,
-} from '../../../contracts/courses';
+import { courseLimits, lessonCompletionValues } from '../../../contracts/courses';
+import { lessonPatchBodySchema, type Lesson } from '../../../contracts/courses-lessons';
 import { lessonTypeValues } from '../../../contracts/enums';
 import { ConfirmActions } from '../../components/confirm-actions';
 import { LoadFailedState } from '../../components/empty-state';

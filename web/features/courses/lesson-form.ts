@@ -1,4 +1,5 @@
-import type { Lesson, LessonCompletion, LessonPatchBody } from '../../../contracts/courses';
+import type { LessonCompletion } from '../../../contracts/courses';
+import type { Lesson, LessonPatchBody } from '../../../contracts/courses-lessons';
 import type { LessonType } from '../../../contracts/enums';
 import { dripBodyOf, dripValuesOf, type DripValues } from './module-dialogs';
 

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Lesson } from '../../../contracts/courses';
+import type { Lesson } from '../../../contracts/courses-lessons';
 import { LoadFailedState } from '../../components/empty-state';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useHostPaths } from '../../kernel/host-context';

@@ -2,12 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  videoCompletionShare,
-  type Lesson,
-  type LessonFile,
-  type LessonVideo,
-} from '../../../contracts/courses';
+import { videoCompletionShare } from '../../../contracts/courses';
+import type { Lesson, LessonFile, LessonVideo } from '../../../contracts/courses-lessons';
 import { useInvalidateCourses, useMarkCoursesStale } from './courses-api';
 import { saveLessonPosition } from './lesson-api';
 import { isLessonDone } from './lesson-state';

@@ -3,7 +3,7 @@ import { ActionIcon, Group, Switch, Text } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CourseModule, LessonSummary } from '../../../contracts/courses';
+import type { CourseModule, LessonSummary } from '../../../contracts/courses-lessons';
 import { useCurrentApp } from '../../kernel/current-app';
 import { MoveButtons, MoveToModuleMenu } from './course-move-tools';
 import { useLessonMutations } from './courses-api';

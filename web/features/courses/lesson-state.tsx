@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { IconCheck, IconLock, IconLogin, IconShoppingCart } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CourseDetail, LessonActionState, LessonProgress } from '../../../contracts/courses';
+import type { CourseDetail } from '../../../contracts/courses-lessons';
+import type { LessonActionState, LessonProgress } from '../../../contracts/courses-progress';
 import { useFormat } from '../../kernel/format';
 import classes from './courses.module.css';
 

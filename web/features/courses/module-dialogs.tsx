@@ -3,12 +3,8 @@ import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextI
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  courseLimits,
-  moduleBodySchema,
-  type CourseModule,
-  type ModuleBody,
-} from '../../../contracts/courses';
+import { courseLimits } from '../../../contracts/courses';
+import { moduleBodySchema, type CourseModule, type ModuleBody } from '../../../contracts/courses-lessons';
 import { useFormChecks, useIssueText } from '../../components/form-issues';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useLessonMutations, useModuleMutations } from './courses-api';

@@ -1,4 +1,4 @@
-import type { CourseModule, LessonSummary } from '../../../contracts/courses';
+import type { CourseModule, LessonSummary } from '../../../contracts/courses-lessons';
 import { moveItem } from '../community-settings';
 import { withLessonMoved } from './course-moves';
 

@@ -3,7 +3,8 @@ import { Button, Checkbox, Group, Skeleton, Stack, Text, TextInput } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { courseLimits, type Lesson } from '../../../contracts/courses';
+import { courseLimits } from '../../../contracts/courses';
+import type { Lesson } from '../../../contracts/courses-lessons';
 import { useCurrentApp } from '../../kernel/current-app';
 import { playlistsQuery } from './courses-api';
 import { usePlaylistMutations } from './lesson-api';
