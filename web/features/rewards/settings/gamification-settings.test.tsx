@@ -126,4 +126,36 @@ describe('the gamification settings', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(screen.queryByTestId('level-form')).toBeNull());
   });
+
+  it('shows a level’s picture in its dialog and saves it removed, the icon choosable again', async () => {
+    const pictured = testStatus(1, {
+      name: 'Neuling',
+      iconImageId: '00000000-0000-4000-8000-000000009999',
+      iconImageUrl: 'https://files.example/level.png',
+    });
+    const patchStatus = `PATCH /api/statuses/${pictured.id}`;
+    const fetchMock = stubFetch({
+      ...appShellRoutes(adminApp),
+      [rewardsPaths.rules]: () => json(200, { data: testRules }),
+      [rewardsPaths.statuses]: () => json(200, page([pictured])),
+      [patchStatus]: () => json(200, { data: { ...pictured, iconImageId: null, iconImageUrl: null } }),
+    });
+    renderRoutes(createRoutes('app'), { url: '/akademie/settings/gamification', host: 'app' });
+    fireEvent.click(await screen.findByTestId('gamification-tab-levels', {}, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByTestId('level-edit'));
+    const form = await screen.findByTestId('level-form');
+    const picture = within(form).getByTestId('level-image');
+    expect(within(picture).getByRole('img').getAttribute('src')).toBe('https://files.example/level.png');
+    expect(within(form).getByTestId<HTMLInputElement>('level-icon').disabled).toBe(true);
+    fireEvent.click(within(form).getByTestId('level-image-remove'));
+    expect(within(picture).queryByRole('img')).toBeNull();
+    expect(within(form).getByTestId<HTMLInputElement>('level-icon').disabled).toBe(false);
+    await expectNoAxeViolations(form);
+    fireEvent.click(within(form).getByTestId('level-save'));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, patchStatus)).toEqual([
+        { name: 'Neuling', points: 0, icon: 'star', iconImageId: null, isActive: true },
+      ]),
+    );
+  });
 });

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Group, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { gamificationLimits } from '../../../../contracts/gamification';
 import type { Status } from '../../../../contracts/gamification-levels';
 import { ApiError } from '../../../api/api-error';
-import { ConfirmActions } from '../../../components/confirm-actions';
+import { PictureField, type Picture } from '../../community-settings';
 import { LevelIcon, levelIconNames } from '../level-icons';
 import { useRewardsAdmin } from '../rewards-api';
-import { PictureButton, type Picture } from './picture-button';
 import { wholeOrNull } from './rules-section';
+import { SettingsFormDialog } from './settings-form-dialog';
 
 /** Adds a level or edits one: name, points threshold, a Tabler icon or an uploaded image, active. */
 export function LevelDialog({
@@ -56,87 +55,68 @@ export function LevelDialog({
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      centered
-      radius="lg"
+    <SettingsFormDialog
       title={status ? t('rewards.settings.levels.edit') : t('rewards.settings.levels.add')}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={mutation.isPending}
+      testId="level"
     >
-      <form onSubmit={submit} noValidate data-testid="level-form">
-        <Stack gap="md">
-          <TextInput
-            label={t('rewards.settings.levels.name')}
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setNameMissing(false);
-            }}
-            maxLength={gamificationLimits.statusName}
-            required
-            error={nameMissing ? t('validation.required') : fieldErrors.name ? t(fieldErrors.name) : null}
-            data-autofocus
-            data-testid="level-name"
-          />
-          <NumberInput
-            label={t('rewards.settings.levels.points')}
-            description={t('rewards.settings.levels.pointsHint')}
-            value={points}
-            onChange={setPoints}
-            min={0}
-            max={gamificationLimits.points}
-            allowDecimal={false}
-            allowNegative={false}
-            error={fieldErrors.points ? t(fieldErrors.points) : null}
-            data-testid="level-points"
-          />
-          <Select
-            label={t('rewards.settings.levels.icon')}
-            data={levelIconNames.map((value) => ({ value, label: t(`rewards.icons.${value}`) }))}
-            value={icon}
-            onChange={setIcon}
-            allowDeselect={false}
-            leftSection={<LevelIcon icon={icon} imageUrl={null} size={16} />}
-            renderOption={({ option }) => (
-              <Group gap={8} wrap="nowrap">
-                <LevelIcon icon={option.value} imageUrl={null} size={16} />
-                {option.label}
-              </Group>
-            )}
-            disabled={picture !== null}
-            data-testid="level-icon"
-          />
-          <div>
-            <Text size="sm" fw={500} mb={4}>
-              {t('rewards.settings.levels.image')}
-            </Text>
-            <Group gap="sm">
-              {picture?.url ? <LevelIcon icon={null} imageUrl={picture.url} size={32} /> : null}
-              <PictureButton
-                value={picture}
-                onChange={setPicture}
-                ratios={['1:1']}
-                label={t('rewards.settings.levels.image')}
-                testId="level-image"
-              />
-            </Group>
-          </div>
-          <Switch
-            label={t('rewards.settings.levels.active')}
-            checked={isActive}
-            onChange={(event) => setIsActive(event.currentTarget.checked)}
-            data-testid="level-active"
-          />
-          <ConfirmActions
-            onCancel={onClose}
-            confirmLabel={t('common.save.submitShort')}
-            confirmIcon={<IconDeviceFloppy size={17} stroke={1.8} />}
-            tone="primary"
-            loading={mutation.isPending}
-            testId="level-save"
-          />
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t('rewards.settings.levels.name')}
+        value={name}
+        onChange={(event) => {
+          setName(event.currentTarget.value);
+          setNameMissing(false);
+        }}
+        maxLength={gamificationLimits.statusName}
+        required
+        error={nameMissing ? t('validation.required') : fieldErrors.name ? t(fieldErrors.name) : null}
+        data-autofocus
+        data-testid="level-name"
+      />
+      <NumberInput
+        label={t('rewards.settings.levels.points')}
+        description={t('rewards.settings.levels.pointsHint')}
+        value={points}
+        onChange={setPoints}
+        min={0}
+        max={gamificationLimits.points}
+        allowDecimal={false}
+        allowNegative={false}
+        error={fieldErrors.points ? t(fieldErrors.points) : null}
+        data-testid="level-points"
+      />
+      <Select
+        label={t('rewards.settings.levels.icon')}
+        data={levelIconNames.map((value) => ({ value, label: t(`rewards.icons.${value}`) }))}
+        value={icon}
+        onChange={setIcon}
+        allowDeselect={false}
+        leftSection={<LevelIcon icon={icon} imageUrl={null} size={16} />}
+        renderOption={({ option }) => (
+          <Group gap={8} wrap="nowrap">
+            <LevelIcon icon={option.value} imageUrl={null} size={16} />
+            {option.label}
+          </Group>
+        )}
+        disabled={picture !== null}
+        data-testid="level-icon"
+      />
+      <PictureField
+        label={t('rewards.settings.levels.image')}
+        value={picture}
+        onChange={setPicture}
+        ratios={['1:1']}
+        frameRatio={1}
+        testId="level-image"
+      />
+      <Switch
+        label={t('rewards.settings.levels.active')}
+        checked={isActive}
+        onChange={(event) => setIsActive(event.currentTarget.checked)}
+        data-testid="level-active"
+      />
+    </SettingsFormDialog>
   );
 }
