@@ -6,7 +6,7 @@ import type { PickerFolderFilter } from '../../../contracts/cloud-filters';
 import { courseLimits } from '../../../contracts/courses';
 import { loadChunk } from '../../kernel/chunk';
 import { useCurrentApp } from '../../kernel/current-app';
-import type { LinkItem, PickedFile, TodoItem, VideoItem } from './lesson-form';
+import type { PickedFile, VideoItem } from './lesson-form';
 import classes from './courses.module.css';
 
 const CloudPicker = lazy(async () => ({ default: (await loadChunk(() => import('../cloud'))).CloudPicker }));
@@ -58,7 +58,8 @@ function PickButton({
   );
 }
 
-function FieldBox({
+/** A labelled group of inputs with its hint or error below. */
+export function FieldBox({
   label,
   hint,
   error,
@@ -86,7 +87,8 @@ function FieldBox({
   );
 }
 
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
+/** The cross that removes one entry of a list; `label` names the entry. */
+export function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={onClick}>
       <IconX size={16} stroke={1.8} />
@@ -220,106 +222,6 @@ export function VideosField({
           }
         />
       </Group>
-    </FieldBox>
-  );
-}
-
-/** Links (title and address) shown in the lesson's links tab. */
-export function LinksField({
-  value,
-  onChange,
-  error,
-}: {
-  value: LinkItem[];
-  onChange: (links: LinkItem[]) => void;
-  error?: string | null;
-}) {
-  const { t } = useTranslation();
-  const replace = (index: number, link: LinkItem) =>
-    onChange(value.map((item, at) => (at === index ? link : item)));
-  return (
-    <FieldBox label={t('courses.editor.links')} error={error}>
-      {value.map((link, index) => (
-        <Group key={index} gap="xs" wrap="wrap" align="flex-end">
-          <TextInput
-            className={classes.grow}
-            label={t('courses.editor.linkTitle', { number: index + 1 })}
-            value={link.title}
-            onChange={(event) => replace(index, { ...link, title: event.currentTarget.value })}
-            maxLength={courseLimits.linkTitle}
-          />
-          <TextInput
-            className={classes.grow}
-            type="url"
-            label={t('courses.editor.linkUrl', { number: index + 1 })}
-            value={link.url}
-            onChange={(event) => replace(index, { ...link, url: event.currentTarget.value })}
-            maxLength={courseLimits.url}
-          />
-          <RemoveButton
-            label={t('courses.editor.removeLink', { number: index + 1 })}
-            onClick={() => onChange(value.filter((_, at) => at !== index))}
-          />
-        </Group>
-      ))}
-      <div>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={15} stroke={1.8} />}
-          disabled={value.length >= courseLimits.links}
-          onClick={() => onChange([...value, { title: '', url: '' }])}
-        >
-          {t('courses.editor.addLink')}
-        </Button>
-      </div>
-    </FieldBox>
-  );
-}
-
-/** The to-do list members tick off; kept items keep their id so the ticks stay. */
-export function TodosField({
-  value,
-  onChange,
-  error,
-}: {
-  value: TodoItem[];
-  onChange: (todos: TodoItem[]) => void;
-  error?: string | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <FieldBox label={t('courses.editor.todos')} error={error}>
-      {value.map((todo, index) => (
-        <Group key={todo.id ?? `new-${index}`} gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            className={classes.grow}
-            label={t('courses.editor.todo', { number: index + 1 })}
-            value={todo.text}
-            onChange={(event) =>
-              onChange(
-                value.map((item, at) => (at === index ? { ...item, text: event.currentTarget.value } : item)),
-              )
-            }
-            maxLength={courseLimits.todoText}
-          />
-          <RemoveButton
-            label={t('courses.editor.removeTodo', { number: index + 1 })}
-            onClick={() => onChange(value.filter((_, at) => at !== index))}
-          />
-        </Group>
-      ))}
-      <div>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={15} stroke={1.8} />}
-          disabled={value.length >= courseLimits.todos}
-          onClick={() => onChange([...value, { text: '' }])}
-        >
-          {t('courses.editor.addTodo')}
-        </Button>
-      </div>
     </FieldBox>
   );
 }
