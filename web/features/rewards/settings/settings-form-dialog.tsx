@@ -11,18 +11,23 @@ type SettingsFormDialogProps = {
   onClose: () => void;
   onSubmit: (event: React.FormEvent) => void;
   saving: boolean;
+  /** The save button's text and icon; "Speichern" with a floppy disk without them. */
+  submitLabel?: string;
+  submitIcon?: ReactNode;
   /** Names the form `${testId}-form` and its save button `${testId}-save`. */
   testId: string;
   children: ReactNode;
 };
 
-/** The frame of a settings editor (a level, a reward): a dialog holding its form, with cancel and save below. */
+/** The frame of a settings editor (a level, a reward, a top-up): a dialog holding its form, with cancel and save below. */
 export function SettingsFormDialog({
   title,
   size,
   onClose,
   onSubmit,
   saving,
+  submitLabel,
+  submitIcon,
   testId,
   children,
 }: SettingsFormDialogProps) {
@@ -34,8 +39,8 @@ export function SettingsFormDialog({
           {children}
           <ConfirmActions
             onCancel={onClose}
-            confirmLabel={t('common.save.submitShort')}
-            confirmIcon={<IconDeviceFloppy size={17} stroke={1.8} />}
+            confirmLabel={submitLabel ?? t('common.save.submitShort')}
+            confirmIcon={submitIcon ?? <IconDeviceFloppy size={17} stroke={1.8} />}
             tone="primary"
             loading={saving}
             testId={`${testId}-save`}

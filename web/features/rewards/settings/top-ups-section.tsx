@@ -1,26 +1,16 @@
 import { useState } from 'react';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Pagination, Skeleton, Text, Textarea } from '@mantine/core';
 import { IconCoins, IconPlusMinus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { gamificationLimits } from '../../../../contracts/gamification';
 import { ApiError } from '../../../api/api-error';
-import { ConfirmActions } from '../../../components/confirm-actions';
 import { LoadFailedState } from '../../../components/empty-state';
 import { useCurrentApp } from '../../../kernel/current-app';
 import { useFormat } from '../../../kernel/format';
 import { topUpsQuery, useRewardsAdmin } from '../rewards-api';
 import { MemberSelect, type PickedMember } from './member-select';
+import { SettingsFormDialog } from './settings-form-dialog';
 import classes from './settings.module.css';
 
 function TopUpDialog({ onClose }: { onClose: () => void }) {
@@ -52,49 +42,45 @@ function TopUpDialog({ onClose }: { onClose: () => void }) {
         ? t(fieldErrors[apiField])
         : null;
   return (
-    <Modal opened onClose={onClose} centered radius="lg" title={t('rewards.settings.topUps.dialog')}>
-      <form onSubmit={submit} noValidate data-testid="top-up-form">
-        <Stack gap="md">
-          <MemberSelect
-            value={member}
-            onChange={setMember}
-            label={t('rewards.settings.topUps.member')}
-            error={errorOf('member', 'profileId')}
-          />
-          <NumberInput
-            label={t('rewards.settings.topUps.points')}
-            description={t('rewards.settings.topUps.pointsHint')}
-            value={points}
-            onChange={setPoints}
-            min={-gamificationLimits.points}
-            max={gamificationLimits.points}
-            allowDecimal={false}
-            required
-            error={errorOf('points', 'points')}
-            data-testid="top-up-points"
-          />
-          <Textarea
-            label={t('rewards.settings.topUps.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            maxLength={gamificationLimits.reason}
-            required
-            autosize
-            minRows={2}
-            error={errorOf('reason', 'reason')}
-            data-testid="top-up-reason"
-          />
-          <ConfirmActions
-            onCancel={onClose}
-            confirmLabel={t('rewards.settings.topUps.submit')}
-            confirmIcon={<IconCoins size={17} stroke={1.8} />}
-            tone="primary"
-            loading={topUp.isPending}
-            testId="top-up-save"
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <SettingsFormDialog
+      title={t('rewards.settings.topUps.dialog')}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={topUp.isPending}
+      submitLabel={t('rewards.settings.topUps.submit')}
+      submitIcon={<IconCoins size={17} stroke={1.8} />}
+      testId="top-up"
+    >
+      <MemberSelect
+        value={member}
+        onChange={setMember}
+        label={t('rewards.settings.topUps.member')}
+        error={errorOf('member', 'profileId')}
+      />
+      <NumberInput
+        label={t('rewards.settings.topUps.points')}
+        description={t('rewards.settings.topUps.pointsHint')}
+        value={points}
+        onChange={setPoints}
+        min={-gamificationLimits.points}
+        max={gamificationLimits.points}
+        allowDecimal={false}
+        required
+        error={errorOf('points', 'points')}
+        data-testid="top-up-points"
+      />
+      <Textarea
+        label={t('rewards.settings.topUps.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+        maxLength={gamificationLimits.reason}
+        required
+        autosize
+        minRows={2}
+        error={errorOf('reason', 'reason')}
+        data-testid="top-up-reason"
+      />
+    </SettingsFormDialog>
   );
 }
 
