@@ -2,9 +2,10 @@
 // when they break.
 // 1. Initial JavaScript: what web/dist/index.html loads before any route chunk — its entry script and every
 //    modulepreload link — summed as gzip, at most 200 kB.
-// 2. The sign-in page (web/dist/sign-in.html, sent for /auth on the service host) paints before any of the app's
-//    scripts: it may load at most the small boot script before its first paint. Also reported: what the sign-in
-//    screen loads in all (entry, its shell and its own chunk, from Vite's manifest).
+// 2. The pre-painted pages (web/dist/sign-in.html and projects.html, sent for /auth and /projects on the service
+//    host) paint before any of the app's scripts: each may load at most the small boot script before its first
+//    paint. Also reported: what the sign-in screen loads in all (entry, its shell and its own chunk, from Vite's
+//    manifest).
 // 3. Every text file of the build has its brotli and gzip copy (the server sends those; it compresses nothing
 //    static per request).
 // Run after `npm run build:web`, or with `--build` to build the web app first when its sources are newer than
@@ -19,7 +20,7 @@ import { isStale } from './build-lib.mjs';
 // Kilobytes of 1,000 bytes, the unit Vite's build report prints.
 export const budgetKb = 200;
 /** The sign-in page's scripts before its first paint: the boot script only. */
-export const signInBeforePaintBudgetKb = 2;
+export const prePaintedBeforePaintBudgetKb = 2;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web', 'dist');
@@ -156,15 +157,20 @@ function measure() {
     console.log(`within the budget of ${budgetKb} kB gzip\n`);
   }
 
-  const signInHtml = readPage('sign-in.html');
-  const beforePaint = printTable('sign-in: before its first paint', initialScripts(signInHtml));
-  if (beforePaint.gzipKb > signInBeforePaintBudgetKb) {
-    problems.push(
-      `the sign-in page loads ${beforePaint.gzipKb.toFixed(2)} kB gzip of scripts before its first paint, over ${signInBeforePaintBudgetKb} kB`,
-    );
-  }
-  if (deferredScripts(signInHtml).length === 0) {
-    problems.push('the sign-in page holds no app scripts to load after its first paint');
+  for (const [name, file] of [
+    ['sign-in', 'sign-in.html'],
+    ['projects', 'projects.html'],
+  ]) {
+    const html = readPage(file);
+    const beforePaint = printTable(`${name}: before its first paint`, initialScripts(html));
+    if (beforePaint.gzipKb > prePaintedBeforePaintBudgetKb) {
+      problems.push(
+        `the ${name} page loads ${beforePaint.gzipKb.toFixed(2)} kB gzip of scripts before its first paint, over ${prePaintedBeforePaintBudgetKb} kB`,
+      );
+    }
+    if (deferredScripts(html).length === 0) {
+      problems.push(`the ${name} page holds no app scripts to load after its first paint`);
+    }
   }
 
   const manifestFile = path.join(dist, '.vite', 'manifest.json');

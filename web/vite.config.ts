@@ -5,7 +5,7 @@ import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
-import { signInPage } from './build/sign-in-page.ts';
+import { prePaint } from './build/pre-painted-pages.ts';
 import { withoutJsonSchema } from './build/without-json-schema.ts';
 
 // The preset ships without types.
@@ -31,10 +31,7 @@ export default defineConfig({
     react(),
     withoutJsonSchema(),
     preloadFont(/^inter-latin-wght-normal\.woff2$/),
-    signInPage({
-      skeleton: fileURLToPath(new URL('./build/sign-in-skeleton.html', import.meta.url)),
-      localeDir: fileURLToPath(new URL('./i18n/locales/de', import.meta.url)),
-    }),
+    prePaint({ localeDir: fileURLToPath(new URL('./i18n/locales/de', import.meta.url)) }),
     precompress(),
   ],
   resolve: {

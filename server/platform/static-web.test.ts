@@ -12,6 +12,7 @@ import { isAppPageRequest, registerStaticWeb } from './static-web.ts';
 const script = `export const greeting = ${JSON.stringify('Hallo '.repeat(400))};\n`;
 const page = '<!doctype html><html lang="de"><head><title>Gemeinde</title></head><body></body></html>';
 const signInPage = page.replace('<body>', '<body><div id="boot-skeleton"><h1>Anmelden</h1></div>');
+const projectsPage = page.replace('<body>', '<body><div id="boot-skeleton"><h1>Projekte</h1></div>');
 const serviceHost = 'gemeinde.example';
 const manifest = JSON.stringify({ name: 'Gemeinde', icons: [] });
 const largeList = {
@@ -34,6 +35,7 @@ beforeAll(async () => {
   await writeBuilt('assets/index-AbCd1234.js', script);
   await writeBuilt('index.html', page);
   await writeBuilt('sign-in.html', signInPage);
+  await writeBuilt('projects.html', projectsPage);
   await writeBuilt('manifest.webmanifest', manifest);
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   await writeFile(
@@ -107,17 +109,21 @@ describe('the built web app', () => {
     }
   });
 
-  it("sends the service host's sign-in address the page with the sign-in drawn in it, and no other", async () => {
+  it("sends the service host's sign-in and projects addresses their pre-painted pages, and no other", async () => {
     const signIn = await get('/auth?next=%2Fprojects', 'br');
     expect(signIn.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(signIn.rawPayload).toString()).toBe(signInPage);
+    const projects = await get('/projects?tab=archived', 'br', serviceHost);
+    expect(projects.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(projects.rawPayload).toString()).toBe(projectsPage);
 
-    const onAppHost = await get('/auth', 'br', 'app.gemeinde.example');
-    expect(brotliDecompressSync(onAppHost.rawPayload).toString()).toBe(page);
-    for (const url of ['/auth/signup', '/projects']) {
+    for (const url of ['/auth', '/projects']) {
+      const onAppHost = await get(url, 'br', 'app.gemeinde.example');
+      expect(brotliDecompressSync(onAppHost.rawPayload).toString(), url).toBe(page);
+    }
+    for (const url of ['/auth/signup', '/projects/123', '/sign-in.html', '/projects.html']) {
       expect((await get(url)).body, url).toBe(page);
     }
-    expect((await get('/sign-in.html')).body).toBe(page);
   });
 
   it('answers robots.txt with a robots file and the manifest as a web app manifest', async () => {

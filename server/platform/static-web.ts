@@ -56,8 +56,12 @@ export function withPageHead(page: string, head: PageHead): string {
   );
 }
 
-/** index.html with the sign-in page drawn in plain HTML before the scripts run (web/build/sign-in-page.ts). */
-const signInPageFile = 'sign-in.html';
+/**
+ * Copies of index.html with a screen drawn in plain HTML before the scripts run (web/build/pre-painted-pages.ts),
+ * by the address on the service host that shows it. Only the service host's: an app host's pages show the app's
+ * own name and colours, which a static page cannot know.
+ */
+const prePaintedPages: Record<string, string> = { '/auth': 'sign-in.html', '/projects': 'projects.html' };
 
 /**
  * Whether an unmatched request is an address of the SPA, which answers it with its page (and decides itself
@@ -102,18 +106,18 @@ export async function registerStaticWeb(
     wildcard: false,
     index: false,
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz', signInPageFile],
+    globIgnore: ['**/*.br', '**/*.gz', ...Object.values(prePaintedPages)],
     // Our own cache headers below; `max-age=0` from send would only repeat them.
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       void reply.header('cache-control', filePath.includes(assets) ? immutable : revalidate);
     },
   });
-  const hasSignInPage = existsSync(path.join(root, signInPageFile));
-  // Only the service host's sign-in: an app host's shows the app's own name and colours, which the static page
-  // cannot know.
-  const isSignIn = (request: FastifyRequest) =>
-    hasSignInPage && request.host === options.serviceHost && request.url.split('?')[0] === '/auth';
+  const built = new Map(
+    Object.entries(prePaintedPages).filter(([, file]) => existsSync(path.join(root, file))),
+  );
+  const prePaintedFile = (request: FastifyRequest) =>
+    request.host === options.serviceHost ? built.get(request.url.split('?')[0] ?? '') : undefined;
   // The page with a head of its own is built per request from the page read once; it is as uncacheable as
   // the page itself (no-cache, revalidated by its ETag) and compressed like every answer built in memory.
   let page: Promise<string> | undefined;
@@ -128,8 +132,9 @@ export async function registerStaticWeb(
     return reply.type('text/html; charset=utf-8').send(html);
   };
   return async (request, reply) => {
-    if (isSignIn(request)) {
-      return reply.sendFile(signInPageFile);
+    const prePainted = prePaintedFile(request);
+    if (prePainted) {
+      return reply.sendFile(prePainted);
     }
     const head = options.pageHead ? await headOf(options.pageHead, request) : null;
     return head ? sendWithHead(request, reply, head) : reply.sendFile('index.html');

@@ -11,7 +11,7 @@ import { FullPageMessage } from '../components/full-page-message';
 import { currentLanguage, setLanguage, storedLanguage } from '../i18n/i18n';
 import { BootSkeletonGone } from '../kernel/boot-skeleton';
 import { ClientConfigContext, clientConfigQuery } from '../kernel/client-config';
-import { detectHostKind, isConfiguredHost } from '../kernel/host';
+import { detectHostKind, isConfiguredHost, type HostKind } from '../kernel/host';
 import { HostKindContext } from '../kernel/host-context';
 import { createRoutes } from './routes';
 
@@ -63,9 +63,24 @@ export function App() {
   return <ConfiguredApp config={config.data} />;
 }
 
+type StartedRouter = { hostKind: HostKind; router: ReturnType<typeof createBrowserRouter> };
+let started: StartedRouter | null = null;
+
+/**
+ * The page's router, created once. Creating it starts the first screen's work: its lazy chunks and its loaders
+ * (the session, then the screen's data). main.tsx calls this as soon as the configuration has arrived, so that
+ * work runs while the texts are still loading instead of after them.
+ */
+export function startRouter(config: ClientConfig): StartedRouter {
+  if (!started) {
+    const hostKind = detectHostKind(config, window.location.host);
+    started = { hostKind, router: createBrowserRouter(createRoutes(hostKind)) };
+  }
+  return started;
+}
+
 function ConfiguredApp({ config }: { config: ClientConfig }) {
-  const [hostKind] = useState(() => detectHostKind(config, window.location.host));
-  const [router] = useState(() => createBrowserRouter(createRoutes(hostKind)));
+  const [{ hostKind, router }] = useState(() => startRouter(config));
 
   useEffect(() => {
     // The deployment's default language applies until the person picks one.

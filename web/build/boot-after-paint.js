@@ -1,4 +1,4 @@
-// The static sign-in page (web/build/sign-in-page.ts) keeps the app's scripts in <template id="boot-scripts">, so
+// A page drawn before its scripts (web/build/pre-painted-pages.ts) keeps the app's scripts in <template id="boot-scripts">, so
 // that the page's first paint does not wait behind them on a slow connection. This loads them right after that
 // paint: when the browser reports the first contentful paint (a tab opened in the background paints when it is
 // shown), or where it does not report paints, one frame after the first one. A timeout is the last resort.

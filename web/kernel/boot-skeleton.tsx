@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 
-/** The static sign-in page's layer (web/build/sign-in-skeleton.html), present only in web/dist/sign-in.html. */
+/** The layer of a page drawn before the scripts (web/build/skeletons/), present only in web/dist/sign-in.html and projects.html. */
 export const bootSkeletonId = 'boot-skeleton';
 
 /**
