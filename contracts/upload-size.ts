@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFormat } from './intl-format';
 
 /**
  * The upload size rule (spec §5, RULE-78…82). Limits come from the server as megabyte strings per group of
@@ -99,9 +100,7 @@ export function formatBytes(bytes: number, locale?: string): string {
     unit += 1;
   }
   const rounded = Math.round(value * 100) / 100;
-  const text = locale
-    ? new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(rounded)
-    : String(rounded);
+  const text = locale ? numberFormat(locale, { maximumFractionDigits: 2 }).format(rounded) : String(rounded);
   return `${text} ${units[unit]}`;
 }
 

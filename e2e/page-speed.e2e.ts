@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openLibrary, ownerWithProject } from './support/cloud';
 import { createAccount, signInWithPassword, uniqueEmail, visitorHeaders } from './support/identity';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
@@ -89,6 +90,42 @@ test('the projects list is drawn before its scripts run, where the app then draw
   // The greeting names the person, whom the static page does not know: a bar centred on its line.
   const middle = (box: Box) => box.y + box.height / 2;
   expect(Math.abs(middle(drawn.greeting) - middle(greeting)), 'greeting').toBeLessThanOrEqual(2);
+});
+
+test("a project's screens are framed before their scripts run, where the app then draws the frame", async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  const owner = await ownerWithProject(request, testInfo, 'frame');
+  const still = await browser.newContext({
+    ...testInfo.project.use,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: visitorHeaders(testInfo),
+  });
+  const before = await still.newPage();
+  await before.goto(`/projects/${owner.projectId}/cloud`);
+  await expect(before.locator('#boot-skeleton .bs-switcher')).toBeVisible();
+  await expect(before.locator('#boot-skeleton input, #boot-skeleton button, #boot-skeleton a')).toHaveCount(
+    0,
+  );
+  const drawn = {
+    switcher: await boxOf(before, '#boot-skeleton .bs-switcher'),
+    sections: await boxOf(before, '#boot-skeleton .bs-sections'),
+  };
+  await still.close();
+
+  await openLibrary(page, owner);
+  await page.reload();
+  await expect(page.getByTestId('cloud-library')).toBeVisible();
+  await expect(page.locator('#boot-skeleton')).toHaveCount(0);
+  const switcher = await boxOf(page, '[data-testid="project-switcher"]');
+  const sections = await boxOf(page, '[data-testid="project-nav"] nav');
+  // The project's name sets the switcher's width; its place and height do not depend on it.
+  for (const key of ['x', 'y', 'height'] as const) {
+    expect(Math.abs(drawn.switcher[key] - switcher[key]), `switcher ${key}`).toBeLessThanOrEqual(2);
+  }
+  expectSamePlace(drawn.sections, sections, 'sections');
 });
 
 test(

@@ -13,6 +13,8 @@ const script = `export const greeting = ${JSON.stringify('Hallo '.repeat(400))};
 const page = '<!doctype html><html lang="de"><head><title>Gemeinde</title></head><body></body></html>';
 const signInPage = page.replace('<body>', '<body><div id="boot-skeleton"><h1>Anmelden</h1></div>');
 const projectsPage = page.replace('<body>', '<body><div id="boot-skeleton"><h1>Projekte</h1></div>');
+const projectPage = page.replace('<body>', '<body><div id="boot-skeleton"></div>');
+const projectId = '019de35e-8234-717c-b12c-d08bc231b874';
 const serviceHost = 'gemeinde.example';
 const manifest = JSON.stringify({ name: 'Gemeinde', icons: [] });
 const largeList = {
@@ -36,6 +38,7 @@ beforeAll(async () => {
   await writeBuilt('index.html', page);
   await writeBuilt('sign-in.html', signInPage);
   await writeBuilt('projects.html', projectsPage);
+  await writeBuilt('project.html', projectPage);
   await writeBuilt('manifest.webmanifest', manifest);
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   await writeFile(
@@ -109,7 +112,7 @@ describe('the built web app', () => {
     }
   });
 
-  it("sends the service host's sign-in and projects addresses their pre-painted pages, and no other", async () => {
+  it("sends the service host's sign-in and project addresses their pre-painted pages, and no other", async () => {
     const signIn = await get('/auth?next=%2Fprojects', 'br');
     expect(signIn.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(signIn.rawPayload).toString()).toBe(signInPage);
@@ -117,11 +120,24 @@ describe('the built web app', () => {
     expect(projects.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(projects.rawPayload).toString()).toBe(projectsPage);
 
-    for (const url of ['/auth', '/projects']) {
+    for (const url of [`/projects/${projectId}`, `/projects/${projectId}/cloud/${projectId}?view=list`]) {
+      expect(brotliDecompressSync((await get(url, 'br')).rawPayload).toString(), url).toBe(projectPage);
+    }
+
+    for (const url of ['/auth', '/projects', `/projects/${projectId}/cloud`]) {
       const onAppHost = await get(url, 'br', 'app.gemeinde.example');
       expect(brotliDecompressSync(onAppHost.rawPayload).toString(), url).toBe(page);
     }
-    for (const url of ['/auth/signup', '/projects/123', '/sign-in.html', '/projects.html']) {
+    for (const url of [
+      '/auth/signup',
+      '/projects/create',
+      '/projects/123',
+      `/projects/${projectId}x`,
+      `/projects/${projectId}/unsubscribe/abc`,
+      '/sign-in.html',
+      '/projects.html',
+      '/project.html',
+    ]) {
       expect((await get(url)).body, url).toBe(page);
     }
   });

@@ -58,10 +58,19 @@ export function withPageHead(page: string, head: PageHead): string {
 
 /**
  * Copies of index.html with a screen drawn in plain HTML before the scripts run (web/build/pre-painted-pages.ts),
- * by the address on the service host that shows it. Only the service host's: an app host's pages show the app's
- * own name and colours, which a static page cannot know.
+ * with the addresses on the service host that show them. Only the service host's: an app host's pages show the
+ * app's own name and colours, which a static page cannot know.
  */
-const prePaintedPages: Record<string, string> = { '/auth': 'sign-in.html', '/projects': 'projects.html' };
+const prePaintedPages: { file: string; path: RegExp }[] = [
+  { file: 'sign-in.html', path: /^\/auth$/ },
+  { file: 'projects.html', path: /^\/projects$/ },
+  // A project's screens, whatever is below its id; not /projects/create nor the e-mail unsubscribe page
+  // (/projects/<id>/unsubscribe/<hash>, signed out), which have no project frame.
+  {
+    file: 'project.html',
+    path: /^\/projects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?!\/unsubscribe\/)(\/|$)/,
+  },
+];
 
 /**
  * Whether an unmatched request is an address of the SPA, which answers it with its page (and decides itself
@@ -106,18 +115,20 @@ export async function registerStaticWeb(
     wildcard: false,
     index: false,
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz', ...Object.values(prePaintedPages)],
+    globIgnore: ['**/*.br', '**/*.gz', ...prePaintedPages.map(({ file }) => file)],
     // Our own cache headers below; `max-age=0` from send would only repeat them.
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       void reply.header('cache-control', filePath.includes(assets) ? immutable : revalidate);
     },
   });
-  const built = new Map(
-    Object.entries(prePaintedPages).filter(([, file]) => existsSync(path.join(root, file))),
-  );
-  const prePaintedFile = (request: FastifyRequest) =>
-    request.host === options.serviceHost ? built.get(request.url.split('?')[0] ?? '') : undefined;
+  const built = prePaintedPages.filter(({ file }) => existsSync(path.join(root, file)));
+  const prePaintedFile = (request: FastifyRequest) => {
+    const address = request.url.split('?')[0] ?? '';
+    return request.host === options.serviceHost
+      ? built.find((page) => page.path.test(address))?.file
+      : undefined;
+  };
   // The page with a head of its own is built per request from the page read once; it is as uncacheable as
   // the page itself (no-cache, revalidated by its ETag) and compressed like every answer built in memory.
   let page: Promise<string> | undefined;

@@ -12,6 +12,7 @@ export type PrePaintedPage = { file: string; skeleton: string };
 export const prePaintedPages: PrePaintedPage[] = [
   { file: 'sign-in.html', skeleton: 'sign-in.html' },
   { file: 'projects.html', skeleton: 'projects.html' },
+  { file: 'project.html', skeleton: 'project.html' },
 ];
 
 const skeletonDir = new URL('./skeletons/', import.meta.url);

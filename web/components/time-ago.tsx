@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../kernel/format';
+import { relativeTimeFormat } from '../../contracts/intl-format';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -19,7 +20,7 @@ export function relativeTime(
   if (elapsed < 0 || elapsed >= 7 * day) {
     return absolute(value);
   }
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = relativeTimeFormat(language, { numeric: 'auto' });
   if (elapsed < minute) {
     return format.format(0, 'second');
   }

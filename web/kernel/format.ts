@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../contracts/upload-size';
 import { usePersonTimeZone } from './person-locale';
+import { dateTimeFormat, numberFormat } from '../../contracts/intl-format';
 
 /**
  * Dates and sizes as every screen shows them: in the reader's language (de: 14.07.2025, en: Jul 14, 2025)
@@ -21,10 +22,10 @@ export function formatDate(
 ): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   try {
-    return new Intl.DateTimeFormat(language, { ...options[format], ...(timeZone ? { timeZone } : {}) }).format(date);
+    return dateTimeFormat(language, { ...options[format], ...(timeZone ? { timeZone } : {}) }).format(date);
   } catch {
     // An unknown time zone name: the browser's own.
-    return new Intl.DateTimeFormat(language, options[format]).format(date);
+    return dateTimeFormat(language, options[format]).format(date);
   }
 }
 
@@ -40,6 +41,6 @@ export function useFormat() {
     dateTime: (value: string | Date) => formatDate(value, language, { format: 'dateTime', timeZone }),
     longDate: (value: string | Date) => formatDate(value, language, { format: 'longDate', timeZone }),
     bytes: (bytes: number) => formatBytes(bytes, language),
-    number: (value: number) => value.toLocaleString(language),
+    number: (value: number) => numberFormat(language).format(value),
   };
 }

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { usePersonTimeZone } from '../../kernel/person-locale';
+import { dateTimeFormat } from '../../../contracts/intl-format';
 
 /** The calendar day of a moment in a time zone, as `YYYY-MM-DD` (to compare days and to key separators). */
 export function dayKey(value: string | Date, timeZone: string | null): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? undefined }).format(date);
+    return dateTimeFormat('en-CA', { timeZone: timeZone ?? undefined }).format(date);
   } catch {
-    return new Intl.DateTimeFormat('en-CA').format(date);
+    return dateTimeFormat('en-CA').format(date);
   }
 }
 
@@ -19,9 +20,9 @@ const format = (
 ) => {
   const date = typeof value === 'string' ? new Date(value) : value;
   try {
-    return new Intl.DateTimeFormat(language, { ...options, timeZone: timeZone ?? undefined }).format(date);
+    return dateTimeFormat(language, { ...options, timeZone: timeZone ?? undefined }).format(date);
   } catch {
-    return new Intl.DateTimeFormat(language, options).format(date);
+    return dateTimeFormat(language, options).format(date);
   }
 };
 

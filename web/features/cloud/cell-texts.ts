@@ -2,13 +2,14 @@ import type { TFunction } from 'i18next';
 import { cloudLimits, type CloudEntity } from '../../../contracts/cloud';
 import { formatBytes } from '../../../contracts/upload-size';
 import type { LibraryView } from './library-layout';
+import { dateTimeFormat } from '../../../contracts/intl-format';
 
 /* The small texts of a tile or row: what the item is, its state, and its date. */
 
 const dayMs = 24 * 3600 * 1000;
 
 const dateFormat = (language: string) =>
-  new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  dateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** When an item in Removed is deleted for good by the nightly purge (GAPS 10: 30 days after deletion). */
 export function purgeDate(entity: Pick<CloudEntity, 'deletedAt'>): Date | null {

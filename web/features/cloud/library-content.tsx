@@ -109,9 +109,13 @@ export function LibraryContent(props: LibraryContentProps) {
         onNeedMore();
       }
     };
-    check();
+    // Measured in the next frame, with the layout the browser draws anyway, not forced in the middle of a render.
+    const frame = requestAnimationFrame(check);
     element.addEventListener('scroll', check, { passive: true });
-    return () => element.removeEventListener('scroll', check);
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('scroll', check);
+    };
   }, [scrollRef, hasNextPage, isFetchingNextPage, onNeedMore, view, layout.rowHeight, cells]);
 
   const total = virtualizer.getTotalSize();

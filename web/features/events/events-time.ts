@@ -3,6 +3,7 @@
  * UTC midnights, so no zone's clock change can shift a day), instants read in a zone, month grids starting on
  * Monday. Intl only.
  */
+import { dateTimeFormat } from '../../../contracts/intl-format';
 
 export type DateKey = string;
 
@@ -85,12 +86,12 @@ export function formatDay(
   language: string,
   style: Intl.DateTimeFormatOptions = { weekday: 'long', day: 'numeric', month: 'long' },
 ): string {
-  return new Intl.DateTimeFormat(language, { ...style, timeZone: 'UTC' }).format(new Date(utcOf(key)));
+  return dateTimeFormat(language, { ...style, timeZone: 'UTC' }).format(new Date(utcOf(key)));
 }
 
 /** Two local dates as one span ("18.–24. Okt. 2027", "Oct 18 – 24, 2027"). */
 export function formatDayRange(from: DateKey, to: DateKey, language: string): string {
-  return new Intl.DateTimeFormat(language, {
+  return dateTimeFormat(language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -100,7 +101,7 @@ export function formatDayRange(from: DateKey, to: DateKey, language: string): st
 
 /** An instant's time of day on a zone's clocks ("19:00", "7:00 PM"). */
 export function formatTime(iso: string, timeZone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(iso));
+  return dateTimeFormat(language, { timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 /**
