@@ -1,8 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { AbilityName } from '../../contracts/abilities';
-import { routerResultSchema, type RouterApp } from '../../contracts/router';
-import { api } from '../api/client';
+import type { RouterApp } from '../../contracts/router';
 
 export type { RouterApp };
 export type AppAbility = AbilityName<'app'>;
@@ -67,35 +66,6 @@ export function appRequestHeaders(slug: string): Record<string, string> {
 }
 
 // ---------- the app of the address ----------
-
-/**
- * `GET /router?url=` (AUTH-20): the app an address of the app host shows. Keyed by the slug (an app's pages
- * share one answer), by who asks and as whom (the abilities in `permissions.can` differ).
- */
-export function currentAppQuery(
-  slug: string,
-  address: string,
-  accountId: string | null,
-  masqueradeProfileId: string | null = null,
-) {
-  return queryOptions({
-    queryKey: ['router', slug, accountId, masqueradeProfileId],
-    queryFn: ({ signal }) =>
-      api.get('/router', {
-        query: { url: address },
-        schema: routerResultSchema,
-        signal,
-        headers: masqueradeProfileId ? { [masqueradeHeader]: masqueradeProfileId } : undefined,
-      }),
-    select: (result) => result.app,
-    // A 404 is an answer (the not-found page), not a failure to notify about.
-    meta: { silent: true },
-    staleTime: 5 * 60_000,
-    // Signing in or out asks again; the app on screen stays meanwhile.
-    placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === slug ? previous : undefined,
-  });
-}
 
 /** Every cached router answer of an app, whoever asked: refreshed after its settings change. */
 export const currentAppQueryPrefix = (slug: string) => ['router', slug] as const;

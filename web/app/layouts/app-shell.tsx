@@ -17,11 +17,11 @@ import { useAccount, useIsAuthenticated } from '../../kernel/session/account-sto
 import {
   appRequestHeaders,
   CurrentAppContext,
-  currentAppQuery,
   endMasquerade,
   useMasqueradeProfileId,
   type RouterApp,
 } from '../../kernel/current-app';
+import { currentAppQuery } from '../../kernel/current-app-query';
 import { layout } from '../../kernel/layout-sizes';
 import { appColorCss, appColorTheme } from '../theme';
 import { useIsMobile } from '../../kernel/ui-store';

@@ -1,5 +1,5 @@
 import { IconSchool } from '@tabler/icons-react';
-import { isBuiltAppService } from '../../../contracts/workspace';
+import { isBuiltAppService } from '../../../contracts/app-services';
 import { loadChunk } from '../../kernel/chunk';
 import type { WebFeature } from '../../kernel/web-feature';
 
