@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { openLibrary, ownerWithProject } from './support/cloud';
 import { createAccount, signInWithPassword, uniqueEmail, visitorHeaders } from './support/identity';
 
@@ -25,24 +25,41 @@ function expectSamePlace(drawn: Box, real: Box, what: string) {
   }
 }
 
+/** A page as the browser shows it before any script has run (scripts off); its context closes afterwards. */
+async function withoutScripts<T>(
+  browser: Browser,
+  testInfo: TestInfo,
+  address: string,
+  read: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    javaScriptEnabled: false,
+    extraHTTPHeaders: visitorHeaders(testInfo),
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(address);
+    return await read(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Nothing to click or type into on a drawn page: its controls are placeholders. */
+const noControls = '#boot-skeleton input, #boot-skeleton button, #boot-skeleton a';
+
 test(
   'the sign-in page is drawn before its scripts run, where the app then draws it',
   { tag: '@desktop-only' },
   async ({ browser, page }, testInfo) => {
     // Without scripts: what the page shows before they have run.
-    const context = await browser.newContext({
-      ...testInfo.project.use,
-      javaScriptEnabled: false,
-      extraHTTPHeaders: visitorHeaders(testInfo),
+    const [drawnTitle, drawnText] = await withoutScripts(browser, testInfo, '/auth', async (still) => {
+      await expect(still.locator('#boot-skeleton h1')).toHaveText('Anmelden');
+      // Not a form that cannot work yet: no field to type into.
+      await expect(still.locator('input, button')).toHaveCount(0);
+      return [await boxOf(still, '#boot-skeleton h1'), await boxOf(still, '#boot-skeleton h1 + p')];
     });
-    const still = await context.newPage();
-    await still.goto('/auth');
-    await expect(still.locator('#boot-skeleton h1')).toHaveText('Anmelden');
-    // Not a form that cannot work yet: no field to type into.
-    await expect(still.locator('input, button')).toHaveCount(0);
-    const drawnTitle = await boxOf(still, '#boot-skeleton h1');
-    const drawnText = await boxOf(still, '#boot-skeleton h1 + p');
-    await context.close();
 
     await page.goto('/auth');
     await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
@@ -57,23 +74,15 @@ test('the projects list is drawn before its scripts run, where the app then draw
   page,
   request,
 }, testInfo) => {
-  const still = await browser.newContext({
-    ...testInfo.project.use,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: visitorHeaders(testInfo),
+  const drawn = await withoutScripts(browser, testInfo, '/projects', async (still) => {
+    await expect(still.locator('#boot-skeleton h1')).toHaveText('Projekte');
+    await expect(still.locator(noControls)).toHaveCount(0);
+    return {
+      title: await boxOf(still, '#boot-skeleton h1'),
+      lead: await boxOf(still, '#boot-skeleton h1 + p'),
+      greeting: await boxOf(still, '#boot-skeleton .bs-greeting'),
+    };
   });
-  const before = await still.newPage();
-  await before.goto('/projects');
-  await expect(before.locator('#boot-skeleton h1')).toHaveText('Projekte');
-  await expect(before.locator('#boot-skeleton input, #boot-skeleton button, #boot-skeleton a')).toHaveCount(
-    0,
-  );
-  const drawn = {
-    title: await boxOf(before, '#boot-skeleton h1'),
-    lead: await boxOf(before, '#boot-skeleton h1 + p'),
-    greeting: await boxOf(before, '#boot-skeleton .bs-greeting'),
-  };
-  await still.close();
 
   const email = uniqueEmail(testInfo, 'prepaint');
   await createAccount(request, email);
@@ -98,22 +107,19 @@ test("a project's screens are framed before their scripts run, where the app the
   request,
 }, testInfo) => {
   const owner = await ownerWithProject(request, testInfo, 'frame');
-  const still = await browser.newContext({
-    ...testInfo.project.use,
-    javaScriptEnabled: false,
-    extraHTTPHeaders: visitorHeaders(testInfo),
-  });
-  const before = await still.newPage();
-  await before.goto(`/projects/${owner.projectId}/cloud`);
-  await expect(before.locator('#boot-skeleton .bs-switcher')).toBeVisible();
-  await expect(before.locator('#boot-skeleton input, #boot-skeleton button, #boot-skeleton a')).toHaveCount(
-    0,
+  const drawn = await withoutScripts(
+    browser,
+    testInfo,
+    `/projects/${owner.projectId}/cloud`,
+    async (still) => {
+      await expect(still.locator('#boot-skeleton .bs-switcher')).toBeVisible();
+      await expect(still.locator(noControls)).toHaveCount(0);
+      return {
+        switcher: await boxOf(still, '#boot-skeleton .bs-switcher'),
+        sections: await boxOf(still, '#boot-skeleton .bs-sections'),
+      };
+    },
   );
-  const drawn = {
-    switcher: await boxOf(before, '#boot-skeleton .bs-switcher'),
-    sections: await boxOf(before, '#boot-skeleton .bs-sections'),
-  };
-  await still.close();
 
   await openLibrary(page, owner);
   await page.reload();
