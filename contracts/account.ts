@@ -20,9 +20,7 @@ export const changePasswordBodySchema = z
   })
   .check(confirmPassword('passwordConfirmation', 'password'));
 
-export const timezoneSchema = z.object({ tzCode: z.string(), utc: z.string() });
-export type Timezone = z.infer<typeof timezoneSchema>;
-export const timezoneListSchema = z.object({ data: z.array(timezoneSchema) });
+export { timezoneListSchema, timezoneSchema, type Timezone } from './timezones.ts';
 
 const flagValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 export const frontendFlagsSchema = z.record(z.string().min(1).max(100), flagValue);

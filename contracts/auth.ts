@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeLimitsSchema } from './code-limits.ts';
 import { languageSchema } from './language.ts';
 import {
   confirmPassword,
@@ -8,6 +9,9 @@ import {
   requiredString,
   validationKeys,
 } from './validation/index.ts';
+
+export * from './code-limits.ts';
+export * from './session.ts';
 
 /**
  * Identity contracts (spec §3 Login / Auth form / Code limits / Account, §7 "Auth and session").
@@ -29,18 +33,8 @@ const loginFields = {
 
 export const codeSchema = z.string().regex(/^\d{6}$/, validationKeys.code);
 
-/** The limits of a code step, in seconds from now; returned on every code step and inside code errors. */
-export const codeLimitsSchema = z.object({
-  sendAgainAfter: z.number().int().min(0),
-  codeExpired: z.number().int().min(0),
-  codeCheckLimit: z.number().int().min(1),
-  codeCheckRemaining: z.number().int().min(0),
-});
-export type CodeLimits = z.infer<typeof codeLimitsSchema>;
-
 export const sendCodeBodySchema = z.object(loginFields);
 export const sendCodeQuerySchema = z.object({ resend: z.enum(['true', 'false', '1', '0']).optional() });
-export const codeSentSchema = z.object({ limits: codeLimitsSchema });
 
 export const checkCodeBodySchema = z.object({
   ...loginFields,
@@ -84,37 +78,5 @@ export const resetPasswordConfirmationBodySchema = z
   .check(confirmPassword('passwordConfirmation', 'password'));
 
 export const refreshTokenBodySchema = z.object({ refreshToken: z.string().min(20).max(200) });
-
-export const accountSchema = z.object({
-  id: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  language: languageSchema,
-  timezone: z.string(),
-  isPasswordSet: z.boolean(),
-});
-export type Account = z.infer<typeof accountSchema>;
-
-/** What every successful sign-in step answers. */
-export const sessionSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  /** Seconds until the access token expires; the client refreshes before or on the first 401. */
-  expiresIn: z.number().int(),
-  isRemember: z.boolean(),
-  account: accountSchema,
-});
-export type Session = z.infer<typeof sessionSchema>;
-
-export const identitySchema = z.object({ account: accountSchema });
-export type Identity = z.infer<typeof identitySchema>;
-
-export const stashBodySchema = z.object({
-  refreshToken: z.string().min(20).max(200),
-  accessToken: z.string().min(20).max(4096),
-});
-export const stashCodeSchema = z.object({ code: z.string(), expiresIn: z.number().int() });
-export const stashParamsSchema = z.object({ code: z.string().min(20).max(100) });
 
 export const authLoginFields = loginFields;

@@ -5,6 +5,7 @@ import { uploadConflictValues } from './cloud-names.ts';
 import { paginationMetaSchema } from './pagination.ts';
 import { uploadLimitSchema } from './upload-size.ts';
 import { maxLength, requiredString } from './validation/index.ts';
+export { cloudStorageSchema } from './cloud-storage.ts';
 
 /*
  * The cloud file library (spec §2–§9 "Cloud", rows CLOUD-01…27, GAPS 3–5, 8–14; docs/DECISIONS.md "Cloud").
@@ -214,26 +215,6 @@ export const cloudTreeSchema = z.object({ data: cloudFolderNodeSchema });
 /** `GET /folders/{folderId}/path`: ancestors from "My files" down to the folder itself. */
 export const cloudPathSchema = z.object({
   data: z.array(z.object({ id: z.uuid(), name: z.string(), parentId: z.uuid().nullable() })),
-});
-
-export const cloudStorageSchema = z.object({
-  data: z.object({
-    /**
-     * `project`: every person's files against the project's quota (the project's team); `own`: the caller's
-     * files against a member's share of the tariff (app members never learn the project's totals).
-     */
-    scope: z.enum(['project', 'own']),
-    usedBytes: z.number().int().min(0),
-    /** -1 = unlimited. */
-    limitBytes: z.number().int().min(-1),
-    filesCount: z.number().int().min(0),
-    byType: z.object({
-      image: z.number().int().min(0),
-      video: z.number().int().min(0),
-      audio: z.number().int().min(0),
-      other: z.number().int().min(0),
-    }),
-  }),
 });
 
 export const uploadLimitsSchema = z.object({ data: z.array(uploadLimitSchema) });

@@ -37,6 +37,9 @@ export default defineConfig({
   resolve: {
     alias: { '@contracts': fileURLToPath(new URL('../contracts', import.meta.url)) },
   },
+  // The locale files load before the first screen: as `JSON.parse('…')` V8 reads them several times faster than
+  // as object literals with one export per key (what the JSON plugin writes for files under 10 kB).
+  json: { stringify: true, namedExports: false },
   css: {
     // Mantine's mixins (light/dark, rem, breakpoints) in our CSS modules.
     postcss: { plugins: [mantinePreset()] },

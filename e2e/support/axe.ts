@@ -46,22 +46,7 @@ export async function expectAccessible(page: Page, label: string, options: AxeOp
 
 async function checkPage(page: Page, label: string, options: AxeOptions): Promise<void> {
   await test.step(`axe: ${label}`, async () => {
-    // Dialogs, menus and notifications slide in: checked while half-transparent, colours would not be real.
-    await settleAnimations(page);
-    const scoped = (builder: AxeBuilder) => (options.include ? builder.include(options.include) : builder);
-    // A menu or a combobox's list is a popup of the control that opened it (which sits in a landmark) and is
-    // announced by its role; like a dialog it may live in a portal outside the landmarks. While one is open,
-    // the landmark rule runs apart, without the popups.
-    const popupOpen = (await page.locator(popupSelector).count()) > 0;
-    const builder = scoped(new AxeBuilder({ page }).withTags([...wcagTags, 'best-practice']));
-    const results = await (popupOpen ? builder.disableRules(['region']) : builder).analyze();
-    const violations = [...results.violations];
-    if (popupOpen) {
-      const regions = await scoped(new AxeBuilder({ page }).withRules(['region']))
-        .exclude(popupSelector)
-        .analyze();
-      violations.push(...regions.violations);
-    }
+    const violations = await analyzeSettled(page, options);
     const failing = violations.filter(
       (violation) =>
         structureRules.includes(violation.id) ||
@@ -83,6 +68,44 @@ async function checkPage(page: Page, label: string, options: AxeOptions): Promis
       `axe found violations on "${label}":\n${report.join('\n')}`,
     ).toEqual([]);
   });
+}
+
+/**
+ * Runs axe once the page's animations have settled. Dialogs, menus and notifications slide in, and read while
+ * half-transparent their colours would not be real; a notification whose stack loads lazily may only start its
+ * entrance while axe reads the page, so any transition or animation that starts during the run makes it settle
+ * and read again (at most three times).
+ */
+async function analyzeSettled(page: Page, options: AxeOptions) {
+  for (let attempt = 1; ; attempt++) {
+    await settleAnimations(page);
+    await page.evaluate(() => {
+      const marker = window as unknown as { axeSawMotion?: boolean };
+      marker.axeSawMotion = false;
+      const saw = () => (marker.axeSawMotion = true);
+      for (const type of ['transitionstart', 'animationstart']) {
+        document.addEventListener(type, saw, { capture: true, once: true });
+      }
+    });
+    const scoped = (builder: AxeBuilder) => (options.include ? builder.include(options.include) : builder);
+    // A menu or a combobox's list is a popup of the control that opened it (which sits in a landmark) and is
+    // announced by its role; like a dialog it may live in a portal outside the landmarks. While one is open,
+    // the landmark rule runs apart, without the popups.
+    const popupOpen = (await page.locator(popupSelector).count()) > 0;
+    const builder = scoped(new AxeBuilder({ page }).withTags([...wcagTags, 'best-practice']));
+    const results = await (popupOpen ? builder.disableRules(['region']) : builder).analyze();
+    const violations = [...results.violations];
+    if (popupOpen) {
+      const regions = await scoped(new AxeBuilder({ page }).withRules(['region']))
+        .exclude(popupSelector)
+        .analyze();
+      violations.push(...regions.violations);
+    }
+    const moved = await page.evaluate(() => (window as unknown as { axeSawMotion?: boolean }).axeSawMotion);
+    if (!moved || attempt === 3) {
+      return violations;
+    }
+  }
 }
 
 /** The part of axe's failure summary that says what is wrong ("Fix any of the following: …"). */

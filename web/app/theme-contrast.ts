@@ -10,7 +10,19 @@ function rgbOf(hex: string): Rgb {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
+/** Luminances already computed: the theme's resolver compares the same few dozen colours hundreds of times. */
+const luminances = new Map<string, number>();
+
 function luminance(hex: string): number {
+  let known = luminances.get(hex);
+  if (known === undefined) {
+    known = luminanceOf(hex);
+    luminances.set(hex, known);
+  }
+  return known;
+}
+
+function luminanceOf(hex: string): number {
   const [r, g, b] = rgbOf(hex).map((part) => {
     const channel = part / 255;
     return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
@@ -79,6 +91,8 @@ function readableOn(color: string, background: string): string {
   return '#000000';
 }
 
+const resolvedVariables = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>();
+
 /**
  * Colour variables that hold WCAG AA (4.5:1) where Mantine's defaults do not, for every colour of the theme:
  * - `--mantine-color-{c}-text` (`c="red"`, error messages, danger menu items): the first shade from the usual
@@ -93,6 +107,16 @@ function readableOn(color: string, background: string): string {
  *   tile's tint.
  */
 export const contrastVariablesResolver: CSSVariablesResolver = (theme) => {
+  // Mantine asks on every render of its provider; the answer depends on the theme alone.
+  let variables = resolvedVariables.get(theme);
+  if (!variables) {
+    variables = contrastVariablesOf(theme);
+    resolvedVariables.set(theme, variables);
+  }
+  return variables;
+};
+
+function contrastVariablesOf(theme: MantineTheme): ReturnType<CSSVariablesResolver> {
   const light: Variables = {
     '--mantine-color-dimmed': '#5f6376',
     '--mantine-color-error': 'var(--mantine-color-red-text)',
@@ -153,4 +177,4 @@ export const contrastVariablesResolver: CSSVariablesResolver = (theme) => {
   dark['--app-accent-text'] = `var(--mantine-color-${theme.primaryColor}-${darkAccent})`;
 
   return { variables: {}, light, dark };
-};
+}

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { timezoneListSchema } from '../../../contracts/account';
-import { accountSchema, codeSentSchema, identitySchema, type Account } from '../../../contracts/auth';
+import { codeSentSchema } from '../../../contracts/code-limits';
+import { accountSchema, identitySchema, type Account } from '../../../contracts/session';
+import { timezoneListSchema } from '../../../contracts/timezones';
 import type { Language } from '../../../contracts/language';
 import { api } from '../../api/client';
 import type { CodeSent } from '../auth';

@@ -1,5 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { Account } from '../../../contracts/auth';
+import type { Account } from '../../../contracts/session';
 import { setAccount } from '../../kernel/session/account-store';
 import { accountApi } from './account-api';
 

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { cloudStorageSchema } from '../../../contracts/cloud';
+import { cloudStorageSchema } from '../../../contracts/cloud-storage';
 import type { Language } from '../../../contracts/language';
 import {
   teamInvitationAcceptedSchema,

@@ -1,5 +1,5 @@
 import { createStore, useStore } from 'zustand';
-import type { Account } from '../../../contracts/auth';
+import type { Account } from '../../../contracts/session';
 import { hasSession } from '../../api/token-store';
 
 type AccountState = { account: Account | null };

@@ -1,4 +1,4 @@
-import { sessionSchema, type Session } from '../../../contracts/auth';
+import { sessionSchema, type Session } from '../../../contracts/session';
 import { ApiError } from '../../api/api-error';
 import { api, setRefreshHandler } from '../../api/client';
 import { clearSession, hasSession, setTokens, tokenStore } from '../../api/token-store';

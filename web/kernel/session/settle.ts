@@ -1,5 +1,5 @@
 import { replace } from 'react-router';
-import { sessionSchema, stashCodeSchema, stashParamsSchema } from '../../../contracts/auth';
+import { sessionSchema, stashCodeSchema, stashParamsSchema } from '../../../contracts/session';
 import { api, refreshTokens } from '../../api/client';
 import { notifyError } from '../../api/notify-error';
 import { getAccessToken, hasSession, tokenStore } from '../../api/token-store';
