@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-format';
+import { collator, dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-format';
 import { formatBytes } from './upload-size';
 
 describe('Intl formatters', () => {
@@ -25,5 +25,31 @@ describe('Intl formatters', () => {
     expect(formatBytes(1536, 'de')).toBe('1,5 KB');
     expect(formatBytes(1536, 'en')).toBe('1.5 KB');
     expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(1536, 'fr')).toBe('1,5 KB');
+  });
+
+  it('writes German and English sizes as Intl does, without building a number format', () => {
+    for (const locale of ['de', 'en']) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+      for (const bytes of [0, 0.01, 0.1, 1, 12.345, 999.995, 1000, 1023.99]) {
+        expect(formatBytes(bytes, locale)).toBe(`${intl.format(bytes)} B`);
+      }
+      // From 1024 TB on the unit stays TB, so the number grows and is grouped.
+      for (const value of [1, 1.01, 12.5, 100, 999.99, 1000, 1023.5, 1234.56, 20480.1, 1048575.99]) {
+        expect(formatBytes(value * 1024 ** 4, locale)).toBe(`${intl.format(value)} TB`);
+      }
+    }
+    expect(formatBytes(5 * 1024 ** 2, 'de')).toBe('5 MB');
+    expect(formatBytes(1.25 * 1024 ** 3, 'de')).toBe('1,25 GB');
+  });
+
+  it('keeps one collator per locale and options, for natural order', () => {
+    const natural = collator(undefined, { numeric: true, sensitivity: 'base' });
+    expect(collator(undefined, { numeric: true, sensitivity: 'base' })).toBe(natural);
+    expect(['Woche 10', 'woche 2', 'Woche 1'].sort(natural.compare)).toEqual([
+      'Woche 1',
+      'woche 2',
+      'Woche 10',
+    ]);
   });
 });

@@ -66,7 +66,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
     for (const target of options.targets) {
       const runs: LighthouseFigures[] = [];
       for (let run = 0; run < options.runs; run++) {
-        const lhr = await withRetry(options.log, async () => {
+        const { lhr, trace } = await withRetry(options.log, async () => {
           // A fresh session per run: the web app rotates the refresh token on every load.
           await setRefreshToken(
             context,
@@ -82,6 +82,14 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
             path.join(options.reportDir, `${target.name}-${run + 1}.json`),
             JSON.stringify(lhr),
           );
+          // BENCH_LIGHTHOUSE_TRACES=1 keeps each run's trace too (open it in Chrome's performance panel), to see
+          // what the long tasks behind a blocking-time figure were.
+          if (process.env.BENCH_LIGHTHOUSE_TRACES === '1') {
+            await writeFile(
+              path.join(options.reportDir, `${target.name}-${run + 1}.trace.json`),
+              JSON.stringify(trace),
+            );
+          }
         }
         options.log(
           `  ${target.name} run ${run + 1}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
@@ -103,7 +111,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
  * Lighthouse sometimes loses a run's trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated
  * once. A second failure, or a page that ends elsewhere than asked, fails the measurement.
  */
-async function withRetry(log: (message: string) => void, run: () => Promise<Result>): Promise<Result> {
+async function withRetry<T>(log: (message: string) => void, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -117,7 +125,7 @@ async function withRetry(log: (message: string) => void, run: () => Promise<Resu
 
 class LighthouseRuntimeError extends Error {}
 
-async function runLighthouse(url: string, port: number): Promise<Result> {
+async function runLighthouse(url: string, port: number): Promise<{ lhr: Result; trace: unknown }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -136,7 +144,7 @@ async function runLighthouse(url: string, port: number): Promise<Result> {
   if (lhr.finalDisplayedUrl !== url) {
     throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
   }
-  return lhr;
+  return { lhr, trace: result.artifacts.Trace };
 }
 
 /** Puts the refresh token where the web app looks for it (or removes it), from a page of the same origin. */

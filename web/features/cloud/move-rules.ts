@@ -1,4 +1,5 @@
 import type { CloudEntity, CloudFolderNode } from '../../../contracts/cloud';
+import { collator } from '../../../contracts/intl-format';
 
 /*
  * The move rules of spec §5, as pure functions over the folder tree of `GET …/cloud/tree`: the move dialog
@@ -52,7 +53,8 @@ export function moveRefusal(
   return there > 0 ? 'already_there' : null;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/** Folder names in natural order ("Woche 2" before "Woche 10"), whatever their case and accents. */
+const byName = () => collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
  * The subfolders the dialog lists for a folder, by name. When several items move, the moved folders are
@@ -61,9 +63,8 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
  */
 export function visibleSubfolders(folder: CloudFolderNode, items: readonly MovedItem[]): CloudFolderNode[] {
   const hidden = items.length > 1 ? movedFolderIds(items) : new Set<string>();
-  return folder.data
-    .filter((child) => !hidden.has(child.id))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  const { compare } = byName();
+  return folder.data.filter((child) => !hidden.has(child.id)).sort((a, b) => compare(a.name, b.name));
 }
 
 /** Where the chooser opens: the items' own folder when they share one that is in the tree, else the root. */
