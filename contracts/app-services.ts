@@ -1,7 +1,7 @@
 /*
  * The services an app can switch on and off, without zod: the web's start chunk asks which are built (a menu
- * entry's `shows`), and importing that from workspace.ts would build every schema of the workspace as the app
- * starts. workspace.ts re-exports all of it with the schema.
+ * entry's `shows`), and importing that from apps.ts would build every schema of the apps as the app starts.
+ * apps.ts re-exports all of it with the schema.
  */
 
 /** The services an app can switch on and off (`GET/PATCH /apps/{id}/options`). */

@@ -4,7 +4,7 @@ import { memberTypeSchema } from './enums.ts';
 import { languageSchema } from './language.ts';
 import { paginated } from './pagination.ts';
 import { updateProfileBodySchema } from './profile.ts';
-import { permissionsOf } from './workspace.ts';
+import { permissionsOf } from './projects.ts';
 
 /*
  * Project contacts (spec §3 Contact, §7 "Projects, members": contacts and contacts/{memberId}): every person

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appSchema, type App } from './workspace.ts';
+import { appSchema, type App } from './apps.ts';
 
 /** `GET /router?url=` (AUTH-20): which app (and later which entity) an address shows. */
 export const routerQuerySchema = z.object({ url: z.string().min(1).max(2000) });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { languageSchema } from './language.ts';
 
-/**
- * What a session is made of (spec §7 "Auth and session"): the answer of every sign-in step, refresh and stash
- * exchange, and the stash's own calls. Apart from the sign-in forms' schemas (`auth.ts`) because every page
- * loads these before its first screen, and zod builds all of a module's schemas as it loads.
- */
+// What a session is made of (spec §7 "Auth and session"): the answer of every sign-in step, refresh and stash
+// exchange, and the stash's own calls. Apart from the sign-in forms' schemas (`auth.ts`) because every page
+// loads these before its first screen, and zod builds all of a module's schemas as it loads.
+
 export const accountSchema = z.object({
   id: z.uuid(),
   firstName: z.string(),

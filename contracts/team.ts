@@ -3,7 +3,7 @@ import { abilitiesBySubject } from './abilities.ts';
 import { teamMemberStatusSchema } from './enums.ts';
 import { paginated } from './pagination.ts';
 import { email } from './validation/index.ts';
-import { permissionsOf, teamSettingsSchema } from './workspace.ts';
+import { permissionsOf, teamSettingsSchema } from './projects.ts';
 
 /*
  * The project team (spec §7 "Tags, team, weather": settings/team) and the invitations a person receives to

@@ -84,7 +84,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
           );
           // BENCH_LIGHTHOUSE_TRACES=1 keeps each run's trace too (open it in Chrome's performance panel), to see
           // what the long tasks behind a blocking-time figure were.
-          if (process.env.BENCH_LIGHTHOUSE_TRACES === '1') {
+          if (keepsTraces()) {
             await writeFile(
               path.join(options.reportDir, `${target.name}-${run + 1}.trace.json`),
               JSON.stringify(trace),
@@ -125,12 +125,17 @@ async function withRetry<T>(log: (message: string) => void, run: () => Promise<T
 
 class LighthouseRuntimeError extends Error {}
 
+const keepsTraces = () => process.env.BENCH_LIGHTHOUSE_TRACES === '1';
+
 async function runLighthouse(url: string, port: number): Promise<{ lhr: Result; trace: unknown }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
+    // With the traces kept, they carry the JavaScript profiler's samples too: which functions a long task ran.
+    // The sampling costs some CPU time itself, so the figures of such a run are not comparable with others.
+    additionalTraceCategories: keepsTraces() ? 'disabled-by-default-v8.cpu_profiler' : null,
   });
   if (!result) {
     throw new Error(`Lighthouse returned no result for ${url}`);

@@ -10,19 +10,7 @@ function rgbOf(hex: string): Rgb {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
-/** Luminances already computed: the theme's resolver compares the same few dozen colours hundreds of times. */
-const luminances = new Map<string, number>();
-
 function luminance(hex: string): number {
-  let known = luminances.get(hex);
-  if (known === undefined) {
-    known = luminanceOf(hex);
-    luminances.set(hex, known);
-  }
-  return known;
-}
-
-function luminanceOf(hex: string): number {
   const [r, g, b] = rgbOf(hex).map((part) => {
     const channel = part / 255;
     return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;

@@ -4,7 +4,7 @@ import { api } from '../api/client';
 import { masqueradeHeader } from './current-app';
 
 // Its own module, for the app host's shell alone: the router's answer is the whole app, whose schema (and every
-// other of contracts/workspace.ts) would otherwise be built as every page of the product starts.
+// other of contracts/apps.ts) would otherwise be built as every page of the product starts.
 
 /**
  * `GET /router?url=` (AUTH-20): the app an address of the app host shows. Keyed by the slug (an app's pages

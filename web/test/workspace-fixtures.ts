@@ -1,4 +1,5 @@
-import type { App, Project } from '../../contracts/workspace';
+import type { App } from '../../contracts/apps';
+import type { Project } from '../../contracts/projects';
 import { testApp } from './fixtures';
 
 /** Test data of the workspace screens (projects, apps); shaped like the server's answers. */

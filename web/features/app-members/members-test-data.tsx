@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import type { Member, MemberCounts } from '../../../contracts/members';
 import type { Tag } from '../../../contracts/tags';
 import { CurrentAppContext } from '../../kernel/current-app';

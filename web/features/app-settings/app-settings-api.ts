@@ -3,14 +3,13 @@ import type { z } from 'zod';
 import {
   appOptionsResponseSchema,
   appResponseSchema,
-  homeSettingsSchema,
-  serviceSettingsResponseSchema,
   type App,
   type AppOptionsValues,
   type AppService,
   type appOptionsPatchSchema,
   type appPatchBodySchema,
-} from '../../../contracts/workspace';
+} from '../../../contracts/apps';
+import { homeSettingsSchema, serviceSettingsResponseSchema } from '../../../contracts/service-settings';
 import { api } from '../../api/client';
 
 export type AppPatch = z.input<typeof appPatchBodySchema>;
@@ -38,7 +37,7 @@ export const homeSettingsQuery = (appId: string) =>
     },
   });
 
-/** The settings calls of spec §7 "App services", typed from contracts/workspace.ts. */
+/** The settings calls of spec §7 "App services", typed from contracts/apps.ts and service-settings.ts. */
 export const appSettingsApi = {
   /** `PATCH /apps/{appId}` with only what changed (settings/general). */
   update: async (appId: string, changes: AppPatch): Promise<App> =>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { appServiceValues, builtAppServices, type App } from '../../../contracts/workspace';
+import { appServiceValues, builtAppServices, type App } from '../../../contracts/apps';
 import { createRoutes } from '../../app/routes';
 import { installSessionHandling } from '../../kernel/session/session';
 import { callsTo, json, signInForTest, stubFetch, testApp, type Route } from '../../test/fixtures';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { AccountSection } from '../account';
 import { switchClassNames } from '../app-profile';
 import type { CropRatio } from '../cloud';

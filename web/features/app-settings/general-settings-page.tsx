@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RouterResult } from '../../../contracts/router';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { ApiError } from '../../api/api-error';
 import { appCan, currentAppQueryPrefix, useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';

@@ -1,4 +1,4 @@
-import { appPatchBodySchema, type App } from '../../../contracts/workspace';
+import { appPatchBodySchema, type App } from '../../../contracts/apps';
 import type { MenuLayout } from '../../../contracts/theme-enums';
 import type { ValidationIssue } from '../../../contracts/validation';
 import type { Language } from '../../i18n/languages';
@@ -71,7 +71,7 @@ export function generalChangesOf(app: App, values: GeneralValues, canDesign: boo
 
 export type GeneralIssues = Partial<Record<keyof GeneralValues, ValidationIssue>>;
 
-/** Bounds the slug rule names in its messages (contracts/workspace.ts `appSlugSchema`). */
+/** Bounds the slug rule names in its messages (contracts/apps.ts `appSlugSchema`). */
 const slugBounds = { min: 3, max: 50 };
 
 /** The contract's rules over the changes, by form field (`theme.primaryColor` → `primaryColor`). */

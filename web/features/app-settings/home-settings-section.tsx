@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFlame } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { homeSettingsSchema } from '../../../contracts/workspace';
+import { homeSettingsSchema } from '../../../contracts/service-settings';
 import { ApiError } from '../../api/api-error';
 import { useCurrentApp } from '../../kernel/current-app';
 import { fieldIssues, serverFieldIssues, useIssueText, type FieldIssues } from '../../components/form-issues';

@@ -16,7 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { builtAppServices, type AppOptionsValues, type AppService } from '../../../contracts/workspace';
+import { builtAppServices, type AppOptionsValues, type AppService } from '../../../contracts/apps';
 import { currentAppQueryPrefix, useCurrentApp } from '../../kernel/current-app';
 import { AccountSection } from '../account';
 import { appOptionsQuery, appSettingsApi } from './app-settings-api';

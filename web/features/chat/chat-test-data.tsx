@@ -1,6 +1,6 @@
 import type { Chat, ChatPerson } from '../../../contracts/chat';
 import type { ChatMessage } from '../../../contracts/chat-messages';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { CurrentAppContext } from '../../kernel/current-app';
 import { useRealtimeConnection } from '../../kernel/realtime';
 import { json, testApp, type Route } from '../../test/fixtures';

@@ -2,7 +2,7 @@ import { Alert, Anchor } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppService } from '../../../contracts/workspace';
+import type { AppService } from '../../../contracts/apps';
 import { useCurrentApp } from '../../kernel/current-app';
 import { settingsPaths } from '../app-settings';
 

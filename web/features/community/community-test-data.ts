@@ -1,7 +1,7 @@
 import type { Comment, CommentReply } from '../../../contracts/community-comments';
 import type { Post } from '../../../contracts/community-posts';
 import type { Space } from '../../../contracts/community-spaces';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { testApp } from '../../test/fixtures';
 
 /** The community's test data: one app, its open space "Yoga am Morgen", posts and comments in it. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { createRoutes } from '../../app/routes';
 import { expectNoAxeViolations } from '../../test/axe';
 import { callsTo, json, signInForTest, stubFetch, urlOf, type Route } from '../../test/fixtures';

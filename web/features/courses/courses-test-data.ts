@@ -1,6 +1,6 @@
 import type { Course } from '../../../contracts/courses';
 import type { CourseDetail, CourseModule, Lesson, LessonSummary } from '../../../contracts/courses-lessons';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { json, testApp, type Route } from '../../test/fixtures';
 import { page } from '../../test/workspace-fixtures';
 

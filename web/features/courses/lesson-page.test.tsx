@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { createRoutes } from '../../app/routes';
 import { expectNoAxeViolations } from '../../test/axe';
 import { callsTo, json, signInForTest, stubFetch, type Route } from '../../test/fixtures';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CustomField } from '../../../contracts/custom-fields';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { CurrentAppContext } from '../../kernel/current-app';
 import { callsTo, json, signInForTest, stubFetch, testApp } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';

@@ -1,5 +1,5 @@
 import type { Event, EventCategory, EventSettings } from '../../../contracts/events';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { json, testApp, type Route } from '../../test/fixtures';
 
 /**

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Event } from '../../../contracts/events';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { createRoutes } from '../../app/routes';
 import { expectNoAxeViolations } from '../../test/axe';
 import { callsTo, json, signInForTest, stubFetch, urlOf, type Route } from '../../test/fixtures';

@@ -1,5 +1,5 @@
 import type { Event } from '../../../contracts/events';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { json, testApp, type Route } from '../../test/fixtures';
 import { page } from '../../test/workspace-fixtures';
 

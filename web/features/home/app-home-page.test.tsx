@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { setLanguage } from '../../i18n/i18n';
 import { AppViewerContext, type AppViewerPerson } from '../../kernel/app-viewer';
 import { CurrentAppContext } from '../../kernel/current-app';

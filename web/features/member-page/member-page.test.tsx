@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Member } from '../../../contracts/members';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { CurrentAppContext, masqueradeProfileOf } from '../../kernel/current-app';
 import { callsTo, json, signInForTest, stubFetch, testApp } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { createRoutes } from '../../app/routes';
 import { installSessionHandling } from '../../kernel/session/session';
 import { expectNoAxeViolations } from '../../test/axe';

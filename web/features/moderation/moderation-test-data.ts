@@ -1,6 +1,6 @@
 import type { ModerationStatus } from '../../../contracts/enums';
 import type { ModerationItem, ModerationReport, ModerationSettings } from '../../../contracts/moderation';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { bodyOf, json, testApp, type Route } from '../../test/fixtures';
 
 /** The moderation's test data: the app "Akademie Nord", its admin, and items of its inbox. */

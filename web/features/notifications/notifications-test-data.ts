@@ -1,5 +1,5 @@
 import type { Notification, NotificationActor, NotificationList } from '../../../contracts/notifications';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { json, testApp, type Route } from '../../test/fixtures';
 
 /** The notifications' test data: a member of the app "Akademie Nord" and items about their posts. */

@@ -3,7 +3,7 @@ import { IconCheck, IconInfinity, IconMinus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tariff, TariffLimitKey } from '../../../contracts/workspace';
+import type { Tariff, TariffLimitKey } from '../../../contracts/tariffs';
 import { useIsMobile } from '../../kernel/ui-store';
 import { ProjectUsage, useProject, tariffsQuery } from '../projects';
 import { SettingsHeader } from './settings-header';

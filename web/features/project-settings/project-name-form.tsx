@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { projectCreateBodySchema, type Project } from '../../../contracts/workspace';
+import { projectCreateBodySchema, type Project } from '../../../contracts/projects';
 import { ApiError } from '../../api/api-error';
 import { useIsMobile } from '../../kernel/ui-store';
 import {

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconArchive, IconDots, IconExternalLink, IconRestore } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { languageNames } from '../../i18n/languages';
 import { openWithSession } from '../../kernel/open-with-session';
 import { ConfirmDialog } from './confirm-dialog';

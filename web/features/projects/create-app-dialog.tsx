@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorCodes } from '../../../contracts/errors';
 import { slugify } from '../../../contracts/slug';
-import { appCreateBodySchema } from '../../../contracts/workspace';
+import { appCreateBodySchema } from '../../../contracts/apps';
 import { ApiError } from '../../api/api-error';
 import { useClientConfig } from '../../kernel/client-config';
 import {

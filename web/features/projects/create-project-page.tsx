@@ -4,7 +4,7 @@ import { IconArrowLeft, IconFolderPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { projectCreateBodySchema } from '../../../contracts/workspace';
+import { projectCreateBodySchema } from '../../../contracts/projects';
 import { ApiError } from '../../api/api-error';
 import { useIsMobile } from '../../kernel/ui-store';
 import { usePageTitle } from '../../kernel/use-page-title';

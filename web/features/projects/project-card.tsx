@@ -5,7 +5,7 @@ import { IconArchive, IconArrowRight, IconDoorExit, IconDots, IconRestore } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { Project } from '../../../contracts/workspace';
+import type { Project } from '../../../contracts/projects';
 import { ConfirmDialog } from './confirm-dialog';
 import { canInProject } from './project-context';
 import { ProjectMark } from './project-mark';

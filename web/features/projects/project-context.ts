@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { AbilityName } from '../../../contracts/abilities';
-import type { Project } from '../../../contracts/workspace';
+import type { Project } from '../../../contracts/projects';
 
 /** The project of the current `/projects/{projectId}` screen, loaded once by the project layout. */
 export const ProjectContext = createContext<Project | null>(null);

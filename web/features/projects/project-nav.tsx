@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { Project } from '../../../contracts/workspace';
+import type { Project } from '../../../contracts/projects';
 import { projectListQuery } from './projects-api';
 import { projectPaths } from './projects-paths';
 import { ProjectMark } from './project-mark';

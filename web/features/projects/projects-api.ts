@@ -7,17 +7,9 @@ import {
   teamInvitationListSchema,
   type TeamInvitation,
 } from '../../../contracts/team';
-import {
-  appListSchema,
-  appResponseSchema,
-  projectListSchema,
-  projectResponseSchema,
-  projectUsageSchema,
-  tariffListSchema,
-  type App,
-  type Project,
-  type Tariff,
-} from '../../../contracts/workspace';
+import { appListSchema, appResponseSchema, type App } from '../../../contracts/apps';
+import { projectListSchema, projectResponseSchema, type Project } from '../../../contracts/projects';
+import { projectUsageSchema, tariffListSchema, type Tariff } from '../../../contracts/tariffs';
 import { api } from '../../api/client';
 
 export type { App, Project, Tariff, TeamInvitation };
@@ -102,7 +94,7 @@ const unwrapApp = (answer: z.infer<typeof appResponseSchema>): App => answer.dat
 
 export type AppCreateInput = { name: string; slug?: string; language: Language };
 
-/** The workspace calls of spec §7 "Projects, members", typed from contracts/workspace.ts. */
+/** The workspace calls of spec §7 "Projects, members", typed from contracts/projects.ts, apps.ts and tariffs.ts. */
 export const projectsApi = {
   create: (name: string): Promise<Project> =>
     api.post('/projects', { body: { name }, schema: projectResponseSchema }).then(unwrapProject),

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { errorCodes } from '../../../contracts/errors';
-import { usageDisplayOrder, type UsageKey } from '../../../contracts/workspace';
+import { usageDisplayOrder, type UsageKey } from '../../../contracts/tariffs';
 import { ApiError } from '../../api/api-error';
 import { errorTextKey } from '../../api/notify-error';
 

@@ -1,7 +1,7 @@
 import { Progress, Text } from '@mantine/core';
 import { IconInfinity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { usageDisplayOrder, type UsageKey } from '../../../contracts/workspace';
+import { usageDisplayOrder, type UsageKey } from '../../../contracts/tariffs';
 import { formatBytes } from '../../kernel/format';
 import classes from './projects.module.css';
 
@@ -38,7 +38,13 @@ export function orderedUsage(items: readonly UsageItem[]): UsageItem[] {
   return usageDisplayOrder.flatMap((key) => items.filter((item) => item.key === key));
 }
 
-type RowProps = { label: string; used: number; limit: number; show: (value: number) => string; testId: string };
+type RowProps = {
+  label: string;
+  used: number;
+  limit: number;
+  show: (value: number) => string;
+  testId: string;
+};
 
 /**
  * One counted limit: a bar filled by the share used. Unlimited has nothing to fill: an empty track and the

@@ -8,7 +8,7 @@ import type {
 } from '../../../contracts/gamification-points';
 import type { CustomStuff } from '../../../contracts/gamification-shop';
 import { defaultRules, ruleActionValues } from '../../../contracts/gamification';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { json, testApp, type Route } from '../../test/fixtures';
 import { page } from '../../test/workspace-fixtures';
 

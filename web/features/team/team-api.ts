@@ -7,7 +7,7 @@ import {
   type TeamMemberList,
   type TeamSettingsPatchBody,
 } from '../../../contracts/team';
-import type { TeamSettingsValues } from '../../../contracts/workspace';
+import type { TeamSettingsValues } from '../../../contracts/projects';
 import { api } from '../../api/client';
 
 export type { TeamMember, TeamMemberList, TeamSettingsValues };

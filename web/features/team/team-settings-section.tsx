@@ -2,7 +2,7 @@ import { Skeleton, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TeamSettingsValues } from '../../../contracts/workspace';
+import type { TeamSettingsValues } from '../../../contracts/projects';
 import { workspaceKeys } from '../projects';
 import { teamApi, teamKeys, teamSettingsQuery } from './team-api';
 import classes from './team.module.css';

@@ -8,7 +8,7 @@ import type {
   TicketPerson,
   TicketSettings,
 } from '../../../contracts/tickets';
-import type { App } from '../../../contracts/workspace';
+import type { App } from '../../../contracts/apps';
 import { json, testApp, type Route } from '../../test/fixtures';
 import { page, testProject } from '../../test/workspace-fixtures';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Chat, ChatGroupPatchBody } from '../../../../contracts/chat';
-import type { App } from '../../../../contracts/workspace';
+import type { App } from '../../../../contracts/apps';
 import { CurrentAppContext } from '../../../kernel/current-app';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { bodyOf, callsTo, json, signInForTest, stubFetch } from '../../../test/fixtures';

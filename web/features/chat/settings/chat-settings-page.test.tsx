@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chatSettingsDefaults, type ChatSettings } from '../../../../contracts/chat-settings';
-import type { App } from '../../../../contracts/workspace';
+import type { App } from '../../../../contracts/apps';
 import { createRoutes } from '../../../app/routes';
 import { CurrentAppContext } from '../../../kernel/current-app';
 import { installSessionHandling } from '../../../kernel/session/session';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useLocation } from 'react-router';
-import type { App } from '../../../../contracts/workspace';
+import type { App } from '../../../../contracts/apps';
 import { CurrentAppContext } from '../../../kernel/current-app';
 import { callsTo, json, signInForTest, stubFetch } from '../../../test/fixtures';
 import { expectNoAxeViolations } from '../../../test/axe';

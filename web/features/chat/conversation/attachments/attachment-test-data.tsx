@@ -2,7 +2,7 @@ import type { Chat } from '../../../../../contracts/chat';
 import type { ChatAttachment, ChatGif, ChatMessage } from '../../../../../contracts/chat-messages';
 import type { CloudEntity } from '../../../../../contracts/cloud';
 import type { Vote } from '../../../../../contracts/community-posts';
-import type { App } from '../../../../../contracts/workspace';
+import type { App } from '../../../../../contracts/apps';
 import { json, stubFetch, type Route } from '../../../../test/fixtures';
 import { chatApp, pageOf, renderChat, testChat } from '../../chat-test-data';
 
