@@ -196,11 +196,17 @@ export function CloudLibrary(props: CloudLibraryProps) {
       pointer.focusCell(Math.max(pointer.focusIndex, extraCells.length));
     }
   }, [pointer, extraCells.length]);
+  const scrolledFor = useRef(locationKey);
   useEffect(() => {
     selectionStore.getState().clear();
     pointer.setFocusIndex(-1);
     setPreviewIndex(null);
-    scrollRef.current?.scrollTo({ top: 0 });
+    // Another place starts at the top. The first is there already, and scrolling (even to where the box is)
+    // lays the page out at once.
+    if (scrolledFor.current !== locationKey) {
+      scrolledFor.current = locationKey;
+      scrollRef.current?.scrollTo({ top: 0 });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [locationKey, selectionStore]);
   // Items that left the list leave the selection.

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type ReactNode, type RefObject } from 'react';
+import { startTransition, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { Loader } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
@@ -46,15 +46,22 @@ type LibraryContentProps = {
 const paginationOffset = (view: LibraryView) =>
   view === 'grid' ? cloudDefaults.gridPaginationOffsetPx : cloudDefaults.listPaginationOffsetPx;
 
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+/**
+ * The box's width, or null until it is measured after the first commit. Measured in an effect, not a layout
+ * effect: when the box and this content mount together, the box's ref is attached only after its children's
+ * layout effects ran. Measures arrive in a transition: the cells then render in slices that give the main
+ * thread back, instead of as one long task right after the screen's first commit.
+ */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
     const element = ref.current;
     if (!element) {
       return;
     }
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const measure = () => startTransition(() => setWidth(element.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
@@ -71,7 +78,8 @@ export function LibraryContent(props: LibraryContentProps) {
   const { t } = useTranslation();
   const width = useWidth(scrollRef);
   const layout = libraryLayout(view, width || 800, popup);
-  const cells = extraCells.length + items.length;
+  // No cells before the width is known: they would be laid out for a guessed width and all drawn again.
+  const cells = width === null ? 0 : extraCells.length + items.length;
   const rows = rowCount(layout, cells);
 
   const virtualizer = useVirtualizer({
@@ -96,7 +104,7 @@ export function LibraryContent(props: LibraryContentProps) {
   // Near the end (or when the content does not even fill the box): the next page.
   useEffect(() => {
     const element = scrollRef.current;
-    if (!element) {
+    if (!element || width === null) {
       return;
     }
     const check = () => {
@@ -116,7 +124,7 @@ export function LibraryContent(props: LibraryContentProps) {
       cancelAnimationFrame(frame);
       element.removeEventListener('scroll', check);
     };
-  }, [scrollRef, hasNextPage, isFetchingNextPage, onNeedMore, view, layout.rowHeight, cells]);
+  }, [scrollRef, width, hasNextPage, isFetchingNextPage, onNeedMore, view, layout.rowHeight, cells]);
 
   const total = virtualizer.getTotalSize();
   // ARIA grid (rows of cells): a cell may hold its checkbox and "…" menu button, which listbox options may
