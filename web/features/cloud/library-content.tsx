@@ -47,10 +47,11 @@ const paginationOffset = (view: LibraryView) =>
   view === 'grid' ? cloudDefaults.gridPaginationOffsetPx : cloudDefaults.listPaginationOffsetPx;
 
 /**
- * The box's width, or null until it is measured after the first commit. Measured in an effect, not a layout
- * effect: when the box and this content mount together, the box's ref is attached only after its children's
- * layout effects ran. Measures arrive in a transition: the cells then render in slices that give the main
- * thread back, instead of as one long task right after the screen's first commit.
+ * The box's width, or null until it is measured after the first commit: in an effect, not a layout effect (when
+ * the box and this content mount together, the box's ref is attached only after its children's layout effects
+ * ran), and in the next frame, with the layout the browser does then anyway rather than one forced at the end
+ * of the commit. Measures arrive in a transition: the cells then render in slices that give the main thread
+ * back, instead of in one long task.
  */
 function useWidth(ref: RefObject<HTMLElement | null>): number | null {
   const [width, setWidth] = useState<number | null>(null);
@@ -60,10 +61,13 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
       return;
     }
     const measure = () => startTransition(() => setWidth(element.clientWidth));
-    measure();
+    const frame = requestAnimationFrame(measure);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, [ref]);
   return width;
 }
