@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { cloudPseudoFolderValues, type CloudPseudoFolder } from '../../../contracts/cloud-enums';
-import { cloudListQuery, cloudPathQuery, defaultListFilters } from './cloud-api';
+import type { CloudEntity } from '../../../contracts/cloud';
+import { cloudListQuery, cloudPathQuery, defaultListFilters, itemsOfPages } from './cloud-api';
 import { myFiles, type CloudLocation, type CloudScope } from './cloud-scope';
+import { libraryLayout } from './library-layout';
+import { storedView } from './use-library-view';
 
 const isPseudoFolder = (value: string | null): value is CloudPseudoFolder =>
   (cloudPseudoFolderValues as readonly (string | null)[]).includes(value);
@@ -26,10 +29,34 @@ export async function prefetchProjectLibrary(
 ): Promise<void> {
   const scope: CloudScope = { projectId, appId: null, basePath: null };
   const silent = { meta: { silent: true } };
+  const list = cloudListQuery(scope, location, defaultListFilters);
   await Promise.all([
-    client.prefetchInfiniteQuery({ ...cloudListQuery(scope, location, defaultListFilters), ...silent }),
+    client
+      .prefetchInfiniteQuery({ ...list, ...silent })
+      .then(() => warmFirstThumbnails(itemsOfPages(client.getQueryData(list.queryKey)?.pages))),
     location.kind === 'folder'
       ? client.prefetchQuery({ ...cloudPathQuery(scope, location.id), ...silent })
       : null,
   ]);
+}
+
+/**
+ * Asks for the first row's thumbnails as soon as the first page is here, while the library's code still loads:
+ * the tiles then find them in the page's image cache instead of asking only once they are drawn. On a phone
+ * the page's largest paint is such a thumbnail. As many as a row of the window's width holds (the page's own
+ * row is a little narrower).
+ */
+function warmFirstThumbnails(items: readonly CloudEntity[]): void {
+  if (storedView() !== 'grid') {
+    return;
+  }
+  const { columns } = libraryLayout('grid', window.innerWidth, false);
+  for (const item of items.slice(0, columns)) {
+    const source = item.thumbnails?.tile;
+    if (source) {
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = source;
+    }
+  }
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { CreateFolderDialog } from './create-folder-dialog';
-import { CropDialog } from './crop-dialog';
+import { LazyCropDialog } from './lazy-crop-dialog';
 import { DeleteDialog } from './delete-dialog';
 import { MediaPreview } from './media-preview';
 import { MoveDialog } from './move-dialog';
@@ -80,7 +80,7 @@ export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDi
           onClose();
         }}
       />
-      <CropDialog
+      <LazyCropDialog
         opened={cropItem !== null}
         file={shown?.type === 'crop' ? shown.item : null}
         onClose={onClose}

@@ -5,7 +5,7 @@ import type { CloudEntity } from '../../../contracts/cloud';
 import { whenProcessed } from './cloud-changes';
 import { CloudPicker } from './cloud-picker';
 import type { CloudScope } from './cloud-scope';
-import { CropDialog } from './crop-dialog';
+import { LazyCropDialog } from './lazy-crop-dialog';
 import type { CropRatio } from './crop-geometry';
 import { uploadBlob, type UploadSource } from './upload-client';
 
@@ -86,7 +86,7 @@ export function PickPictureDialog({
           }
         }}
       />
-      <CropDialog
+      <LazyCropDialog
         opened={opened && file !== null}
         file={file}
         onClose={close}

@@ -1,4 +1,4 @@
-import { Upload, type HttpRequest, type HttpResponse, type PreviousUpload } from 'tus-js-client';
+import type { HttpRequest, HttpResponse, PreviousUpload } from 'tus-js-client';
 import type { z } from 'zod';
 import {
   cloudEntityResponseSchema,
@@ -160,6 +160,11 @@ export async function startUpload(
   callbacks: UploadCallbacks = {},
 ): Promise<CloudEntity> {
   const { signal, onAccepted, onProgress } = callbacks;
+  if (signal?.aborted) {
+    throw abortError();
+  }
+  // The tus client (about 60 kB with its helpers) loads with the first upload, not with the library.
+  const { Upload } = await import('tus-js-client');
   if (signal?.aborted) {
     throw abortError();
   }

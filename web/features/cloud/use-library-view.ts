@@ -4,10 +4,13 @@ import type { LibraryView } from './library-layout';
 
 const storageKey = 'cloud.view';
 
-function storedView(): LibraryView {
+/** The view this browser last chose; the grid when none. */
+export function storedView(): LibraryView {
   try {
     const value = window.localStorage.getItem(storageKey);
-    return (cloudViewTypeValues as readonly (string | null)[]).includes(value) ? (value as LibraryView) : 'grid';
+    return (cloudViewTypeValues as readonly (string | null)[]).includes(value)
+      ? (value as LibraryView)
+      : 'grid';
   } catch {
     return 'grid';
   }
