@@ -1,22 +1,4 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
-import type { CropDialog } from './crop-dialog';
+import { lazyDialog } from '../../kernel/lazy-dialog';
 
-const LoadedCropDialog = lazy(() =>
-  import('./crop-dialog').then((module) => ({ default: module.CropDialog })),
-);
-
-/**
- * The crop dialog, loaded with its cropper (about 20 kB) the first time it opens rather than with the library
- * and every picture picker; mounted from then on, so that it fades out as it closes.
- */
-export function LazyCropDialog(props: ComponentProps<typeof CropDialog>) {
-  const [used, setUsed] = useState(props.opened);
-  if (props.opened && !used) {
-    setUsed(true);
-  }
-  return used ? (
-    <Suspense fallback={null}>
-      <LoadedCropDialog {...props} />
-    </Suspense>
-  ) : null;
-}
+/** The crop dialog; its cropper (about 20 kB) loads with its first opening, not with the library and every picker. */
+export const LazyCropDialog = lazyDialog(() => import('./crop-dialog').then((module) => module.CropDialog));

@@ -14,6 +14,7 @@ import { clearSession, getAccessToken } from '../../api/token-store';
 import { currentLanguage } from '../../i18n/i18n';
 import { cloudHeaders, type CloudScope } from './cloud-scope';
 import { isRetriable, parseJson, uploadErrorOf } from './upload-errors';
+import { loadChunk } from '../../kernel/chunk';
 
 /*
  * Resumable uploads into the library (tus 1.0, DESIGN §7) at `/api/projects/{projectId}/cloud/files/chunks`.
@@ -164,7 +165,7 @@ export async function startUpload(
     throw abortError();
   }
   // The tus client (about 60 kB with its helpers) loads with the first upload, not with the library.
-  const { Upload } = await import('tus-js-client');
+  const { Upload } = await loadChunk(() => import('tus-js-client'));
   if (signal?.aborted) {
     throw abortError();
   }

@@ -1,30 +1,16 @@
-import { lazy, Suspense, useState } from 'react';
 import { createStore, useStore } from 'zustand';
 import type { Post } from '../../../../contracts/community-posts';
-import { loadChunk } from '../../../kernel/chunk';
+import { lazyDialog } from '../../../kernel/lazy-dialog';
 import type { PostComposerProps } from './post-composer';
 import type { ComposerTarget } from './composer-values';
 
-// The composer (Tiptap comes later still, with the editor) is a chunk of its own, loaded on first opening.
-const Composer = lazy(() =>
-  loadChunk(() => import('./composer-screens')).then((module) => ({ default: module.PostComposer })),
-);
-
 /**
- * The post composer as other screens use it: `<PostComposer opened … />`. Its code loads the first time it
- * opens and stays mounted afterwards, so closing animates.
+ * The post composer as other screens use it: `<PostComposer opened … />`. Its code is a chunk of its own
+ * (Tiptap comes later still, with the editor), loaded the first time it opens.
  */
-export function PostComposer(props: PostComposerProps) {
-  const [wanted, setWanted] = useState(props.opened);
-  if (props.opened && !wanted) {
-    setWanted(true);
-  }
-  return wanted ? (
-    <Suspense fallback={null}>
-      <Composer {...props} />
-    </Suspense>
-  ) : null;
-}
+export const PostComposer = lazyDialog<PostComposerProps>(() =>
+  import('./composer-screens').then((module) => module.PostComposer),
+);
 
 /** What `openComposer` asks for: a new post in `target` (or a target to choose), or an edit of `post`. */
 export type ComposerRequest = {
