@@ -12,9 +12,9 @@ import { ApiError } from '../../api/api-error';
 import { api, apiBase, providedHeaders, refreshTokens } from '../../api/client';
 import { clearSession, getAccessToken } from '../../api/token-store';
 import { currentLanguage } from '../../i18n/i18n';
+import { loadChunk } from '../../kernel/chunk';
 import { cloudHeaders, type CloudScope } from './cloud-scope';
 import { isRetriable, parseJson, uploadErrorOf } from './upload-errors';
-import { loadChunk } from '../../kernel/chunk';
 
 /*
  * Resumable uploads into the library (tus 1.0, DESIGN §7) at `/api/projects/{projectId}/cloud/files/chunks`.
