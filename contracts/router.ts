@@ -4,7 +4,7 @@ import { appSchema, type App } from './apps.ts';
 /** `GET /router?url=` (AUTH-20): which app (and later which entity) an address shows. */
 export const routerQuerySchema = z.object({ url: z.string().min(1).max(2000) });
 
-/** The full app (contracts/workspace.ts), with the caller's app abilities in `permissions.can`. */
+/** The full app (contracts/apps.ts), with the caller's app abilities in `permissions.can`. */
 export const routerAppSchema = appSchema;
 export type RouterApp = App;
 
