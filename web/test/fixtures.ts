@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { Account, CodeLimits, Session } from '../../contracts/auth';
 import type { RouterApp } from '../../contracts/router';
+import { defaultAppServices } from '../../contracts/apps';
 import { startSession } from '../kernel/session/session';
 
 export const testAccount: Account = {
@@ -108,19 +109,7 @@ export const testApp: RouterApp = {
   domainId: null,
   desktopMenuLayout: 'top',
   theme: {},
-  services: {
-    home: true,
-    community: true,
-    communities: false,
-    events: true,
-    chat: true,
-    courses: true,
-    helpdesk: false,
-    articles: false,
-    cloud: true,
-    rewards: false,
-    pages: true,
-  },
+  services: { ...defaultAppServices },
   masqueradeProfileId: null,
   viewer: null,
   permissions: { can: ['view'] },

@@ -3,22 +3,11 @@ import { IconCheck, IconInfinity, IconMinus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Tariff, TariffLimitKey } from '../../../contracts/tariffs';
+import { tariffLimitKeys, type Tariff, type TariffLimitKey } from '../../../contracts/tariffs';
 import { useIsMobile } from '../../kernel/ui-store';
 import { ProjectUsage, useProject, tariffsQuery } from '../projects';
 import { SettingsHeader } from './settings-header';
 import classes from './project-settings.module.css';
-
-const rows: readonly TariffLimitKey[] = [
-  'apps',
-  'contacts',
-  'domains',
-  'teamMembers',
-  'smtp',
-  'discovery',
-  'storageMb',
-  'memberStorageMb',
-];
 
 /** `/projects/{projectId}/settings/payment-plan` (ROUTE-17): the tariffs side by side, monthly or annual. */
 export function PaymentPlanPage() {
@@ -68,7 +57,7 @@ export function PaymentPlanPage() {
             >
               <TariffHeading tariff={tariff} annual={annual} current={tariff.id === currentId} />
               <dl className={classes.tariffList}>
-                {rows.map((key) => (
+                {tariffLimitKeys.map((key) => (
                   <div key={key} className={classes.tariffListRow}>
                     <dt>{t(`workspace.tariffs.rows.${key}`)}</dt>
                     <dd>
@@ -104,7 +93,7 @@ export function PaymentPlanPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((key) => (
+              {tariffLimitKeys.map((key) => (
                 <Table.Tr key={key}>
                   <Table.Td className={classes.rowLabel}>{t(`workspace.tariffs.rows.${key}`)}</Table.Td>
                   {tariffs.map((tariff) => (
