@@ -54,6 +54,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // The bench's own arithmetic (its measurements run in `npm run bench`, not here).
+      { test: { name: 'bench', include: ['bench/lib/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server', include: server.shared, isolate: false, ...serverTest } },
       ...(server.isolated.length > 0
         ? [{ test: { name: 'server-isolated', include: server.isolated, ...serverTest } }]

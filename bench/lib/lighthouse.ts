@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { type Result } from 'lighthouse';
+import { cpuSlowdownFor, type CpuSlowdown } from './cpu-calibration.ts';
 import { chromiumArgs, signIn } from './page-load.ts';
 import { freePort } from './server.ts';
 
@@ -36,12 +37,16 @@ export type LighthouseFigures = {
   totalKb: number;
   /** The element Lighthouse took as the largest contentful paint. */
   lcpElement: string;
+  /** The host's benchmark index as Lighthouse measured it in this run. */
+  benchmarkIndex: number;
 };
 
 export type LighthouseSummary = {
   target: LighthouseTarget;
   median: LighthouseFigures;
   runs: LighthouseFigures[];
+  /** The CPU slowdown every run of the measurement simulated. */
+  cpuSlowdown: CpuSlowdown;
 };
 
 /** As the issue measured: Debian's Chromium in its new headless mode, without background traffic. */
@@ -49,7 +54,8 @@ const lighthouseChromiumArgs = ['--headless=new', ...chromiumArgs];
 
 /**
  * Runs Lighthouse (mobile profile, cold cache: it empties the browser cache before every run) `runs` times per
- * target and takes the median of every figure. Chromium runs with a remote-debugging port that Lighthouse
+ * target and takes the median of every figure. The profile's CPU slowdown is calibrated to this host first, as
+ * Lighthouse asks for on hosts slower than the desktop its 4× assumes (`cpu-calibration.ts`). Chromium runs with a remote-debugging port that Lighthouse
  * connects to; a persistent profile lets the session's refresh token reach Lighthouse's page, because
  * Lighthouse clears the cache, service workers and cache storage of the origin but leaves its local storage.
  */
@@ -62,6 +68,12 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
     args: [...lighthouseChromiumArgs, `--remote-debugging-port=${port}`],
   });
   try {
+    const cpuSlowdown = await cpuSlowdownFor(context);
+    options.log(
+      cpuSlowdown.benchmarkIndex === null
+        ? `  CPU slowdown ${cpuSlowdown.multiplier}× (set by BENCH_LIGHTHOUSE_CPU_SLOWDOWN)`
+        : `  CPU slowdown ${cpuSlowdown.multiplier}×, calibrated for a benchmark index of ${Math.round(cpuSlowdown.benchmarkIndex)}`,
+    );
     const summaries: LighthouseSummary[] = [];
     for (const target of options.targets) {
       const runs: LighthouseFigures[] = [];
@@ -73,7 +85,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
             options.baseUrl,
             target.signedIn ? await signIn(options.baseUrl, options.login) : null,
           );
-          return runLighthouse(`${options.baseUrl}${target.path}`, port);
+          return runLighthouse(`${options.baseUrl}${target.path}`, port, cpuSlowdown.multiplier);
         });
         const figures = figuresOf(lhr);
         if (options.reportDir) {
@@ -98,7 +110,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
         );
         runs.push(figures);
       }
-      summaries.push({ target, median: medianFigures(runs), runs });
+      summaries.push({ target, median: medianFigures(runs), runs, cpuSlowdown });
     }
     return summaries;
   } finally {
@@ -127,12 +139,18 @@ class LighthouseRuntimeError extends Error {}
 
 const keepsTraces = () => process.env.BENCH_LIGHTHOUSE_TRACES === '1';
 
-async function runLighthouse(url: string, port: number): Promise<{ lhr: Result; trace: unknown }> {
+async function runLighthouse(
+  url: string,
+  port: number,
+  cpuSlowdownMultiplier: number,
+): Promise<{ lhr: Result; trace: unknown }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
+    // Merged into the mobile profile's throttling: its network stays as it is.
+    throttling: { cpuSlowdownMultiplier },
     // With the traces kept, they carry the JavaScript profiler's samples too: which functions a long task ran.
     // The sampling costs some CPU time itself, so the figures of such a run are not comparable with others.
     additionalTraceCategories: keepsTraces() ? 'disabled-by-default-v8.cpu_profiler' : null,
@@ -145,6 +163,9 @@ async function runLighthouse(url: string, port: number): Promise<{ lhr: Result; 
     throw new LighthouseRuntimeError(
       `Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
     );
+  }
+  if (lhr.configSettings.throttling.cpuSlowdownMultiplier !== cpuSlowdownMultiplier) {
+    throw new Error(`Lighthouse on ${url} ran with another CPU slowdown than ${cpuSlowdownMultiplier}×`);
   }
   if (lhr.finalDisplayedUrl !== url) {
     throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
@@ -208,6 +229,7 @@ function figuresOf(lhr: Result): LighthouseFigures {
     scriptKbTotal: kb(scripts),
     totalKb: kb(requests),
     lcpElement: lcpItem ? `${lcpItem.selector ?? ''} "${(lcpItem.nodeLabel ?? '').slice(0, 40)}"` : 'none',
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -232,5 +254,6 @@ function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
     scriptKbTotal: of('scriptKbTotal'),
     totalKb: of('totalKb'),
     lcpElement: runs.find((run) => run.lcpMs === lcpMs)?.lcpElement ?? 'none',
+    benchmarkIndex: of('benchmarkIndex'),
   };
 }

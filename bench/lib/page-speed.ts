@@ -47,7 +47,7 @@ const metrics: Metric[] = [
 
 /** One measured value per screen and goal; `details` carries the other figures of the median. */
 export function pageSpeedValues(summaries: LighthouseSummary[]): MeasuredValue[] {
-  return summaries.flatMap(({ target, median, runs }) =>
+  return summaries.flatMap(({ target, median, runs, cpuSlowdown }) =>
     metrics.map((metric) => ({
       name: `${target.name}: ${metric.label}`,
       value: Number(median[metric.key]),
@@ -64,6 +64,10 @@ export function pageSpeedValues(summaries: LighthouseSummary[]): MeasuredValue[]
         scriptKbTotal: round(median.scriptKbTotal),
         totalKb: round(median.totalKb),
         lcpElement: median.lcpElement,
+        cpuSlowdown: cpuSlowdown.multiplier,
+        calibratedForBenchmarkIndex:
+          cpuSlowdown.benchmarkIndex === null ? null : Math.round(cpuSlowdown.benchmarkIndex),
+        benchmarkIndex: Math.round(median.benchmarkIndex),
       },
     })),
   );
@@ -71,7 +75,8 @@ export function pageSpeedValues(summaries: LighthouseSummary[]): MeasuredValue[]
 
 /**
  * The Lighthouse table of a run (closing notes quote it): one row per screen, the goals' columns with ⚠ where a
- * value misses its goal, then FCP and TBT for context. Null when the run measured no page speed.
+ * value misses its goal, then FCP and TBT for context, and the CPU slowdown the simulation used. Null when the run
+ * measured no page speed.
  */
 export function pageSpeedTable(results: MeasurementResult[]): string | null {
   const pages = [
@@ -92,21 +97,32 @@ export function pageSpeedTable(results: MeasurementResult[]): string | null {
     const unit = metric.unit === 'points' || metric.unit === 'score' ? '' : ` ${metric.unit}`;
     return `${result.value.toFixed(metric.digits)}${unit}${result.budgetViolations?.length ? ' ⚠' : ''}`;
   };
+  const detail = (page: string, key: string) =>
+    results.find((item) => item.details?.page === page)?.details?.[key];
   const context = (page: string, key: 'fcpMs' | 'tbtMs') => {
-    const value = results.find((item) => item.details?.page === page)?.details?.[key];
+    const value = detail(page, key);
     return typeof value === 'number' ? `${value} ms` : '–';
+  };
+  const slowdown = (page: string) => {
+    const multiplier = detail(page, 'cpuSlowdown');
+    const index = detail(page, 'calibratedForBenchmarkIndex');
+    if (typeof multiplier !== 'number') {
+      return '–';
+    }
+    return typeof index === 'number' ? `${multiplier}× (index ${index})` : `${multiplier}× (set)`;
   };
   const goals = metrics.map((metric) => {
     const limit = metric.budget?.min !== undefined ? `≥ ${metric.budget.min}` : `≤ ${metric.budget?.max}`;
     return `${metric.label} (${limit}${metric.unit === 'ms' || metric.unit === 'kB' ? ` ${metric.unit}` : ''})`;
   });
   return alignedTable(
-    ['page (Lighthouse, mobile, median)', ...goals, 'FCP', 'TBT'],
+    ['page (Lighthouse, mobile, median)', ...goals, 'FCP', 'TBT', 'CPU slowdown'],
     pages.map((page) => [
       page,
       ...metrics.map((metric) => cell(page, metric)),
       context(page, 'fcpMs'),
       context(page, 'tbtMs'),
+      slowdown(page),
     ]),
   );
 }
