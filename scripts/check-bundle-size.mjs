@@ -2,8 +2,8 @@
 // when they break.
 // 1. Initial JavaScript: what web/dist/index.html loads before any route chunk — its entry script and every
 //    modulepreload link — summed as gzip, at most 200 kB.
-// 2. The pre-painted pages (web/dist/sign-in.html, projects.html and project.html, sent for /auth, /projects and a
-//    project's screens on the service host) paint before any of the app's scripts: each may load at most the small boot script before its first
+// 2. The pre-painted pages (web/dist/sign-in.html, projects.html, library.html and project.html, sent for /auth,
+//    /projects, a project's library and its other screens on the service host) paint before any of the app's scripts: each may load at most the small boot script before its first
 //    paint. Also reported: what the sign-in screen loads in all (entry, its shell and its own chunk, from Vite's
 //    manifest).
 // 3. Every text file of the build has its brotli and gzip copy (the server sends those; it compresses nothing
@@ -160,6 +160,7 @@ function measure() {
   for (const [name, file] of [
     ['sign-in', 'sign-in.html'],
     ['projects', 'projects.html'],
+    ['library', 'library.html'],
     ['project', 'project.html'],
   ]) {
     const html = readPage(file);

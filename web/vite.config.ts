@@ -31,7 +31,10 @@ export default defineConfig({
     react(),
     withoutJsonSchema(),
     preloadFont(/^inter-latin-wght-normal\.woff2$/),
-    prePaint({ localeDir: fileURLToPath(new URL('./i18n/locales/de', import.meta.url)) }),
+    prePaint({
+      localeDir: fileURLToPath(new URL('./i18n/locales/de', import.meta.url)),
+      webRoot: fileURLToPath(new URL('.', import.meta.url)),
+    }),
     precompress(),
   ],
   resolve: {

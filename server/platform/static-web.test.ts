@@ -14,6 +14,10 @@ const page = '<!doctype html><html lang="de"><head><title>Gemeinde</title></head
 const signInPage = page.replace('<body>', '<body><div id="boot-skeleton"><h1>Anmelden</h1></div>');
 const projectsPage = page.replace('<body>', '<body><div id="boot-skeleton"><h1>Projekte</h1></div>');
 const projectPage = page.replace('<body>', '<body><div id="boot-skeleton"></div>');
+const libraryPage = projectPage.replace(
+  '</head>',
+  '<link rel="modulepreload" href="/assets/cloud.js"></head>',
+);
 const projectId = '019de35e-8234-717c-b12c-d08bc231b874';
 const serviceHost = 'gemeinde.example';
 const manifest = JSON.stringify({ name: 'Gemeinde', icons: [] });
@@ -39,6 +43,7 @@ beforeAll(async () => {
   await writeBuilt('sign-in.html', signInPage);
   await writeBuilt('projects.html', projectsPage);
   await writeBuilt('project.html', projectPage);
+  await writeBuilt('library.html', libraryPage);
   await writeBuilt('manifest.webmanifest', manifest);
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   await writeFile(
@@ -120,9 +125,18 @@ describe('the built web app', () => {
     expect(projects.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(projects.rawPayload).toString()).toBe(projectsPage);
 
-    for (const url of [`/projects/${projectId}`, `/projects/${projectId}/cloud/${projectId}?view=list`]) {
+    for (const url of [`/projects/${projectId}`, `/projects/${projectId}/members`]) {
       expect(brotliDecompressSync((await get(url, 'br')).rawPayload).toString(), url).toBe(projectPage);
     }
+    for (const url of [
+      `/projects/${projectId}/cloud`,
+      `/projects/${projectId}/cloud/${projectId}?view=list`,
+    ]) {
+      expect(brotliDecompressSync((await get(url, 'br')).rawPayload).toString(), url).toBe(libraryPage);
+    }
+    // Below a folder is another screen of the project (none today, so the router's own "not found").
+    const belowFolder = await get(`/projects/${projectId}/cloud/${projectId}/x`, 'br');
+    expect(brotliDecompressSync(belowFolder.rawPayload).toString()).toBe(projectPage);
 
     for (const url of ['/auth', '/projects', `/projects/${projectId}/cloud`]) {
       const onAppHost = await get(url, 'br', 'app.gemeinde.example');
@@ -137,6 +151,7 @@ describe('the built web app', () => {
       '/sign-in.html',
       '/projects.html',
       '/project.html',
+      '/library.html',
     ]) {
       expect((await get(url)).body, url).toBe(page);
     }

@@ -61,14 +61,17 @@ export function withPageHead(page: string, head: PageHead): string {
  * with the addresses on the service host that show them. Only the service host's: an app host's pages show the
  * app's own name and colours, which a static page cannot know.
  */
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const prePaintedPages: { file: string; path: RegExp }[] = [
   { file: 'sign-in.html', path: /^\/auth$/ },
   { file: 'projects.html', path: /^\/projects$/ },
-  // A project's screens, whatever is below its id; not /projects/create nor the e-mail unsubscribe page
+  // The project's library (its frame, and its screen's chunks asked for with the app's scripts).
+  { file: 'library.html', path: new RegExp(`^/projects/${uuid}/cloud(/${uuid})?$`) },
+  // A project's other screens, whatever is below its id; not /projects/create nor the e-mail unsubscribe page
   // (/projects/<id>/unsubscribe/<hash>, signed out), which have no project frame.
   {
     file: 'project.html',
-    path: /^\/projects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?!\/unsubscribe\/)(\/|$)/,
+    path: new RegExp(`^/projects/${uuid}(?!/unsubscribe/)(/|$)`),
   },
 ];
 

@@ -1,18 +1,46 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
-/** A page drawn in plain HTML before the scripts run: the file the build writes and its skeleton's file name. */
-export type PrePaintedPage = { file: string; skeleton: string };
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/**
+ * A page drawn in plain HTML before the scripts run: the file the build writes, its skeleton's file name, and the
+ * modules (paths below web/) that the router loads lazily for the page's screen, whose chunks the page asks for
+ * with the app's own scripts.
+ */
+export type PrePaintedPage = { file: string; skeleton: string; screenModules: string[] };
+
+const serviceShell = 'app/layouts/service-shell.tsx';
+const projectFrame = [
+  serviceShell,
+  'features/projects/projects-screens.ts',
+  'features/projects/projects-api.ts',
+];
 
 /**
  * The pages the build draws ahead of the scripts, each written next to index.html; the server sends each for its
  * address on the service host (server/platform/static-web.ts, whose list names the same files).
  */
 export const prePaintedPages: PrePaintedPage[] = [
-  { file: 'sign-in.html', skeleton: 'sign-in.html' },
-  { file: 'projects.html', skeleton: 'projects.html' },
-  { file: 'project.html', skeleton: 'project.html' },
+  {
+    file: 'sign-in.html',
+    skeleton: 'sign-in.html',
+    screenModules: [serviceShell, 'features/auth/sign-in-screens.ts'],
+  },
+  {
+    file: 'projects.html',
+    skeleton: 'projects.html',
+    screenModules: [serviceShell, 'features/projects/projects-screens.ts'],
+  },
+  // The library is the project's screen people open most; the other screens of a project share its frame.
+  {
+    file: 'library.html',
+    skeleton: 'project.html',
+    screenModules: [...projectFrame, 'features/cloud/cloud-screens.ts', 'features/cloud/cloud-prefetch.ts'],
+  },
+  { file: 'project.html', skeleton: 'project.html', screenModules: projectFrame },
 ];
 
 const skeletonDir = new URL('./skeletons/', import.meta.url);
@@ -44,13 +72,75 @@ function skeletonSource(name: string): string {
 
 const appScript = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
 
+const isChunk = (output: OutputBundle[string]): output is OutputChunk => output.type === 'chunk';
+
+/**
+ * The files a screen's modules need beyond what the entry loads itself, in the order the router's preload would
+ * ask for them: each module's chunk, the chunks it imports statically (depth first), and the stylesheets of each.
+ * These are what Vite's preload helper would otherwise add as `<link>` elements from the router's first task; the
+ * helper skips a file that a `<link>` already names.
+ */
+export function screenFiles(
+  bundle: OutputBundle,
+  moduleIds: string[],
+): { scripts: string[]; styles: string[] } {
+  const chunks = Object.values(bundle).filter(isChunk);
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) {
+    throw new Error('pre-painted pages: the bundle has no entry chunk');
+  }
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (fileName: string, collect: boolean) => {
+    if (seen.has(fileName)) {
+      return;
+    }
+    seen.add(fileName);
+    const chunk = byFile.get(fileName);
+    if (!chunk) {
+      throw new Error(`pre-painted pages: the bundle has no chunk ${fileName}`);
+    }
+    if (collect) {
+      scripts.push(fileName);
+      styles.push(...(chunk.viteMetadata?.importedCss ?? []));
+    }
+    for (const imported of chunk.imports) {
+      visit(imported, collect);
+    }
+  };
+  // What the entry loads statically is there already.
+  visit(entry.fileName, false);
+  for (const moduleId of moduleIds) {
+    const chunk = chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
+    if (!chunk) {
+      throw new Error(`pre-painted pages: no chunk holds ${moduleId}`);
+    }
+    visit(chunk.fileName, true);
+  }
+  return { scripts, styles: [...new Set(styles)] };
+}
+
+/** The `<link>` elements for a screen's files, as the router's preload would make them. */
+function screenLinks(files: { scripts: string[]; styles: string[] }): string {
+  return [
+    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ]
+    .map((tag) => `\n    ${tag}`)
+    .join('');
+}
+
 /**
  * Pages painted before the JavaScript has run: copies of the built index.html whose body starts with a skeleton
  * (skeletons/*.html: the screen's frame and its fixed texts in plain HTML and CSS). Their module scripts wait in a
  * <template> until the skeleton has been drawn (boot-after-paint.js), so the first paint needs only the page, its
- * stylesheet and the font, not the 200 kB of scripts competing for a slow connection.
+ * stylesheet and the font, not the 200 kB of scripts competing for a slow connection. The template also names the
+ * chunks and stylesheets of the page's screen: they load with the app's scripts instead of after them, and the
+ * links are added in short tasks, not in one long one of the router's.
  */
-export function prePaint(options: { localeDir: string; pages?: PrePaintedPage[] }): Plugin {
+export function prePaint(options: { localeDir: string; webRoot: string; pages?: PrePaintedPage[] }): Plugin {
   return {
     name: 'gemeinde:pre-painted-pages',
     apply: 'build',
@@ -71,16 +161,23 @@ export function prePaint(options: { localeDir: string; pages?: PrePaintedPage[] 
           name: 'boot-after-paint.js',
           source: readFileSync(new URL('./boot-after-paint.js', import.meta.url), 'utf8'),
         });
-        const head =
-          `\n    <template id="boot-scripts">${scripts.join('')}\n    </template>` +
-          `\n    <script src="/${this.getFileName(boot)}" async></script>`;
-        const page = index.source.replace(appScript, '').replace('</head>', `${head}\n  </head>`);
-        for (const { file, skeleton } of options.pages ?? prePaintedPages) {
+        const withoutScripts = index.source.replace(appScript, '');
+        const bootScript = `\n    <script src="/${this.getFileName(boot)}" async></script>`;
+        for (const { file, skeleton, screenModules } of options.pages ?? prePaintedPages) {
           const fragment = fillTexts(skeletonSource(skeleton), options.localeDir);
+          const links = screenLinks(
+            screenFiles(
+              bundle,
+              screenModules.map((module) => path.join(options.webRoot, module)),
+            ),
+          );
+          const head = `\n    <template id="boot-scripts">${scripts.join('')}${links}\n    </template>${bootScript}`;
           this.emitFile({
             type: 'asset',
             fileName: file,
-            source: page.replace(marker, `${marker}\n${fragment}`),
+            source: withoutScripts
+              .replace('</head>', `${head}\n  </head>`)
+              .replace(marker, `${marker}\n${fragment}`),
           });
         }
       },
