@@ -4,22 +4,20 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import { defaultLanguage, isLanguage, languageStorageKey, type Language } from './languages';
 
-type LocaleModule = { default: Record<string, unknown> };
+type LanguageTexts = { default: Record<string, Record<string, unknown>> };
 
-// One lazy chunk per locale file; a language's files load together the first time it is used.
-const localeLoaders = import.meta.glob<LocaleModule>('./locales/*/*.json');
+// One lazy module per language with all its files (`./auth.json` → its texts), loaded the first time it is used.
+const languageLoaders: Record<Language, () => Promise<LanguageTexts>> = {
+  de: () => import('./locales/de/index'),
+  en: () => import('./locales/en/index'),
+};
 
 export const i18n = i18next.createInstance();
 
 const loadedLanguages = new Set<Language>();
 let initPromise: Promise<unknown> | null = null;
 
-function localeFilesOf(language: Language): [string, () => Promise<LocaleModule>][] {
-  const prefix = `./locales/${language}/`;
-  return Object.entries(localeLoaders).filter(([path]) => path.startsWith(prefix));
-}
-
-/** `./locales/de/errors.json` → `errors`: each file is one top-level key (`errors.NOT_FOUND`). */
+/** `./errors.json` → `errors`: each file is one top-level key (`errors.NOT_FOUND`). */
 function sectionName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 }
@@ -28,9 +26,8 @@ async function loadLanguage(language: Language): Promise<void> {
   if (loadedLanguages.has(language)) {
     return;
   }
-  const sections = await Promise.all(
-    localeFilesOf(language).map(async ([path, load]) => [sectionName(path), (await load()).default] as const),
-  );
+  const files = (await languageLoaders[language]()).default;
+  const sections = Object.entries(files).map(([path, texts]) => [sectionName(path), texts] as const);
   // Each language loads once, into an empty bundle: no deep merge, and no defensive copy of the freshly parsed
   // texts (i18next copies a bundle through JSON by default, which costs as much as parsing it).
   i18n.addResourceBundle(language, 'translation', Object.fromEntries(sections), false, true, {
