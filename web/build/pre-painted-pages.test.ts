@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { screenFiles } from './pre-painted-pages';
+import { screenChunks } from './pre-painted-pages';
 
-type Chunk = { fileName: string; isEntry?: boolean; moduleIds: string[]; imports?: string[]; css?: string[] };
+type Chunk = { fileName: string; isEntry?: boolean; moduleIds: string[]; imports?: string[] };
 
-/** A bundle with only what screenFiles reads of its chunks. */
+/** A bundle with only what screenChunks reads of its chunks. */
 function bundleOf(chunks: Chunk[]): Rolldown.OutputBundle {
   return Object.fromEntries(
     chunks.map((chunk) => [
@@ -15,7 +15,6 @@ function bundleOf(chunks: Chunk[]): Rolldown.OutputBundle {
         isEntry: chunk.isEntry ?? false,
         moduleIds: chunk.moduleIds,
         imports: chunk.imports ?? [],
-        viteMetadata: { importedCss: new Set(chunk.css ?? []), importedAssets: new Set() },
       },
     ]),
   ) as unknown as Rolldown.OutputBundle;
@@ -33,35 +32,34 @@ const bundle = bundleOf([
     fileName: 'assets/shell.js',
     moduleIds: ['/web/shell.tsx'],
     imports: ['assets/ui.js', 'assets/runtime.js'],
-    css: ['assets/shell.css'],
   },
-  { fileName: 'assets/ui.js', moduleIds: ['/web/ui/a.tsx', '/web/ui/b.tsx'], css: ['assets/ui.css'] },
+  { fileName: 'assets/ui.js', moduleIds: ['/web/ui/a.tsx', '/web/ui/b.tsx'] },
   {
     fileName: 'assets/library.js',
     moduleIds: ['/web/cloud/screens.tsx', '/web/cloud/grid.tsx'],
     imports: ['assets/ui.js', 'assets/format.js'],
-    css: ['assets/library.css', 'assets/ui.css'],
   },
   { fileName: 'assets/format.js', moduleIds: ['/web/format.ts'] },
   { fileName: 'assets/other.js', moduleIds: ['/web/other.tsx'], imports: ['assets/ui.js'] },
 ]);
 
-describe('screenFiles', () => {
-  it('lists the chunks of the screen’s modules and their imports, depth first, once each, with their styles', () => {
-    expect(screenFiles(bundle, ['/web/shell.tsx', '/web/cloud/screens.tsx'])).toEqual({
-      scripts: ['assets/shell.js', 'assets/ui.js', 'assets/library.js', 'assets/format.js'],
-      styles: ['assets/shell.css', 'assets/ui.css', 'assets/library.css'],
-    });
+describe('screenChunks', () => {
+  it('lists the chunks of the screen’s modules and their imports, depth first, once each', () => {
+    expect(screenChunks(bundle, ['/web/shell.tsx', '/web/cloud/screens.tsx'])).toEqual([
+      'assets/shell.js',
+      'assets/ui.js',
+      'assets/library.js',
+      'assets/format.js',
+    ]);
   });
 
   it('leaves out what the entry loads itself and what the screen does not import', () => {
-    const { scripts } = screenFiles(bundle, ['/web/ui/b.tsx']);
-    expect(scripts).toEqual(['assets/ui.js']);
-    expect(screenFiles(bundle, ['/web/main.tsx'])).toEqual({ scripts: [], styles: [] });
+    expect(screenChunks(bundle, ['/web/ui/b.tsx'])).toEqual(['assets/ui.js']);
+    expect(screenChunks(bundle, ['/web/main.tsx'])).toEqual([]);
   });
 
   it('fails the build for a module that is in no chunk (a renamed screen)', () => {
-    expect(() => screenFiles(bundle, ['/web/cloud/gone.tsx'])).toThrow(
+    expect(() => screenChunks(bundle, ['/web/cloud/gone.tsx'])).toThrow(
       /no chunk holds \/web\/cloud\/gone\.tsx/,
     );
   });

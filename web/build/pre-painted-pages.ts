@@ -75,23 +75,20 @@ const appScript = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="module
 const isChunk = (output: OutputBundle[string]): output is OutputChunk => output.type === 'chunk';
 
 /**
- * The files a screen's modules need beyond what the entry loads itself, in the order the router's preload would
- * ask for them: each module's chunk, the chunks it imports statically (depth first), and the stylesheets of each.
- * These are what Vite's preload helper would otherwise add as `<link>` elements from the router's first task; the
- * helper skips a file that a `<link>` already names.
+ * The chunks a screen's modules need beyond what the entry loads itself, in the order the router's preload would
+ * ask for them: each module's chunk, then the chunks it imports statically (depth first). These are what Vite's
+ * preload helper would otherwise add as `<link rel="modulepreload">` elements from the router's first task; the
+ * helper skips a file that a `<link>` already names. Their stylesheets stay with the helper, which waits for a
+ * stylesheet it adds to load before the screen's module runs (one it finds already there, it does not wait for).
  */
-export function screenFiles(
-  bundle: OutputBundle,
-  moduleIds: string[],
-): { scripts: string[]; styles: string[] } {
+export function screenChunks(bundle: OutputBundle, moduleIds: string[]): string[] {
   const chunks = Object.values(bundle).filter(isChunk);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) {
     throw new Error('pre-painted pages: the bundle has no entry chunk');
   }
-  const scripts: string[] = [];
-  const styles: string[] = [];
+  const wanted: string[] = [];
   const seen = new Set<string>();
   const visit = (fileName: string, collect: boolean) => {
     if (seen.has(fileName)) {
@@ -103,8 +100,7 @@ export function screenFiles(
       throw new Error(`pre-painted pages: the bundle has no chunk ${fileName}`);
     }
     if (collect) {
-      scripts.push(fileName);
-      styles.push(...(chunk.viteMetadata?.importedCss ?? []));
+      wanted.push(fileName);
     }
     for (const imported of chunk.imports) {
       visit(imported, collect);
@@ -119,17 +115,7 @@ export function screenFiles(
     }
     visit(chunk.fileName, true);
   }
-  return { scripts, styles: [...new Set(styles)] };
-}
-
-/** The `<link>` elements for a screen's files, as the router's preload would make them. */
-function screenLinks(files: { scripts: string[]; styles: string[] }): string {
-  return [
-    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ]
-    .map((tag) => `\n    ${tag}`)
-    .join('');
+  return wanted;
 }
 
 /**
@@ -137,8 +123,8 @@ function screenLinks(files: { scripts: string[]; styles: string[] }): string {
  * (skeletons/*.html: the screen's frame and its fixed texts in plain HTML and CSS). Their module scripts wait in a
  * <template> until the skeleton has been drawn (boot-after-paint.js), so the first paint needs only the page, its
  * stylesheet and the font, not the 200 kB of scripts competing for a slow connection. The template also names the
- * chunks and stylesheets of the page's screen: they load with the app's scripts instead of after them, and the
- * links are added in short tasks, not in one long one of the router's.
+ * chunks of the page's screen: they load with the app's scripts instead of after them, and their links are added in
+ * short tasks, not in one long one of the router's.
  */
 export function prePaint(options: { localeDir: string; webRoot: string; pages?: PrePaintedPage[] }): Plugin {
   return {
@@ -165,12 +151,12 @@ export function prePaint(options: { localeDir: string; webRoot: string; pages?: 
         const bootScript = `\n    <script src="/${this.getFileName(boot)}" async></script>`;
         for (const { file, skeleton, screenModules } of options.pages ?? prePaintedPages) {
           const fragment = fillTexts(skeletonSource(skeleton), options.localeDir);
-          const links = screenLinks(
-            screenFiles(
-              bundle,
-              screenModules.map((module) => path.join(options.webRoot, module)),
-            ),
-          );
+          const links = screenChunks(
+            bundle,
+            screenModules.map((module) => path.join(options.webRoot, module)),
+          )
+            .map((chunk) => `\n    <link rel="modulepreload" crossorigin href="/${chunk}">`)
+            .join('');
           const head = `\n    <template id="boot-scripts">${scripts.join('')}${links}\n    </template>${bootScript}`;
           this.emitFile({
             type: 'asset',
