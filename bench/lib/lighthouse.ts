@@ -55,9 +55,10 @@ const lighthouseChromiumArgs = ['--headless=new', ...chromiumArgs];
 /**
  * Runs Lighthouse (mobile profile, cold cache: it empties the browser cache before every run) `runs` times per
  * target and takes the median of every figure. The profile's CPU slowdown is calibrated to this host first, as
- * Lighthouse asks for on hosts slower than the desktop its 4× assumes (`cpu-calibration.ts`). Chromium runs with a remote-debugging port that Lighthouse
- * connects to; a persistent profile lets the session's refresh token reach Lighthouse's page, because
- * Lighthouse clears the cache, service workers and cache storage of the origin but leaves its local storage.
+ * Lighthouse asks for on hosts slower than the desktop its 4× assumes (`cpu-calibration.ts`). Chromium runs with a
+ * remote-debugging port that Lighthouse connects to; a persistent profile lets the session's refresh token reach
+ * Lighthouse's page, because Lighthouse clears the cache, service workers and cache storage of the origin but leaves
+ * its local storage.
  */
 export async function measureLighthouse(options: LighthouseOptions): Promise<LighthouseSummary[]> {
   const port = await freePort();

@@ -6,8 +6,8 @@
   var template = document.getElementById('boot-scripts');
   var started = false;
   // Each added element starts a request, which costs the main thread a few milliseconds: the template's tags (the
-  // app's scripts, then the chunks and stylesheets of the page's screen) are added in slices of about 8 ms, each
-  // its own task, so that a slow phone does not see one long task (and a first tap still gets through).
+  // app's scripts, then the chunks of the page's screen) are added in slices of about 8 ms, each its own task, so
+  // that a slow phone does not see one long task (and a first tap still gets through).
   var sliceMs = 8;
   function now() {
     return window.performance && performance.now ? performance.now() : Date.now();
