@@ -1,6 +1,7 @@
 import type { BrowserContext } from '@playwright/test';
 // Lighthouse's own benchmark, the one behind `lhr.environment.benchmarkIndex` (the package has no exports map).
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
+import { median } from './median.ts';
 
 /**
  * Lighthouse's mobile profile slows the CPU down 4×, which turns the desktop it assumes (a benchmark index of
@@ -38,8 +39,7 @@ export async function measureBenchmarkIndex(context: BrowserContext): Promise<nu
     for (let sample = 0; sample < samples; sample++) {
       values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
     }
-    values.sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)] ?? Number.NaN;
+    return median(values);
   } finally {
     await page.close();
   }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { type Result } from 'lighthouse';
 import { cpuSlowdownFor, type CpuSlowdown } from './cpu-calibration.ts';
+import { median } from './median.ts';
 import { chromiumArgs, signIn } from './page-load.ts';
 import { freePort } from './server.ts';
 
@@ -232,11 +233,6 @@ function figuresOf(lhr: Result): LighthouseFigures {
     lcpElement: lcpItem ? `${lcpItem.selector ?? ''} "${(lcpItem.nodeLabel ?? '').slice(0, 40)}"` : 'none',
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
