@@ -46,7 +46,7 @@ export type LighthouseSummary = {
   target: LighthouseTarget;
   median: LighthouseFigures;
   runs: LighthouseFigures[];
-  /** The CPU slowdown every run of the measurement simulated. */
+  /** The median of the CPU slowdowns the runs simulated (and of the benchmark indices they were calibrated for). */
   cpuSlowdown: CpuSlowdown;
 };
 
@@ -55,8 +55,8 @@ const lighthouseChromiumArgs = ['--headless=new', ...chromiumArgs];
 
 /**
  * Runs Lighthouse (mobile profile, cold cache: it empties the browser cache before every run) `runs` times per
- * target and takes the median of every figure. The profile's CPU slowdown is calibrated to this host first, as
- * Lighthouse asks for on hosts slower than the desktop its 4× assumes (`cpu-calibration.ts`). Chromium runs with a
+ * target and takes the median of every figure. The profile's CPU slowdown is calibrated to this host before each run,
+ * as Lighthouse asks for on hosts slower or faster than the desktop its 4× assumes (`cpu-calibration.ts`). Chromium runs with a
  * remote-debugging port that Lighthouse connects to; a persistent profile lets the session's refresh token reach
  * Lighthouse's page, because Lighthouse clears the cache, service workers and cache storage of the origin but leaves
  * its local storage.
@@ -70,16 +70,15 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
     args: [...lighthouseChromiumArgs, `--remote-debugging-port=${port}`],
   });
   try {
-    const cpuSlowdown = await cpuSlowdownFor(context);
-    options.log(
-      cpuSlowdown.benchmarkIndex === null
-        ? `  CPU slowdown ${cpuSlowdown.multiplier}× (set by BENCH_LIGHTHOUSE_CPU_SLOWDOWN)`
-        : `  CPU slowdown ${cpuSlowdown.multiplier}×, calibrated for a benchmark index of ${Math.round(cpuSlowdown.benchmarkIndex)}`,
-    );
     const summaries: LighthouseSummary[] = [];
     for (const target of options.targets) {
       const runs: LighthouseFigures[] = [];
+      const slowdowns: CpuSlowdown[] = [];
       for (let run = 0; run < options.runs; run++) {
+        // Calibrated right before each run: this host's benchmark index wanders by a factor of two from one minute
+        // to the next (1,000 to 2,500 within one bench), and a slowdown measured at the start misses it.
+        const cpuSlowdown = await cpuSlowdownFor(context);
+        slowdowns.push(cpuSlowdown);
         const { lhr, trace } = await withRetry(options.log, async () => {
           // A fresh session per run: the web app rotates the refresh token on every load.
           await setRefreshToken(
@@ -108,11 +107,11 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
         options.log(
           `  ${target.name} run ${run + 1}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
             `CLS ${figures.cls.toFixed(3)}, JS before paint ${figures.scriptKbBeforePaint.toFixed(1)} kB ` +
-            `(LCP: ${figures.lcpElement})`,
+            `(LCP: ${figures.lcpElement}), CPU slowdown ${describeSlowdown(cpuSlowdown)}`,
         );
         runs.push(figures);
       }
-      summaries.push({ target, median: medianFigures(runs), runs, cpuSlowdown });
+      summaries.push({ target, median: medianFigures(runs), runs, cpuSlowdown: medianSlowdown(slowdowns) });
     }
     return summaries;
   } finally {
@@ -232,6 +231,22 @@ function figuresOf(lhr: Result): LighthouseFigures {
     totalKb: kb(requests),
     lcpElement: lcpItem ? `${lcpItem.selector ?? ''} "${(lcpItem.nodeLabel ?? '').slice(0, 40)}"` : 'none',
     benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+function describeSlowdown({ multiplier, benchmarkIndex }: CpuSlowdown): string {
+  return benchmarkIndex === null
+    ? `${multiplier}× (set by BENCH_LIGHTHOUSE_CPU_SLOWDOWN)`
+    : `${multiplier}× (benchmark index ${Math.round(benchmarkIndex)})`;
+}
+
+function medianSlowdown(slowdowns: CpuSlowdown[]): CpuSlowdown {
+  const indices = slowdowns.flatMap(({ benchmarkIndex }) =>
+    benchmarkIndex === null ? [] : [benchmarkIndex],
+  );
+  return {
+    multiplier: median(slowdowns.map(({ multiplier }) => multiplier)),
+    benchmarkIndex: indices.length === 0 ? null : median(indices),
   };
 }
 

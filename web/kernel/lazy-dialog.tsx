@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType, type JSX } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type JSX, type ReactNode } from 'react';
 import { loadChunk } from './chunk';
 
 /**
@@ -10,14 +10,27 @@ export function lazyDialog<P extends { opened: boolean }>(
 ): (props: P) => JSX.Element | null {
   const Loaded = lazy(() => loadChunk(load).then((component) => ({ default: component })));
   return function LazyDialog(props: P) {
-    const [wanted, setWanted] = useState(props.opened);
-    if (props.opened && !wanted) {
-      setWanted(true);
-    }
-    return wanted ? (
+    return useOpenedOnce(props.opened) ? (
       <Suspense fallback={null}>
         <Loaded {...(props as P & JSX.IntrinsicAttributes)} />
       </Suspense>
     ) : null;
   };
+}
+
+/** Whether a dialog has been opened at least once: from then on it stays mounted, so that it fades out as it closes. */
+export function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) {
+    setOnce(true);
+  }
+  return once || opened;
+}
+
+/**
+ * A dialog mounted the first time it opens, not with the screen that offers it: a closed Mantine modal renders
+ * nothing, but its hooks still run (the scroll lock's timer, focus return, listeners) while the screen mounts.
+ */
+export function OnceOpened({ opened, children }: { opened: boolean; children: ReactNode }): ReactNode {
+  return useOpenedOnce(opened) ? children : null;
 }

@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { Loader } from '@mantine/core';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { cloudDefaults } from '../../../contracts/constants';
@@ -73,6 +73,27 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
 }
 
 /**
+ * The scroll box's size as the browser's own layout finds it: reported by a ResizeObserver, whose first report
+ * comes after the frame's layout. The virtualizer's default reads clientWidth and clientHeight in its layout
+ * effect, which forces a layout of the whole page in the middle of the commit that inserted the cells (a quarter
+ * of the library's longest task, profiled). Until the report the virtualizer counts with `initialRect`.
+ */
+function observeRectAfterLayout(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (rect: { width: number; height: number }) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  if (!element) {
+    return undefined;
+  }
+  const observer = new ResizeObserver(() =>
+    report({ width: element.clientWidth, height: element.clientHeight }),
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
  * The library's items as a virtual grid or list (spec §9: rows of 160 px / 60 px), so a folder of 20,000
  * files renders only what is on screen. Pages are appended as the end comes near.
  */
@@ -93,6 +114,9 @@ export function LibraryContent(props: LibraryContentProps) {
     paddingStart: layout.padding,
     paddingEnd: layout.padding,
     overscan: 4,
+    observeElementRect: observeRectAfterLayout,
+    // The box is never taller than the window: the first rows drawn before the size is reported are enough.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
 
   useEffect(() => {

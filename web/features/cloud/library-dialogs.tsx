@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OnceOpened } from '../../kernel/lazy-dialog';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { CreateFolderDialog } from './create-folder-dialog';
 import { LazyCropDialog } from './lazy-crop-dialog';
@@ -37,7 +38,11 @@ type LibraryDialogsProps = {
   preview: PreviewProps;
 };
 
-/** The library's dialogs (spec §2 "Other dialogs") and the media preview, one at a time. */
+/**
+ * The library's dialogs (spec §2 "Other dialogs") and the media preview, one at a time. A dialog mounts when it
+ * first opens (the library's closing hands the focus back to what opened it, which Mantine does only from the
+ * second opening of a dialog mounted open).
+ */
 export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDialogsProps) {
   // A closing dialog keeps its content while it fades out, instead of flashing empty.
   const [last, setLast] = useState<LibraryDialog>(dialog);
@@ -48,38 +53,46 @@ export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDi
   const cropItem = dialog?.type === 'crop' ? dialog.item : null;
   return (
     <>
-      <RenameDialog
-        opened={dialog?.type === 'rename'}
-        item={shown?.type === 'rename' ? shown.item : null}
-        onClose={onClose}
-      />
-      <MoveDialog
-        opened={dialog?.type === 'move'}
-        items={shown?.type === 'move' ? shown.items : []}
-        onClose={onClose}
-        onMoved={() => {
-          props.onMoved();
-          onClose();
-        }}
-      />
-      <DeleteDialog
-        opened={dialog?.type === 'delete'}
-        items={shown?.type === 'delete' ? shown.items : []}
-        onClose={onClose}
-        onDeleted={() => {
-          props.onDeleted();
-          onClose();
-        }}
-      />
-      <CreateFolderDialog
-        opened={dialog?.type === 'create-folder'}
-        parentId={props.createFolderParentId}
-        onClose={onClose}
-        onCreated={(folder) => {
-          props.onFolderCreated(folder);
-          onClose();
-        }}
-      />
+      <OnceOpened opened={dialog?.type === 'rename'}>
+        <RenameDialog
+          opened={dialog?.type === 'rename'}
+          item={shown?.type === 'rename' ? shown.item : null}
+          onClose={onClose}
+        />
+      </OnceOpened>
+      <OnceOpened opened={dialog?.type === 'move'}>
+        <MoveDialog
+          opened={dialog?.type === 'move'}
+          items={shown?.type === 'move' ? shown.items : []}
+          onClose={onClose}
+          onMoved={() => {
+            props.onMoved();
+            onClose();
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened opened={dialog?.type === 'delete'}>
+        <DeleteDialog
+          opened={dialog?.type === 'delete'}
+          items={shown?.type === 'delete' ? shown.items : []}
+          onClose={onClose}
+          onDeleted={() => {
+            props.onDeleted();
+            onClose();
+          }}
+        />
+      </OnceOpened>
+      <OnceOpened opened={dialog?.type === 'create-folder'}>
+        <CreateFolderDialog
+          opened={dialog?.type === 'create-folder'}
+          parentId={props.createFolderParentId}
+          onClose={onClose}
+          onCreated={(folder) => {
+            props.onFolderCreated(folder);
+            onClose();
+          }}
+        />
+      </OnceOpened>
       <LazyCropDialog
         opened={cropItem !== null}
         file={shown?.type === 'crop' ? shown.item : null}
