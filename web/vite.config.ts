@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
+import { compileHints } from './build/compile-hints.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
 import { prePaint } from './build/pre-painted-pages.ts';
@@ -35,6 +36,7 @@ export default defineConfig({
       localeDir: fileURLToPath(new URL('./i18n/locales/de', import.meta.url)),
       webRoot: fileURLToPath(new URL('.', import.meta.url)),
     }),
+    compileHints(),
     precompress(),
   ],
   resolve: {
