@@ -94,6 +94,18 @@ function observeRectAfterLayout(
 }
 
 /**
+ * The virtualizer's size of the box until it is reported: the box is never larger than the screen, so the rows
+ * drawn before fill it. Not the window's size: reading innerHeight in the middle of a render forces the layout
+ * that `observeRectAfterLayout` avoids. Where the screen has no size (jsdom), the window's.
+ */
+function screenRect(): { width: number; height: number } {
+  const { width, height } = window.screen;
+  return width > 0 && height > 0
+    ? { width, height }
+    : { width: window.innerWidth, height: window.innerHeight };
+}
+
+/**
  * The library's items as a virtual grid or list (spec §9: rows of 160 px / 60 px), so a folder of 20,000
  * files renders only what is on screen. Pages are appended as the end comes near.
  */
@@ -115,8 +127,7 @@ export function LibraryContent(props: LibraryContentProps) {
     paddingEnd: layout.padding,
     overscan: 4,
     observeElementRect: observeRectAfterLayout,
-    // The box is never taller than the window: the first rows drawn before the size is reported are enough.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialRect: screenRect(),
   });
 
   useEffect(() => {
