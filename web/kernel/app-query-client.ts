@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 
 let current: QueryClient | null = null;
 
-/** main.tsx hands the app's query client over once it exists. */
-export function setAppQueryClient(client: QueryClient): void {
+/** main.tsx hands the app's query client over once it exists (a test that renders the routes, its own; null after). */
+export function setAppQueryClient(client: QueryClient | null): void {
   current = client;
 }
 

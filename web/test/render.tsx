@@ -28,14 +28,17 @@ type RenderOptions = {
   queryClient?: QueryClient;
 };
 
-/** Renders a route tree with every app provider at `url`, as the app would on `host`. */
+/**
+ * Renders a route tree with every app provider at `url`, as the app would on `host`; with `queryClient` (the one
+ * the route loaders use, `setAppQueryClient`) the screens share the loaders' cache.
+ */
 export function renderRoutes(
   routes: RouteObject[],
-  { url, host = 'service' }: { url: string; host?: HostKind },
+  { url, host = 'service', queryClient }: { url: string; host?: HostKind; queryClient?: QueryClient },
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const result = render(
-    <AppProviders queryClient={createQueryClient()} env="test">
+    <AppProviders queryClient={queryClient ?? createQueryClient()} env="test">
       <ClientConfigContext value={testClientConfig}>
         <HostKindContext value={host}>
           <RouterProvider router={router} />

@@ -36,6 +36,11 @@ export const projectListQuery = (isArchive: boolean, page = 1) =>
       api.get('/projects', { query: { page, isArchive }, schema: projectListSchema, signal }),
   });
 
+/** Which list an address of the projects page shows: `?tab=archived` and `?page=`. */
+export function projectListPosition(params: URLSearchParams): { archived: boolean; page: number } {
+  return { archived: params.get('tab') === 'archived', page: Math.max(1, Number(params.get('page')) || 1) };
+}
+
 /** `GET /projects/{id}`: 404 when the caller may not see it. */
 export const projectQuery = (projectId: string) =>
   queryOptions({

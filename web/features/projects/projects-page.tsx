@@ -8,7 +8,7 @@ import { usePageTitle } from '../../kernel/use-page-title';
 import { fullNameOf, useAccount } from '../../kernel/session/account-store';
 import { isFirstVisit } from '../../kernel/session/first-visit';
 import { ProjectCard } from './project-card';
-import { projectListQuery } from './projects-api';
+import { projectListPosition, projectListQuery } from './projects-api';
 import { projectPaths } from './projects-paths';
 import { TeamInvitations } from './team-invitations';
 import classes from './projects.module.css';
@@ -21,10 +21,10 @@ export function ProjectsPage() {
   const isMobile = useIsMobile();
   const account = useAccount();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'archived' ? 'archived' : 'active';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { archived, page } = projectListPosition(params);
+  const tab: Tab = archived ? 'archived' : 'active';
   const query = useQuery({
-    ...projectListQuery(tab === 'archived', page),
+    ...projectListQuery(archived, page),
     placeholderData: keepPreviousData,
   });
   usePageTitle(t('workspace.projects.title'));

@@ -1,4 +1,5 @@
 import { IconLayoutGrid } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { appQueryClient } from '../../kernel/app-query-client';
@@ -7,11 +8,15 @@ import type { WebFeature } from '../../kernel/web-feature';
 
 const screens = () => loadChunk(() => import('./projects-screens'));
 
-async function prefetchProject(projectId: string): Promise<void> {
+/**
+ * Runs a query's `ensureQueryData` before its screen draws: from the cache at once where the data is (with
+ * `revalidateIfStale`, a stale answer is refreshed behind), else asked for. A failure stays in the query, for
+ * the screen's own error state.
+ */
+async function ensureData(ensure: (client: QueryClient) => Promise<unknown>): Promise<void> {
   const client = appQueryClient();
   if (client) {
-    const { projectQuery } = await import('./projects-api');
-    await client.prefetchQuery(projectQuery(projectId));
+    await ensure(client).catch(() => undefined);
   }
 }
 
@@ -31,6 +36,16 @@ export const projectsFeature: WebFeature = {
       {
         path: 'projects',
         handle: { access: 'signedIn' },
+        // Waits for the list, as the project layout waits for its project: a placeholder taller than a short list
+        // would otherwise be replaced by it, pulling the footer into view (a layout shift on every cold load).
+        loader: async ({ request }) => {
+          await ensureData(async (client) => {
+            const { projectListPosition, projectListQuery } = await import('./projects-api');
+            const { archived, page } = projectListPosition(new URL(request.url).searchParams);
+            return client.ensureQueryData({ ...projectListQuery(archived, page), revalidateIfStale: true });
+          });
+          return null;
+        },
         lazy: async () => ({ Component: (await screens()).ProjectsPage }),
       },
       {
@@ -46,12 +61,17 @@ export const projectsFeature: WebFeature = {
   },
   hosts: {
     // The project layout loads the project once for its screens. Its loader asks for the project while the
-    // screens' code loads, so the layout can draw the screen as soon as that code is there.
+    // screens' code loads (the screens' own loaders ask for their data beside it), and waits for it: the layout's
+    // first drawing is then the project's frame, not a loader that the frame replaces, pushing the footer out of
+    // view (a layout shift on every cold load of a project's screen).
     project: {
       path: 'projects/:projectId',
       handle: { access: 'signedIn' },
-      loader: ({ params }) => {
-        void prefetchProject(params.projectId ?? '');
+      loader: async ({ params }) => {
+        await ensureData(async (client) => {
+          const { projectQuery } = await import('./projects-api');
+          return client.ensureQueryData({ ...projectQuery(params.projectId ?? ''), revalidateIfStale: true });
+        });
         return null;
       },
       lazy: async () => ({ Component: (await screens()).ProjectLayout }),

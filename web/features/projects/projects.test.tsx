@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
 import { createRoutes } from '../../app/routes';
+import { setAppQueryClient } from '../../kernel/app-query-client';
 import { setLanguage } from '../../i18n/i18n';
 import { markFirstSignIn } from '../../kernel/session/first-visit';
 import { callsTo, json, signInForTest, stubFetch, testAccount, urlOf } from '../../test/fixtures';
@@ -303,6 +305,35 @@ describe('project dashboard', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/projects');
   });
 
+  it('draws the projects list once the list is there, not a placeholder the list then replaces', async () => {
+    signInForTest();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fetchMock = stubFetch({
+      'GET /api/projects': async () => {
+        await answered;
+        return json(200, page([owned]));
+      },
+      'GET /api/teams/invitations': noInvitations,
+    });
+    // The route loaders work with the app's query client, as in main.tsx.
+    const queryClient = createQueryClient();
+    setAppQueryClient(queryClient);
+    try {
+      renderRoutes(createRoutes('service'), { url: '/projects', queryClient });
+      // Asked for by the route's loader: the page is not drawn while the answer is out.
+      await waitFor(() => expect(callsTo(fetchMock, 'GET /api/projects')).toHaveLength(1));
+      expect(screen.queryByTestId('projects-page')).toBeNull();
+      answer();
+      const list = await screen.findByTestId('projects-page');
+      expect(within(list).getByText(owned.name)).toBeTruthy();
+    } finally {
+      setAppQueryClient(null);
+    }
+  });
+
   it('shows the apps with their address, the tariff and the usage', async () => {
     signInForTest();
     stubProject();
@@ -328,7 +359,9 @@ describe('project dashboard', { timeout: 20_000 }, () => {
     const card = await screen.findByTestId('app-card-yoga');
     fireEvent.click(within(card).getByTestId('app-card-link'));
     expect(open).toHaveBeenCalledWith('', '_blank');
-    await waitFor(() => expect(tab.location.href).toBe(`http://app.localhost:3000/yoga?code=${'s'.repeat(43)}`));
+    await waitFor(() =>
+      expect(tab.location.href).toBe(`http://app.localhost:3000/yoga?code=${'s'.repeat(43)}`),
+    );
     expect(tab.opener).toBeNull();
     expect(callsTo(fetchMock, 'POST /api/stash')[0]).toMatchObject({ refreshToken: expect.any(String) });
   });
