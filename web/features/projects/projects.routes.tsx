@@ -4,18 +4,24 @@ import { redirect } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { appQueryClient } from '../../kernel/app-query-client';
 import { loadChunk } from '../../kernel/chunk';
+import { settleSession } from '../../kernel/session/settle';
 import type { WebFeature } from '../../kernel/web-feature';
 
 const screens = () => loadChunk(() => import('./projects-screens'));
 
 /**
  * Runs a query's `ensureQueryData` before its screen draws: from the cache at once where the data is (with
- * `revalidateIfStale`, a stale answer is refreshed behind), else asked for. A failure stays in the query, for
- * the screen's own error state.
+ * `revalidateIfStale`, a stale answer is refreshed behind), else asked for, after the session is settled (this
+ * loader runs beside the guard's), so that the request carries it. A failure stays in the query, for the
+ * screen's own error state.
  */
-async function ensureData(ensure: (client: QueryClient) => Promise<unknown>): Promise<void> {
+async function ensureData(
+  request: Request,
+  ensure: (client: QueryClient) => Promise<unknown>,
+): Promise<void> {
   const client = appQueryClient();
   if (client) {
+    await settleSession(request);
     await ensure(client).catch(() => undefined);
   }
 }
@@ -39,7 +45,7 @@ export const projectsFeature: WebFeature = {
         // Waits for the list, as the project layout waits for its project: a placeholder taller than a short list
         // would otherwise be replaced by it, pulling the footer into view (a layout shift on every cold load).
         loader: async ({ request }) => {
-          await ensureData(async (client) => {
+          await ensureData(request, async (client) => {
             const { projectListPosition, projectListQuery } = await import('./projects-api');
             const { archived, page } = projectListPosition(new URL(request.url).searchParams);
             return client.ensureQueryData({ ...projectListQuery(archived, page), revalidateIfStale: true });
@@ -67,8 +73,8 @@ export const projectsFeature: WebFeature = {
     project: {
       path: 'projects/:projectId',
       handle: { access: 'signedIn' },
-      loader: async ({ params }) => {
-        await ensureData(async (client) => {
+      loader: async ({ params, request }) => {
+        await ensureData(request, async (client) => {
           const { projectQuery } = await import('./projects-api');
           return client.ensureQueryData({ ...projectQuery(params.projectId ?? ''), revalidateIfStale: true });
         });
