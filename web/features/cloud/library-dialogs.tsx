@@ -51,18 +51,19 @@ export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDi
   }
   const shown = dialog ?? last;
   const cropItem = dialog?.type === 'crop' ? dialog.item : null;
+  const isOpen = (type: NonNullable<LibraryDialog>['type']) => dialog?.type === type;
   return (
     <>
-      <OnceOpened opened={dialog?.type === 'rename'}>
+      <OnceOpened opened={isOpen('rename')}>
         <RenameDialog
-          opened={dialog?.type === 'rename'}
+          opened={isOpen('rename')}
           item={shown?.type === 'rename' ? shown.item : null}
           onClose={onClose}
         />
       </OnceOpened>
-      <OnceOpened opened={dialog?.type === 'move'}>
+      <OnceOpened opened={isOpen('move')}>
         <MoveDialog
-          opened={dialog?.type === 'move'}
+          opened={isOpen('move')}
           items={shown?.type === 'move' ? shown.items : []}
           onClose={onClose}
           onMoved={() => {
@@ -71,9 +72,9 @@ export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDi
           }}
         />
       </OnceOpened>
-      <OnceOpened opened={dialog?.type === 'delete'}>
+      <OnceOpened opened={isOpen('delete')}>
         <DeleteDialog
-          opened={dialog?.type === 'delete'}
+          opened={isOpen('delete')}
           items={shown?.type === 'delete' ? shown.items : []}
           onClose={onClose}
           onDeleted={() => {
@@ -82,9 +83,9 @@ export function LibraryDialogs({ dialog, onClose, preview, ...props }: LibraryDi
           }}
         />
       </OnceOpened>
-      <OnceOpened opened={dialog?.type === 'create-folder'}>
+      <OnceOpened opened={isOpen('create-folder')}>
         <CreateFolderDialog
-          opened={dialog?.type === 'create-folder'}
+          opened={isOpen('create-folder')}
           parentId={props.createFolderParentId}
           onClose={onClose}
           onCreated={(folder) => {

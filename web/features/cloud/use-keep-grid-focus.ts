@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { CloudEntity } from '../../../contracts/cloud';
 
 type KeepGridFocusInput = {
@@ -40,7 +40,8 @@ export function useKeepGridFocus({
     return () => document.removeEventListener('focusin', track);
   }, [scrollRef]);
 
-  useEffect(() => {
+  // A layout effect: the focus is back in the commit that took the cell away, before any key can meet `<body>`.
+  useLayoutEffect(() => {
     if (shownLocation.current !== locationKey) {
       shownLocation.current = locationKey;
       inGrid.current = false;

@@ -74,9 +74,15 @@ export function useLibraryPointer(options: PointerOptions) {
       } else if (rect.bottom > element.scrollTop + element.clientHeight) {
         element.scrollTop = rect.bottom - element.clientHeight + layout.padding;
       }
-      window.requestAnimationFrame(() => {
-        element.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus({ preventScroll: true });
-      });
+      const cell = (): HTMLElement | null => element.querySelector<HTMLElement>(`[data-index="${index}"]`);
+      const drawn = cell();
+      if (drawn) {
+        // At once: a focus deferred to the next frame could land after a key the person pressed meanwhile.
+        drawn.focus({ preventScroll: true });
+        return;
+      }
+      // A cell scrolled into view is drawn by the virtualizer in its next frame.
+      window.requestAnimationFrame(() => cell()?.focus({ preventScroll: true }));
     },
     [scrollRef],
   );
