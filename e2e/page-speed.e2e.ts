@@ -122,9 +122,17 @@ test("a project's screens are framed before their scripts run, where the app the
   );
 
   await openLibrary(page, owner);
+  const asked: string[] = [];
+  page.on('request', (sent) => asked.push(`${sent.method()} ${new URL(sent.url()).pathname}`));
   await page.reload();
   await expect(page.getByTestId('cloud-library')).toBeVisible();
   await expect(page.locator('#boot-skeleton')).toHaveCount(0);
+  // The boot script refreshed the session and preloaded the screen's stylesheets: the app used both, asking
+  // neither again.
+  expect(asked.filter((request) => request === 'POST /api/auth/refresh-token')).toHaveLength(1);
+  const assets = asked.filter((request) => request.startsWith('GET /assets/'));
+  expect(assets.filter((request, index) => assets.indexOf(request) !== index)).toEqual([]);
+  expect(assets.some((request) => request.endsWith('.css'))).toBe(true);
   const switcher = await boxOf(page, '[data-testid="project-switcher"]');
   const sections = await boxOf(page, '[data-testid="project-nav"] nav');
   // The project's name sets the switcher's width; its place and height do not depend on it.

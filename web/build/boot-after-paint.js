@@ -18,7 +18,87 @@
     // Not an unhandled rejection before the app looks at it.
     window.gemeindeClientConfig.catch(function () {});
   }
+  // The stored session (web/kernel/session/refresh-token-storage.ts) is traded for new tokens now as well: the
+  // page's data waits for its access token. This is the app's own refresh (web/kernel/session/session.ts): under the
+  // same lock, with the token of this tab before a remembered one, and the rotated token stored at once, so that no
+  // other tab presents the old one. The app takes the answer (web/kernel/session/settle.ts). An address with a stash
+  // code is left to the app: the code's session is the one to keep.
+  var refreshTokenKey = 'auth.refreshToken';
+  function storage(remember) {
+    try {
+      return remember ? window.localStorage : window.sessionStorage;
+    } catch {
+      return null;
+    }
+  }
+  function stored(remember) {
+    try {
+      var place = storage(remember);
+      return place ? place.getItem(refreshTokenKey) : null;
+    } catch {
+      return null;
+    }
+  }
+  function keep(token, remember) {
+    try {
+      // Only the other storage is cleared: removing the key first would tell other tabs the session ended.
+      var other = storage(!remember);
+      if (other) {
+        other.removeItem(refreshTokenKey);
+      }
+      storage(remember).setItem(refreshTokenKey, token);
+    } catch {
+      // Without storage the session lasts as long as this page; the app keeps the tokens in memory.
+    }
+  }
+  function refresh() {
+    var token = stored(false) || stored(true);
+    if (!token) {
+      return null;
+    }
+    return fetch('/api/auth/refresh-token', {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refreshToken: token }),
+    }).then(function (response) {
+      return response.json().then(
+        function (body) {
+          if (response.ok && body && typeof body.refreshToken === 'string') {
+            keep(body.refreshToken, body.isRemember === true);
+          }
+          return { status: response.status, body: body };
+        },
+        function () {
+          return { status: response.status, body: null };
+        },
+      );
+    });
+  }
+  if (window.fetch && window.Promise && !/[?&]code=/.test(window.location.search)) {
+    window.gemeindeSession = window.navigator.locks
+      ? window.navigator.locks.request('auth.refresh', refresh)
+      : Promise.resolve().then(refresh);
+    window.gemeindeSession.catch(function () {});
+  }
+  // The texts' chunk of the stored language, else of the default one (web/i18n/i18n.ts decides the same way).
+  var language = null;
+  try {
+    language = window.localStorage.getItem('lang');
+  } catch {
+    language = null;
+  }
   var template = document.getElementById('boot-scripts');
+  if (
+    !template ||
+    !/^[a-z]{2}$/.test(language) ||
+    !template.content.querySelector('[data-language="' + language + '"]')
+  ) {
+    language = null;
+  }
+  function wanted(tag) {
+    var of = tag.getAttribute('data-language');
+    return of === null || (language === null ? tag.hasAttribute('data-default') : of === language);
+  }
   var started = false;
   // Each added element starts a request, which costs the main thread a few milliseconds: the template's tags (the
   // app's scripts, then the chunks of the page's screen) are added in slices of about 8 ms, each its own task, so
@@ -44,7 +124,9 @@
     function slice() {
       var begun = now();
       do {
-        append(tags[next]);
+        if (wanted(tags[next])) {
+          append(tags[next]);
+        }
         next++;
       } while (next < tags.length && now() - begun < sliceMs);
       if (next < tags.length) {

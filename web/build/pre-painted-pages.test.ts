@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
-import { screenChunks } from './pre-painted-pages';
+import { chunkStylesheets, languageLinks, screenChunks } from './pre-painted-pages';
 
-type Chunk = { fileName: string; isEntry?: boolean; moduleIds: string[]; imports?: string[] };
+type Chunk = {
+  fileName: string;
+  isEntry?: boolean;
+  moduleIds: string[];
+  imports?: string[];
+  css?: string[];
+};
 
 /** A bundle with only what screenChunks reads of its chunks. */
 function bundleOf(chunks: Chunk[]): Rolldown.OutputBundle {
@@ -15,6 +21,7 @@ function bundleOf(chunks: Chunk[]): Rolldown.OutputBundle {
         isEntry: chunk.isEntry ?? false,
         moduleIds: chunk.moduleIds,
         imports: chunk.imports ?? [],
+        viteMetadata: { importedCss: new Set(chunk.css ?? []), importedAssets: new Set() },
       },
     ]),
   ) as unknown as Rolldown.OutputBundle;
@@ -32,8 +39,9 @@ const bundle = bundleOf([
     fileName: 'assets/shell.js',
     moduleIds: ['/web/shell.tsx'],
     imports: ['assets/ui.js', 'assets/runtime.js'],
+    css: ['assets/shell.css'],
   },
-  { fileName: 'assets/ui.js', moduleIds: ['/web/ui/a.tsx', '/web/ui/b.tsx'] },
+  { fileName: 'assets/ui.js', moduleIds: ['/web/ui/a.tsx', '/web/ui/b.tsx'], css: ['assets/ui.css'] },
   {
     fileName: 'assets/library.js',
     moduleIds: ['/web/cloud/screens.tsx', '/web/cloud/grid.tsx'],
@@ -41,6 +49,12 @@ const bundle = bundleOf([
   },
   { fileName: 'assets/format.js', moduleIds: ['/web/format.ts'] },
   { fileName: 'assets/other.js', moduleIds: ['/web/other.tsx'], imports: ['assets/ui.js'] },
+  {
+    fileName: 'assets/locale-de.js',
+    moduleIds: ['/web/i18n/locales/de/index.ts'],
+    imports: ['assets/runtime.js'],
+  },
+  { fileName: 'assets/locale-en.js', moduleIds: ['/web/i18n/locales/en/index.ts'] },
 ]);
 
 describe('screenChunks', () => {
@@ -62,5 +76,26 @@ describe('screenChunks', () => {
     expect(() => screenChunks(bundle, ['/web/cloud/gone.tsx'])).toThrow(
       /no chunk holds \/web\/cloud\/gone\.tsx/,
     );
+  });
+});
+
+describe('chunkStylesheets', () => {
+  it('lists the stylesheets of the given chunks once each', () => {
+    expect(
+      chunkStylesheets(bundle, ['assets/shell.js', 'assets/ui.js', 'assets/other.js', 'assets/ui.js']),
+    ).toEqual(['assets/shell.css', 'assets/ui.css']);
+  });
+});
+
+describe('languageLinks', () => {
+  it('names each language’s texts chunk with its language and marks the default one', () => {
+    expect(
+      languageLinks(bundle, '/web')
+        .trim()
+        .split(/\s*\n\s*/),
+    ).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/locale-de.js" data-language="de" data-default>',
+      '<link rel="modulepreload" crossorigin href="/assets/locale-en.js" data-language="en">',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { defaultLanguage, languageValues } from '../../contracts/language';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -78,8 +79,8 @@ const isChunk = (output: OutputBundle[string]): output is OutputChunk => output.
  * The chunks a screen's modules need beyond what the entry loads itself, in the order the router's preload would
  * ask for them: each module's chunk, then the chunks it imports statically (depth first). These are what Vite's
  * preload helper would otherwise add as `<link rel="modulepreload">` elements from the router's first task; the
- * helper skips a file that a `<link>` already names. Their stylesheets stay with the helper, which waits for a
- * stylesheet it adds to load before the screen's module runs (one it finds already there, it does not wait for).
+ * helper skips a file that a `<link>` already names. It still adds their stylesheets and waits for them to load
+ * before the screen's module runs; the page has preloaded them (chunkStylesheets).
  */
 export function screenChunks(bundle: OutputBundle, moduleIds: string[]): string[] {
   const chunks = Object.values(bundle).filter(isChunk);
@@ -119,6 +120,40 @@ export function screenChunks(bundle: OutputBundle, moduleIds: string[]): string[
 }
 
 /**
+ * The stylesheets of the given chunks, each once. The page asks for them with the scripts (`rel="preload"`), so
+ * that the stylesheet the preload helper adds for a screen's chunk comes from the cache instead of one more round
+ * trip after the router's first task.
+ */
+export function chunkStylesheets(bundle: OutputBundle, fileNames: string[]): string[] {
+  const sheets = new Set<string>();
+  for (const fileName of fileNames) {
+    const output = bundle[fileName];
+    for (const sheet of output && isChunk(output) ? (output.viteMetadata?.importedCss ?? []) : []) {
+      sheets.add(sheet);
+    }
+  }
+  return [...sheets];
+}
+
+/**
+ * The links of each language's texts (i18n/locales/{language}/index.ts), marked with their language: the boot
+ * script adds those of the stored language, or of the default one (`data-default`), which the app would only ask
+ * for once its entry had run (web/i18n/i18n.ts).
+ */
+export function languageLinks(bundle: OutputBundle, webRoot: string): string {
+  return languageValues
+    .flatMap((language) =>
+      screenChunks(bundle, [path.join(webRoot, `i18n/locales/${language}/index.ts`)]).map(
+        (chunk) =>
+          `\n    <link rel="modulepreload" crossorigin href="/${chunk}" data-language="${language}"${
+            language === defaultLanguage ? ' data-default' : ''
+          }>`,
+      ),
+    )
+    .join('');
+}
+
+/**
  * Pages painted before the JavaScript has run: copies of the built index.html whose body starts with a skeleton
  * (skeletons/*.html: the screen's frame and its fixed texts in plain HTML and CSS). Their module scripts wait in a
  * <template> until the skeleton has been drawn (boot-after-paint.js), so the first paint needs only the page, its
@@ -148,16 +183,22 @@ export function prePaint(options: { localeDir: string; webRoot: string; pages?: 
           source: readFileSync(new URL('./boot-after-paint.js', import.meta.url), 'utf8'),
         });
         const withoutScripts = index.source.replace(appScript, '');
+        const texts = languageLinks(bundle, options.webRoot);
         const bootScript = `\n    <script src="/${this.getFileName(boot)}" async></script>`;
         for (const { file, skeleton, screenModules } of options.pages ?? prePaintedPages) {
           const fragment = fillTexts(skeletonSource(skeleton), options.localeDir);
-          const links = screenChunks(
+          const chunks = screenChunks(
             bundle,
             screenModules.map((module) => path.join(options.webRoot, module)),
-          )
-            .map((chunk) => `\n    <link rel="modulepreload" crossorigin href="/${chunk}">`)
-            .join('');
-          const head = `\n    <template id="boot-scripts">${scripts.join('')}${links}\n    </template>${bootScript}`;
+          );
+          const links = [
+            ...chunks.map((chunk) => `\n    <link rel="modulepreload" crossorigin href="/${chunk}">`),
+            ...chunkStylesheets(bundle, chunks).map(
+              // Same CORS mode as the stylesheet the helper adds (`crossOrigin = ''`), or the preload is not reused.
+              (sheet) => `\n    <link rel="preload" as="style" crossorigin href="/${sheet}">`,
+            ),
+          ].join('');
+          const head = `\n    <template id="boot-scripts">${scripts.join('')}${texts}${links}\n    </template>${bootScript}`;
           this.emitFile({
             type: 'asset',
             fileName: file,

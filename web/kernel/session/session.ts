@@ -44,10 +44,8 @@ async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   return locks ? locks.request('auth.refresh', work) : work();
 }
 
-function isFinalRefreshFailure(error: unknown): boolean {
-  // A dead or revoked refresh token; network failures, 5xx and 429 leave it for the next try.
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-}
+/** A dead or revoked refresh token; network failures (0), 5xx and 429 leave it for the next try. */
+const isFinalRefreshStatus = (status: number) => status >= 400 && status < 500 && status !== 429;
 
 /**
  * The API client's refresh handler: trades the stored refresh token for new tokens. The token is read from
@@ -68,12 +66,48 @@ export async function refreshSession(): Promise<boolean> {
       startSession(session);
       return true;
     } catch (error) {
-      if (isFinalRefreshFailure(error)) {
+      if (error instanceof ApiError && isFinalRefreshStatus(error.status)) {
         endSession('expired');
       }
       return false;
     }
   });
+}
+
+/** The refresh a pre-painted page's boot script made (web/build/boot-after-paint.js): its status and body. */
+export type EarlyRefresh = { status: number; body: unknown } | null;
+
+declare global {
+  // Only an interface merges into the DOM's Window.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface Window {
+    /** The boot script's refresh of the stored session; null when there was no stored session. */
+    gemeindeSession?: Promise<EarlyRefresh>;
+  }
+}
+
+/**
+ * Takes the boot script's refresh once. Its session starts here, and a dead refresh token ends the session as the
+ * app's own refresh would. False when there was none or it did not get an answer: the app then refreshes itself,
+ * with whatever token storage holds by then (the boot script has already stored a rotated one).
+ */
+export async function adoptEarlyRefresh(): Promise<boolean> {
+  const early = window.gemeindeSession;
+  window.gemeindeSession = undefined;
+  const answer = early ? await early.catch(() => null) : null;
+  if (!answer) {
+    return false;
+  }
+  const session = sessionSchema.safeParse(answer.body);
+  if (answer.status >= 200 && answer.status < 300 && session.success) {
+    startSession(session.data);
+    return true;
+  }
+  if (isFinalRefreshStatus(answer.status)) {
+    endSession('expired');
+    return true;
+  }
+  return false;
 }
 
 /**

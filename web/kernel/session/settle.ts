@@ -5,7 +5,7 @@ import { notifyError } from '../../api/notify-error';
 import { getAccessToken, hasSession, tokenStore } from '../../api/token-store';
 import { readRefreshToken } from './refresh-token-storage';
 import { settleMemo } from './settle-memo';
-import { startSession } from './session';
+import { adoptEarlyRefresh, startSession } from './session';
 
 const codeParam = 'code';
 
@@ -24,10 +24,19 @@ export function withoutStashCode(url: URL): string {
   return `${clean.pathname}${clean.search}${clean.hash}`;
 }
 
-/** On start-up, a stored refresh token buys the access token and the account, once. */
+/**
+ * On start-up, a stored refresh token buys the access token and the account, once: through the refresh the boot
+ * script already made where there is one.
+ */
 export function restoreSessionOnce(): Promise<void> {
   settleMemo.restoring ??= (async () => {
-    if (!hasSession() && readRefreshToken()) {
+    if (hasSession()) {
+      return;
+    }
+    if (await adoptEarlyRefresh()) {
+      return;
+    }
+    if (readRefreshToken()) {
       await refreshTokens();
     }
   })();
