@@ -167,7 +167,7 @@ export function prePaint(options: { localeDir: string; webRoot: string; pages?: 
     apply: 'build',
     generateBundle: {
       order: 'post',
-      handler(_options, bundle) {
+      async handler(_options, bundle) {
         const index = bundle['index.html'];
         if (index?.type !== 'asset' || typeof index.source !== 'string') {
           throw new Error('pre-painted pages: the bundle has no index.html');
@@ -177,10 +177,18 @@ export function prePaint(options: { localeDir: string; webRoot: string; pages?: 
         if (!index.source.includes(marker) || !scripts.some((tag) => tag.includes('<script'))) {
           throw new Error(`pre-painted pages: index.html has no ${marker} or no module script`);
         }
+        // Minified: it is all the script a pre-painted page loads before its first paint (its comments are for us).
+        // esbuild is loaded here only: it cannot load where this file's helpers are unit-tested (jsdom).
+        const { transform } = await import('esbuild');
+        const bootSource = (
+          await transform(readFileSync(new URL('./boot-after-paint.js', import.meta.url), 'utf8'), {
+            minify: true,
+          })
+        ).code;
         const boot = this.emitFile({
           type: 'asset',
           name: 'boot-after-paint.js',
-          source: readFileSync(new URL('./boot-after-paint.js', import.meta.url), 'utf8'),
+          source: bootSource,
         });
         const withoutScripts = index.source.replace(appScript, '');
         const texts = languageLinks(bundle, options.webRoot);
