@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { Loader } from '@mantine/core';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { CloudEntity } from '../../../contracts/cloud';
 import { cloudDefaults } from '../../../contracts/constants';
@@ -14,6 +14,7 @@ import {
   type Rect,
 } from './library-layout';
 import classes from './cloud-library.module.css';
+import { observeRectAfterLayout, screenRect, scrollAfterStart } from './virtualizer-options';
 
 /** Cells drawn before the items: the add-new tile and the uploading tiles. */
 export type ExtraCell = { key: string; render: (style: React.CSSProperties, width: number) => ReactNode };
@@ -73,39 +74,6 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
 }
 
 /**
- * The scroll box's size as the browser's own layout finds it: reported by a ResizeObserver, whose first report
- * comes after the frame's layout. The virtualizer's default reads clientWidth and clientHeight in its layout
- * effect, which forces a layout of the whole page in the middle of the commit that inserted the cells (a quarter
- * of the library's longest task, profiled). Until the report the virtualizer counts with `initialRect`.
- */
-function observeRectAfterLayout(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  report: (rect: { width: number; height: number }) => void,
-): (() => void) | undefined {
-  const element = instance.scrollElement;
-  if (!element) {
-    return undefined;
-  }
-  const observer = new ResizeObserver(() =>
-    report({ width: element.clientWidth, height: element.clientHeight }),
-  );
-  observer.observe(element);
-  return () => observer.disconnect();
-}
-
-/**
- * The virtualizer's size of the box until it is reported: the box is never larger than the screen, so the rows
- * drawn before fill it. Not the window's size: reading innerHeight in the middle of a render forces the layout
- * that `observeRectAfterLayout` avoids. Where the screen has no size (jsdom), the window's.
- */
-function screenRect(): { width: number; height: number } {
-  const { width, height } = window.screen;
-  return width > 0 && height > 0
-    ? { width, height }
-    : { width: window.innerWidth, height: window.innerHeight };
-}
-
-/**
  * The library's items as a virtual grid or list (spec §9: rows of 160 px / 60 px), so a folder of 20,000
  * files renders only what is on screen. Pages are appended as the end comes near.
  */
@@ -128,6 +96,7 @@ export function LibraryContent(props: LibraryContentProps) {
     overscan: 4,
     observeElementRect: observeRectAfterLayout,
     initialRect: screenRect(),
+    scrollToFn: scrollAfterStart,
   });
 
   useEffect(() => {

@@ -94,6 +94,17 @@ describe('the library by keyboard', () => {
     expect(buttons.map((button) => button.tabIndex)).toEqual([0, -1, -1]);
   });
 
+  it('takes its box without scrolling it, and the keyboard still moves through its cells', async () => {
+    // A scroll lays the whole page out at once; the box is at the top already.
+    const scrolls = vi.spyOn(Element.prototype, 'scrollTo');
+    renderLibrary();
+    const cell = await waitFor(() => cellOf('protokoll.pdf'));
+    expect(scrolls).not.toHaveBeenCalled();
+    cell.focus();
+    fireEvent.keyDown(cell, { key: 'End' });
+    await waitFor(() => expect(document.activeElement).toBe(cellOf('vertrag.pdf')));
+  });
+
   it('opens the menu with Enter on the "…" button, without opening the preview or selecting', async () => {
     renderLibrary();
     const cell = await waitFor(() => cellOf('protokoll.pdf'));
