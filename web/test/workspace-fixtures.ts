@@ -44,6 +44,14 @@ export function testProject(overrides: Partial<Project> = {}): Project {
   };
 }
 
+// A project of someone else's team that the caller may only look at.
+export const teamProject = testProject({
+  id: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d5a03',
+  name: 'Fremdes Projekt',
+  isOwner: false,
+  permissions: { can: ['view', 'view_apps'] },
+});
+
 export function testWorkspaceApp(overrides: Partial<App> = {}): App {
   return {
     ...testApp,

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../api/token-store';
+import { languageStorageKey } from '../../i18n/languages';
 import { callsTo, json, stubFetch, testSession } from '../../test/fixtures';
 import { getAccount } from './account-store';
 import { refreshTokenKey } from './refresh-token-storage';
@@ -137,14 +138,14 @@ describe('the boot script’s choice of texts', () => {
 
   it('loads the stored language’s texts with the screen’s chunks', async () => {
     stubFetch({ 'GET /api/client-config': clientConfig });
-    window.localStorage.setItem('lang', 'en');
+    window.localStorage.setItem(languageStorageKey, 'en');
     runBootScript(texts);
     expect(await addedLinks()).toEqual(['/assets/locale-en.js', '/assets/screen.js']);
   });
 
   it('loads the default language’s texts without a stored or with an unknown language', async () => {
     stubFetch({ 'GET /api/client-config': clientConfig });
-    window.localStorage.setItem('lang', 'x"]');
+    window.localStorage.setItem(languageStorageKey, 'x"]');
     runBootScript(texts);
     expect(await addedLinks()).toEqual(['/assets/locale-de.js', '/assets/screen.js']);
   });
