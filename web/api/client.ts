@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import { currentLanguage } from '../i18n/i18n';
 import { ApiError, isAbortError } from './api-error';
+import { takeEarlyAnswer } from './early-answers';
 import { clearSession, getAccessToken } from './token-store';
+import { buildUrl, type Query } from './url';
 
-export const apiBase = '/api';
-
-type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-export type Query = Record<string, QueryValue>;
+export { apiBase, buildUrl, type Query } from './url';
 
 export type RequestOptions<S extends z.ZodType | undefined = undefined> = {
   query?: Query;
@@ -80,28 +79,6 @@ export function refreshTokens(): Promise<boolean> {
   return refreshOnce();
 }
 
-export function buildUrl(path: string, query?: Query): string {
-  const url = `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
-  if (!query) {
-    return url;
-  }
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) {
-      continue;
-    }
-    if (Array.isArray(value)) {
-      for (const item of value as readonly (string | number)[]) {
-        params.append(key, String(item));
-      }
-    } else {
-      params.append(key, String(value));
-    }
-  }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
-}
-
 function buildHeaders(options: BodyOptions<z.ZodType | undefined>): Headers {
   const headers = new Headers({ ...headersProvider?.(), ...options.headers });
   headers.set('Accept', 'application/json');
@@ -136,10 +113,18 @@ async function send(
   path: string,
   options: BodyOptions<z.ZodType | undefined>,
 ): Promise<Response> {
+  const url = buildUrl(path, options.query);
+  const headers = buildHeaders(options);
+  // The page's first data may have been asked for before the app ran (early-answers.ts).
+  const early = method === 'GET' && !options.signal?.aborted ? takeEarlyAnswer(url, headers) : null;
+  const answer = early ? await early.catch(() => null) : null;
+  if (answer) {
+    return answer;
+  }
   try {
-    return await fetch(buildUrl(path, options.query), {
+    return await fetch(url, {
       method,
-      headers: buildHeaders(options),
+      headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

@@ -95,6 +95,91 @@
   ) {
     language = null;
   }
+  // The first data of the page's screen is asked for as soon as the session is there, by the addresses the app will
+  // ask for (the template's data-early, written by the build from the app's own calls; web/api/early-answers.ts
+  // describes it). The app's API client takes each answer once, if its token and language are the same. With the
+  // first row's pictures asked for too, the page's largest paint no longer waits for the app to run. An address
+  // with a query is left to the app, which reads the query.
+  var defaultTag = template && template.content.querySelector('[data-default]');
+  var answerLanguage = language || (defaultTag && defaultTag.getAttribute('data-language'));
+  function earlyPage() {
+    var parts = window.location.pathname.split('/');
+    var pages = JSON.parse(template.getAttribute('data-early') || '[]');
+    for (var index = 0; index < pages.length; index++) {
+      var pattern = pages[index].address.split('/');
+      var params = {};
+      var matches = pattern.length === parts.length;
+      for (var part = 0; matches && part < pattern.length; part++) {
+        if (pattern[part].charAt(0) === ':') {
+          matches = /^[\w-]+$/.test(parts[part]);
+          params[pattern[part].slice(1)] = parts[part];
+        } else {
+          matches = pattern[part] === parts[part];
+        }
+      }
+      if (matches) {
+        return { page: pages[index], params: params };
+      }
+    }
+    return null;
+  }
+  function warm(images, response) {
+    try {
+      if (window.localStorage.getItem(images.skipWhen.key) === images.skipWhen.value) {
+        return;
+      }
+    } catch {
+      // Without storage the app shows its default view, the one with pictures.
+    }
+    var count = Math.max(1, Math.floor((window.innerWidth - images.perRow.margin) / images.perRow.cell));
+    response
+      .then(function (answer) {
+        // A copy: the app reads the answer itself.
+        return answer.ok ? answer.clone().json() : null;
+      })
+      .then(function (body) {
+        var items = (body && body.data) || [];
+        for (var item = 0; item < items.length && item < count; item++) {
+          var source = images.field.reduce(function (node, key) {
+            return node && node[key];
+          }, items[item]);
+          if (typeof source === 'string') {
+            var image = new Image();
+            image.fetchPriority = 'high';
+            image.src = source;
+          }
+        }
+      })
+      .catch(function () {});
+  }
+  function askEarly(session) {
+    var found = session && session.status === 200 && session.body && session.body.accessToken && earlyPage();
+    if (!found || typeof answerLanguage !== 'string') {
+      return;
+    }
+    var authorization = 'Bearer ' + session.body.accessToken;
+    var answers = (window.gemeindeEarlyAnswers = {});
+    found.page.requests.forEach(function (address, index) {
+      var url = address.replace(/:(\w+)/g, function (whole, name) {
+        return Object.prototype.hasOwnProperty.call(found.params, name) ? found.params[name] : whole;
+      });
+      var response = fetch(url, {
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': answerLanguage,
+          Authorization: authorization,
+        },
+      });
+      response.catch(function () {});
+      answers[url] = { authorization: authorization, language: answerLanguage, response: response };
+      if (found.page.images && found.page.images.from === index) {
+        warm(found.page.images, response);
+      }
+    });
+  }
+  if (window.gemeindeSession && template && !window.location.search) {
+    window.gemeindeSession.then(askEarly).catch(function () {});
+  }
   function wanted(tag) {
     var of = tag.getAttribute('data-language');
     return of === null || (language === null ? tag.hasAttribute('data-default') : of === language);

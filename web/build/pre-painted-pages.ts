@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { defaultLanguage, languageValues } from '../../contracts/language';
+import type { EarlyData } from '../api/early-answers';
+import { libraryEarlyData } from '../features/cloud/library-early-data';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -9,9 +11,10 @@ type OutputChunk = Rolldown.OutputChunk;
 /**
  * A page drawn in plain HTML before the scripts run: the file the build writes, its skeleton's file name, and the
  * modules (paths below web/) that the router loads lazily for the page's screen, whose chunks the page asks for
- * with the app's own scripts.
+ * with the app's own scripts. `early` names the screen's first data, which the page asks for as soon as the session
+ * is refreshed instead of once the app has run.
  */
-export type PrePaintedPage = { file: string; skeleton: string; screenModules: string[] };
+export type PrePaintedPage = { file: string; skeleton: string; screenModules: string[]; early?: EarlyData[] };
 
 const serviceShell = 'app/layouts/service-shell.tsx';
 const projectFrame = [
@@ -40,6 +43,7 @@ export const prePaintedPages: PrePaintedPage[] = [
     file: 'library.html',
     skeleton: 'project.html',
     screenModules: [...projectFrame, 'features/cloud/cloud-screens.ts', 'features/cloud/cloud-prefetch.ts'],
+    early: libraryEarlyData(),
   },
   { file: 'project.html', skeleton: 'project.html', screenModules: projectFrame },
 ];
@@ -70,6 +74,8 @@ function skeletonSource(name: string): string {
     skeletonSource(`${part}.html`).trim(),
   );
 }
+
+const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 const appScript = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
 
@@ -193,7 +199,7 @@ export function prePaint(options: { localeDir: string; webRoot: string; pages?: 
         const withoutScripts = index.source.replace(appScript, '');
         const texts = languageLinks(bundle, options.webRoot);
         const bootScript = `\n    <script src="/${this.getFileName(boot)}" async></script>`;
-        for (const { file, skeleton, screenModules } of options.pages ?? prePaintedPages) {
+        for (const { file, skeleton, screenModules, early } of options.pages ?? prePaintedPages) {
           const fragment = fillTexts(skeletonSource(skeleton), options.localeDir);
           const chunks = screenChunks(
             bundle,
@@ -206,7 +212,8 @@ export function prePaint(options: { localeDir: string; webRoot: string; pages?: 
               (sheet) => `\n    <link rel="preload" as="style" crossorigin href="/${sheet}">`,
             ),
           ].join('');
-          const head = `\n    <template id="boot-scripts">${scripts.join('')}${texts}${links}\n    </template>${bootScript}`;
+          const template = `<template id="boot-scripts"${early ? ` data-early="${attributeText(JSON.stringify(early))}"` : ''}>`;
+          const head = `\n    ${template}${scripts.join('')}${texts}${links}\n    </template>${bootScript}`;
           this.emitFile({
             type: 'asset',
             fileName: file,

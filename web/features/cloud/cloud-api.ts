@@ -5,38 +5,20 @@ import {
   cloudPathSchema,
   cloudStorageSchema,
   cloudTreeSchema,
-  fileListTypeValues,
   mimeTypesSchema,
   savedSearchListSchema,
   uploadLimitsSchema,
   type CloudEntity,
   type CloudList,
   type CloudSort,
-  type FileListType,
 } from '../../../contracts/cloud';
 import { pageSizes } from '../../../contracts/constants';
-import { api, type Query } from '../../api/client';
+import { api } from '../../api/client';
+import { filterQuery, listRequest, type CloudListFilters } from './cloud-list-call';
 import { cloudHeaders, type CloudLocation, type CloudScope } from './cloud-scope';
 
+export { defaultListFilters, listCall, type CloudListFilters } from './cloud-list-call';
 export type { CloudEntity, CloudList, CloudSort };
-
-/** The filters of a list call (spec §7 "both with sort, page, search, deleted, type, isAnother, ext, dateFrom, dateTo"). */
-export type CloudListFilters = {
-  sort: CloudSort;
-  search: string;
-  ext: readonly string[];
-  /** YYYY-MM-DD or '' (open). */
-  dateFrom: string;
-  dateTo: string;
-};
-
-export const defaultListFilters: CloudListFilters = {
-  sort: '-updatedAt',
-  search: '',
-  ext: [],
-  dateFrom: '',
-  dateTo: '',
-};
 
 /** Everything cached for one library: invalidated as a whole after any change. */
 export const cloudKeys = {
@@ -52,41 +34,6 @@ export const cloudKeys = {
     [...cloudKeys.all(scope), 'searches'] as const,
 };
 
-const isFileListType = (folder: string): folder is FileListType =>
-  (fileListTypeValues as readonly string[]).includes(folder);
-
-/**
- * The call that lists a location (GAPS 8): `folders/content`, `files` (typed pseudo-folders) or a real folder.
- * The messages folder of an app's library page asks with `isAnother`: the files the member's chats share with
- * them come too (read only). Not in a picker (`basePath` null), which may only hand on the person's own files,
- * nor on the service host, where isAnother would bring every member's chat files of the project.
- */
-export function listCall(
-  scope: CloudScope,
-  location: CloudLocation,
-): { path: string; type?: string; isAnother?: true } {
-  if (location.kind === 'folder') {
-    return { path: `/folders/${location.id}/content` };
-  }
-  if (location.folder === 'messages' && scope.appId && scope.basePath !== null) {
-    return { path: `/projects/${scope.projectId}/cloud/files`, type: location.folder, isAnother: true };
-  }
-  if (isFileListType(location.folder)) {
-    return { path: `/projects/${scope.projectId}/cloud/files`, type: location.folder };
-  }
-  return { path: `/projects/${scope.projectId}/cloud/folders/content`, type: location.folder };
-}
-
-function filterQuery(filters: CloudListFilters): Query {
-  return {
-    sort: filters.sort,
-    search: filters.search.trim() || undefined,
-    ext: filters.ext.length > 0 ? filters.ext.join(',') : undefined,
-    dateFrom: filters.dateFrom || undefined,
-    dateTo: filters.dateTo || undefined,
-  };
-}
-
 export function fetchCloudList(
   scope: CloudScope,
   location: CloudLocation,
@@ -95,13 +42,8 @@ export function fetchCloudList(
   limit: number,
   signal?: AbortSignal,
 ): Promise<CloudList> {
-  const call = listCall(scope, location);
-  return api.get(call.path, {
-    query: { ...filterQuery(filters), type: call.type, isAnother: call.isAnother, page, limit },
-    schema: cloudListSchema,
-    headers: cloudHeaders(scope),
-    signal,
-  });
+  const { path, query } = listRequest(scope, location, filters, page, limit);
+  return api.get(path, { query, schema: cloudListSchema, headers: cloudHeaders(scope), signal });
 }
 
 /** A location's items, page after page (spec §7: pages above 1 are appended). */

@@ -1,9 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubFetch } from '../../test/fixtures';
+import { installSessionHandling } from '../../kernel/session/session';
+import { refreshTokenKey } from '../../kernel/session/refresh-token-storage';
+import { restoreSessionOnce } from '../../kernel/session/settle';
+import { runBootScript } from '../../test/boot-script';
+import { callsTo, json, stubFetch, testSession, urlOf } from '../../test/fixtures';
 import { cloudEntity } from './cloud-entity.fixture';
+import { cloudListQuery, cloudPathQuery, defaultListFilters } from './cloud-api';
 import { myFiles } from './cloud-scope';
 import { prefetchProjectLibrary } from './cloud-prefetch';
+import { libraryEarlyData } from './library-early-data';
 import { libraryLayout } from './library-layout';
 
 const projectId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e61';
@@ -23,22 +29,14 @@ const photos = Array.from({ length: 12 }, (_, index) =>
   }),
 );
 
-function stubLibrary() {
-  stubFetch({
-    [`GET /api/projects/${projectId}/cloud/folders/content`]: () =>
-      json(200, {
-        data: photos,
-        meta: {
-          page: 1,
-          pages: 1,
-          total: photos.length,
-          files: photos.length,
-          folders: 0,
-          rootId,
-          folder: null,
-        },
-      }),
+const firstPage = () =>
+  json(200, {
+    data: photos,
+    meta: { page: 1, pages: 1, total: photos.length, files: photos.length, folders: 0, rootId, folder: null },
   });
+
+function stubLibrary() {
+  stubFetch({ [`GET /api/projects/${projectId}/cloud/folders/content`]: firstPage });
 }
 
 describe('the library asked for while its code loads', () => {
@@ -65,5 +63,84 @@ describe('the library asked for while its code loads', () => {
     const sources = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
     await prefetchProjectLibrary(new QueryClient(), projectId, myFiles);
     expect(sources).not.toHaveBeenCalled();
+  });
+});
+
+describe('the library asked for by its pre-painted page before the app runs', () => {
+  const folderId = '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e98';
+  const scope = { projectId, appId: null, basePath: null };
+  // The texts' links, as the build writes them: the page's language is the one the app starts in.
+  const texts = '<link rel="modulepreload" href="/assets/locale-de.js" data-language="de" data-default>';
+  let uninstall = () => {};
+
+  function stubPage() {
+    window.localStorage.setItem(refreshTokenKey, 'refresh-token-0000000000000001');
+    uninstall = installSessionHandling();
+    return stubFetch({
+      'GET /api/client-config': () => json(200, {}),
+      'POST /api/auth/refresh-token': () =>
+        json(200, testSession({ accessToken: 'access-2', refreshToken: 'refresh-token-0000000000000002' })),
+      [`GET /api/folders/${folderId}/content`]: firstPage,
+      [`GET /api/folders/${folderId}/path`]: () => json(200, { data: [] }),
+      [`GET /api/projects/${projectId}/cloud/folders/content`]: firstPage,
+    });
+  }
+
+  afterEach(() => {
+    uninstall();
+    window.gemeindeSession = undefined;
+    window.gemeindeClientConfig = undefined;
+    window.gemeindeEarlyAnswers = undefined;
+    document.head.innerHTML = '';
+    window.localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('asks for a folder’s first page, its breadcrumb and first row once, and the app takes the answers', async () => {
+    window.history.replaceState(null, '', `/projects/${projectId}/cloud/${folderId}`);
+    const fetchMock = stubPage();
+    const sources = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
+    runBootScript(texts, libraryEarlyData());
+    await window.gemeindeSession;
+    const { columns } = libraryLayout('grid', window.innerWidth, false);
+    // The first row's thumbnails are asked for before the app has run.
+    await expect.poll(() => sources.mock.calls.length).toBe(columns);
+    expect(sources.mock.calls.map(([source]) => source)).toEqual(
+      photos.slice(0, columns).map((photo) => photo.thumbnails!.tile),
+    );
+    const sent = fetchMock.mock.calls.find(([input]) => urlOf(input).includes('/content'))?.[1];
+    expect(new Headers(sent?.headers).get('Authorization')).toBe('Bearer access-2');
+
+    await restoreSessionOnce();
+    const client = new QueryClient();
+    await prefetchProjectLibrary(client, projectId, { kind: 'folder', id: folderId });
+    expect(callsTo(fetchMock, `GET /api/folders/${folderId}/content`)).toHaveLength(1);
+    expect(callsTo(fetchMock, `GET /api/folders/${folderId}/path`)).toHaveLength(1);
+    const location = { kind: 'folder', id: folderId } as const;
+    expect(
+      client.getQueryData(cloudListQuery(scope, location, defaultListFilters).queryKey)?.pages[0]?.data,
+    ).toHaveLength(photos.length);
+    expect(client.getQueryData(cloudPathQuery(scope, folderId).queryKey)).toEqual([]);
+    expect(window.gemeindeEarlyAnswers).toEqual({});
+  });
+
+  it('asks for My files without pictures in the list view, and leaves an address with a query to the app', async () => {
+    window.localStorage.setItem('cloud.view', 'list');
+    window.history.replaceState(null, '', `/projects/${projectId}/cloud`);
+    const fetchMock = stubPage();
+    const sources = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
+    runBootScript(texts, libraryEarlyData());
+    await window.gemeindeSession;
+    await restoreSessionOnce();
+    await prefetchProjectLibrary(new QueryClient(), projectId, myFiles);
+    expect(callsTo(fetchMock, `GET /api/projects/${projectId}/cloud/folders/content`)).toHaveLength(1);
+    expect(sources).not.toHaveBeenCalled();
+
+    uninstall();
+    window.history.replaceState(null, '', `/projects/${projectId}/cloud?folder=photo`);
+    window.gemeindeEarlyAnswers = undefined;
+    runBootScript(texts, libraryEarlyData());
+    await window.gemeindeSession;
+    expect(window.gemeindeEarlyAnswers).toBeUndefined();
   });
 });

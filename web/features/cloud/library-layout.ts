@@ -7,6 +7,9 @@ import { cloudDefaults } from '../../../contracts/constants';
  */
 export type LibraryView = 'grid' | 'list';
 
+/** Where the browser keeps the view last chosen (use-library-view.ts). */
+export const libraryViewStorageKey = 'cloud.view';
+
 export type LibraryLayout = {
   view: LibraryView;
   columns: number;

@@ -21,7 +21,11 @@ describe('selection rules (spec §4 "Selection")', () => {
   });
 
   it('multiple mode adds to it, in the order of the clicks (RULE-22)', () => {
-    const state = toggleItem(toggleItem(toggleItem(emptySelection, 'c', 'multiple'), 'a', 'multiple'), 'b', 'multiple');
+    const state = toggleItem(
+      toggleItem(toggleItem(emptySelection, 'c', 'multiple'), 'a', 'multiple'),
+      'b',
+      'multiple',
+    );
     expect(state.ids).toEqual(['c', 'a', 'b']);
     expect(toggleItem(state, 'a', 'multiple').ids).toEqual(['c', 'b']);
   });
@@ -30,7 +34,12 @@ describe('selection rules (spec §4 "Selection")', () => {
     const order = ['a', 'b', 'c', 'd', 'e'];
     const anchored = toggleItem(emptySelection, 'b', 'single');
     expect(selectRange(anchored, order, 'd').ids).toEqual(['b', 'c', 'd']);
-    expect(selectRange(toggleItem(emptySelection, 'd', 'single'), order, 'a').ids).toEqual(['d', 'a', 'b', 'c']);
+    expect(selectRange(toggleItem(emptySelection, 'd', 'single'), order, 'a').ids).toEqual([
+      'd',
+      'a',
+      'b',
+      'c',
+    ]);
     // Without an anchor only the item itself.
     expect(selectRange(emptySelection, order, 'c').ids).toEqual(['c']);
   });

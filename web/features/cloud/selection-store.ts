@@ -36,7 +36,11 @@ export function selectRange(state: SelectionState, order: readonly string[], id:
 }
 
 /** The rubber band: exactly the items it covers, plus the earlier selection when it was extended (Ctrl). */
-export function selectBand(state: SelectionState, covered: readonly string[], extend: boolean): SelectionState {
+export function selectBand(
+  state: SelectionState,
+  covered: readonly string[],
+  extend: boolean,
+): SelectionState {
   const base = extend ? state.ids : [];
   const ids = [...base, ...covered.filter((item) => !base.includes(item))];
   return { ids, anchor: covered.at(-1) ?? state.anchor };
@@ -45,7 +49,9 @@ export function selectBand(state: SelectionState, covered: readonly string[], ex
 /** Items that left the list (deleted, moved away) leave the selection too. */
 export function keepListed(state: SelectionState, listed: ReadonlySet<string>): SelectionState {
   const ids = state.ids.filter((item) => listed.has(item));
-  return ids.length === state.ids.length ? state : { ids, anchor: ids.includes(state.anchor ?? '') ? state.anchor : null };
+  return ids.length === state.ids.length
+    ? state
+    : { ids, anchor: ids.includes(state.anchor ?? '') ? state.anchor : null };
 }
 
 export type SelectionStore = SelectionState & {

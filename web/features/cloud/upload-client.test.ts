@@ -69,7 +69,14 @@ const entity = {
   isDeleted: false,
   isFavorite: false,
   parentId: folderId,
-  fileInfo: { name: 'notizen.txt', originalName: 'notizen.txt', mimeType: 'text/plain', width: null, height: null, size: 5 },
+  fileInfo: {
+    name: 'notizen.txt',
+    originalName: 'notizen.txt',
+    mimeType: 'text/plain',
+    width: null,
+    height: null,
+    size: 5,
+  },
   url: null,
   thumbnails: null,
   type: 'other',
@@ -113,7 +120,11 @@ function request(): HttpRequest & { headers: Record<string, string> } {
 }
 
 const failure = (answer: HttpResponse | null) =>
-  Object.assign(new Error('tus: failed'), { originalRequest: request(), originalResponse: answer, causingError: null }) as DetailedError;
+  Object.assign(new Error('tus: failed'), {
+    originalRequest: request(),
+    originalResponse: answer,
+    causingError: null,
+  }) as DetailedError;
 
 /** Starts an upload and waits until tus was told to start (after the look for an earlier upload). */
 async function started(change: Partial<UploadInput> = {}, callbacks: Parameters<typeof startUpload>[2] = {}) {
@@ -131,7 +142,9 @@ afterEach(() => {
 describe('startUpload', () => {
   it('creates the upload at the chunks endpoint with the metadata, 5 MB chunks and retries', async () => {
     const { upload } = await started({ hideInCloud: true, extra: { chatId: '42' } });
-    expect(upload.options.endpoint).toBe(`${window.location.origin}/api/projects/${scope.projectId}/cloud/files/chunks`);
+    expect(upload.options.endpoint).toBe(
+      `${window.location.origin}/api/projects/${scope.projectId}/cloud/files/chunks`,
+    );
     expect(upload.options.metadata).toEqual({
       filename: 'notizen.txt',
       filetype: 'text/plain',
@@ -188,7 +201,11 @@ describe('startUpload', () => {
 
   it('rejects with the server code when the upload is refused', async () => {
     const { promise, upload } = await started();
-    const body = JSON.stringify({ code: 'FILE_TOO_LARGE', message: 'errors.FILE_TOO_LARGE', details: { limitBytes: 20 * 1024 * 1024 } });
+    const body = JSON.stringify({
+      code: 'FILE_TOO_LARGE',
+      message: 'errors.FILE_TOO_LARGE',
+      details: { limitBytes: 20 * 1024 * 1024 },
+    });
     upload.options.onError!(failure(response(413, body)));
     const error = await promise.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -221,11 +238,14 @@ describe('startUpload', () => {
 
   it('retries dropped connections and server errors, never refusals', async () => {
     const { upload } = await started();
-    const retry = (answer: HttpResponse | null) => upload.options.onShouldRetry!(failure(answer), 0, upload.options);
+    const retry = (answer: HttpResponse | null) =>
+      upload.options.onShouldRetry!(failure(answer), 0, upload.options);
     expect(retry(null)).toBe(true);
     expect(retry(response(503))).toBe(true);
     expect(retry(response(409, JSON.stringify({ code: 'CONFLICT', message: 'errors.CONFLICT' })))).toBe(true);
-    expect(retry(response(409, JSON.stringify({ code: 'QUOTA_EXCEEDED', message: 'errors.QUOTA_EXCEEDED' })))).toBe(false);
+    expect(
+      retry(response(409, JSON.stringify({ code: 'QUOTA_EXCEEDED', message: 'errors.QUOTA_EXCEEDED' }))),
+    ).toBe(false);
     expect(retry(response(413, JSON.stringify({ code: 'FILE_TOO_LARGE', message: 'x' })))).toBe(false);
     expect(retry(response(400, JSON.stringify({ code: 'VALIDATION_FAILED', message: 'x' })))).toBe(false);
   });
@@ -248,7 +268,11 @@ describe('startUpload', () => {
       uploadUrl: url,
       parallelUploadUrls: null,
     });
-    tus.previous = [previous('http://localhost/u-old', 5), previous('http://localhost/u-new', 1), previous('http://localhost/u-expired', 30)];
+    tus.previous = [
+      previous('http://localhost/u-old', 5),
+      previous('http://localhost/u-new', 1),
+      previous('http://localhost/u-expired', 30),
+    ];
     const { upload } = await started();
     expect(upload.resumedFrom?.uploadUrl).toBe('http://localhost/u-new');
 
@@ -262,7 +286,9 @@ describe('upload helpers', () => {
   it('fingerprints the file together with its destination', () => {
     const base = uploadFingerprint(scope, input());
     expect(uploadFingerprint(scope, input())).toBe(base);
-    expect(uploadFingerprint(scope, input({ folderId: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e98' }))).not.toBe(base);
+    expect(uploadFingerprint(scope, input({ folderId: '0190f5a2-7c1e-7b4e-9a55-3b2f1c0d4e98' }))).not.toBe(
+      base,
+    );
     expect(uploadFingerprint(scope, input({ hideInCloud: true }))).not.toBe(base);
     expect(uploadFingerprint({ ...scope, appId: 'app' }, input())).not.toBe(base);
   });
@@ -276,8 +302,12 @@ describe('upload helpers', () => {
 
   it('names the reason of a failure', () => {
     expect(uploadFailureOf(failure(null))).toEqual({ kind: 'network', limitBytes: null });
-    expect(uploadFailureOf(new ApiError({ status: 409, code: 'QUOTA_EXCEEDED', message: '' })).kind).toBe('quota');
-    expect(uploadFailureOf(new ApiError({ status: 403, code: 'FORBIDDEN', message: '' })).kind).toBe('forbidden');
+    expect(uploadFailureOf(new ApiError({ status: 409, code: 'QUOTA_EXCEEDED', message: '' })).kind).toBe(
+      'quota',
+    );
+    expect(uploadFailureOf(new ApiError({ status: 403, code: 'FORBIDDEN', message: '' })).kind).toBe(
+      'forbidden',
+    );
     const memberFull = new ApiError({
       status: 409,
       code: 'QUOTA_EXCEEDED',
@@ -285,7 +315,9 @@ describe('upload helpers', () => {
       details: { key: 'memberStorageMb', limit: 1024, used: 1024 },
     });
     expect(uploadFailureOf(memberFull).kind).toBe('memberQuota');
-    expect(uploadFailureOf(new ApiError({ status: 409, code: 'NAME_TAKEN', message: '' })).kind).toBe('nameTaken');
+    expect(uploadFailureOf(new ApiError({ status: 409, code: 'NAME_TAKEN', message: '' })).kind).toBe(
+      'nameTaken',
+    );
     expect(uploadFailureOf(new Error('unreadable file')).kind).toBe('generic');
     expect(uploadFailureOf(failure(response(500, 'oops'))).kind).toBe('generic');
   });

@@ -25,12 +25,19 @@ function guids() {
   return () => `guid-${++next}`;
 }
 
-const stateOf = (items: UploadingItem[], guid: string) => uploadStateOf(items.find((item) => item.guid === guid)!);
+const stateOf = (items: UploadingItem[], guid: string) =>
+  uploadStateOf(items.find((item) => item.guid === guid)!);
 
 describe('upload queue transitions', () => {
   it('goes queued → preparing → uploading with progress, and leaves the queue when done', () => {
     let items = enqueue([], [request('a.txt')], 'page', guids());
-    expect(items[0]).toMatchObject({ guid: 'guid-1', pickerId: 'page', folderId, progress: 0, inQueue: true });
+    expect(items[0]).toMatchObject({
+      guid: 'guid-1',
+      pickerId: 'page',
+      folderId,
+      progress: 0,
+      inQueue: true,
+    });
     expect(stateOf(items, 'guid-1')).toBe('queued');
 
     const controller = new AbortController();
@@ -49,7 +56,11 @@ describe('upload queue transitions', () => {
   });
 
   it('progress alone also ends the preparing step', () => {
-    let items = markStarted(enqueue([], [request('a.txt')], 'page', guids()), 'guid-1', new AbortController());
+    let items = markStarted(
+      enqueue([], [request('a.txt')], 'page', guids()),
+      'guid-1',
+      new AbortController(),
+    );
     items = markProgress(items, 'guid-1', 5);
     expect(stateOf(items, 'guid-1')).toBe('uploading');
   });
@@ -69,7 +80,12 @@ describe('upload queue transitions', () => {
   });
 
   it('lets at most three run and starts the oldest queued first', () => {
-    let items = enqueue([], ['a', 'b', 'c', 'd', 'e'].map((name) => request(name)), 'page', guids());
+    let items = enqueue(
+      [],
+      ['a', 'b', 'c', 'd', 'e'].map((name) => request(name)),
+      'page',
+      guids(),
+    );
     expect(startable(items).map((item) => item.guid)).toEqual(['guid-1', 'guid-2', 'guid-3']);
     for (const guid of ['guid-1', 'guid-2', 'guid-3']) {
       items = markStarted(items, guid, new AbortController());
@@ -128,7 +144,10 @@ describe('upload queue store', () => {
 
     find('a').resolve(entityNamed('a'));
     await settle();
-    expect(onUploaded).toHaveBeenCalledWith(expect.objectContaining({ guid: find('a').item.guid }), entityNamed('a'));
+    expect(onUploaded).toHaveBeenCalledWith(
+      expect.objectContaining({ guid: find('a').item.guid }),
+      entityNamed('a'),
+    );
     expect(names()).toEqual(['b:uploading', 'c:preparing', 'd:preparing']);
     expect(pending).toHaveLength(4);
   });

@@ -1,8 +1,6 @@
 import { useCallback, useState } from 'react';
 import { cloudViewTypeValues } from '../../../contracts/cloud-enums';
-import type { LibraryView } from './library-layout';
-
-const storageKey = 'cloud.view';
+import { libraryViewStorageKey as storageKey, type LibraryView } from './library-layout';
 
 /** The view this browser last chose; the grid when none. */
 export function storedView(): LibraryView {

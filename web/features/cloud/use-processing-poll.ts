@@ -11,16 +11,19 @@ export function replaceInLists(
   scope: CloudScope,
   entity: CloudEntity,
 ): void {
-  queryClient.setQueriesData<InfiniteData<CloudList> | CloudList>({ queryKey: cloudKeys.lists(scope) }, (data) => {
-    if (!data) {
-      return data;
-    }
-    const replace = (page: CloudList): CloudList =>
-      page.data.some((item) => item.id === entity.id)
-        ? { ...page, data: page.data.map((item) => (item.id === entity.id ? entity : item)) }
-        : page;
-    return 'pages' in data ? { ...data, pages: data.pages.map(replace) } : replace(data);
-  });
+  queryClient.setQueriesData<InfiniteData<CloudList> | CloudList>(
+    { queryKey: cloudKeys.lists(scope) },
+    (data) => {
+      if (!data) {
+        return data;
+      }
+      const replace = (page: CloudList): CloudList =>
+        page.data.some((item) => item.id === entity.id)
+          ? { ...page, data: page.data.map((item) => (item.id === entity.id ? entity : item)) }
+          : page;
+      return 'pages' in data ? { ...data, pages: data.pages.map(replace) } : replace(data);
+    },
+  );
 }
 
 /**
@@ -42,7 +45,11 @@ export function useProcessingPoll(scope: CloudScope, items: readonly CloudEntity
   useEffect(() => {
     for (const entity of answers) {
       const listed = entity ? processing.find((item) => item.id === entity.id) : undefined;
-      if (entity && listed && (entity.status !== listed.status || entity.encodeProgress !== listed.encodeProgress)) {
+      if (
+        entity &&
+        listed &&
+        (entity.status !== listed.status || entity.encodeProgress !== listed.encodeProgress)
+      ) {
         replaceInLists(queryClient, scope, entity);
       }
     }

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+  type RefObject,
+} from 'react';
 import { bandRect, type Rect } from './library-layout';
 
 type Point = { x: number; y: number };
@@ -95,7 +102,11 @@ export function useRubberBand({ scrollRef, onBand, onBackgroundClick, enabled }:
         return;
       }
       start.current = contentPoint(element, event.clientX, event.clientY);
-      last.current = { clientX: event.clientX, clientY: event.clientY, extend: event.ctrlKey || event.metaKey };
+      last.current = {
+        clientX: event.clientX,
+        clientY: event.clientY,
+        extend: event.ctrlKey || event.metaKey,
+      };
       const startClient = { x: event.clientX, y: event.clientY };
 
       const handleMove = (move: PointerEvent) => {

@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../api/token-store';
 import { languageStorageKey } from '../../i18n/languages';
+import { runBootScript } from '../../test/boot-script';
 import { callsTo, json, stubFetch, testSession } from '../../test/fixtures';
 import { getAccount } from './account-store';
 import { refreshTokenKey } from './refresh-token-storage';
 import { installSessionHandling } from './session';
 import { restoreSessionOnce } from './settle';
-// The boot script of the pre-painted pages, as the build ships it: it refreshes the stored session before the app runs.
-import bootScript from '../../build/boot-after-paint.js?raw';
-
-function runBootScript(template = '') {
-  document.head.innerHTML = `<template id="boot-scripts">${template}</template>`;
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script file itself, as the page runs it
-  new Function(bootScript)();
-}
 
 const rotated = testSession({ accessToken: 'access-2', refreshToken: 'refresh-token-0000000000000002' });
 const clientConfig = () => json(200, {});
