@@ -7,6 +7,7 @@ import { compileHints } from './build/compile-hints.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
 import { prePaint } from './build/pre-painted-pages.ts';
+import { reactRouterProduction } from './build/react-router-production.ts';
 import { withoutJsonSchema } from './build/without-json-schema.ts';
 
 // The preset ships without types.
@@ -30,6 +31,7 @@ export default defineConfig({
   // Inter's Latin subset draws every German and English text; the other subsets load only where needed.
   plugins: [
     react(),
+    reactRouterProduction(),
     withoutJsonSchema(),
     preloadFont(/^inter-latin-wght-normal\.woff2$/),
     prePaint({
