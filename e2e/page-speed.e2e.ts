@@ -133,13 +133,20 @@ test("a project's screens are framed before their scripts run, where the app the
   const assets = asked.filter((request) => request.startsWith('GET /assets/'));
   expect(assets.filter((request, index) => assets.indexOf(request) !== index)).toEqual([]);
   expect(assets.some((request) => request.endsWith('.css'))).toBe(true);
-  // It also asked for the library's first page with the new session, and the app took that answer: nothing is left
-  // over, and the page was asked for once.
+  // It also asked for the library's first page and the project with the new session, and the app took those
+  // answers: nothing is left over, and each was asked for once.
   await expect
     .poll(() => page.evaluate(() => JSON.stringify(window.gemeindeEarlyAnswers ?? null)))
     .toBe('{}');
-  const firstPage = `GET /api/projects/${owner.projectId}/cloud/folders/content`;
-  expect(asked.filter((request) => request === firstPage)).toHaveLength(1);
+  for (const call of [
+    `GET /api/projects/${owner.projectId}/cloud/folders/content`,
+    `GET /api/projects/${owner.projectId}`,
+  ]) {
+    expect(
+      asked.filter((request) => request === call),
+      call,
+    ).toHaveLength(1);
+  }
   const switcher = await boxOf(page, '[data-testid="project-switcher"]');
   const sections = await boxOf(page, '[data-testid="project-nav"] nav');
   // The project's name sets the switcher's width; its place and height do not depend on it.

@@ -1,9 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/client';
 import { installSessionHandling } from '../../kernel/session/session';
 import { refreshTokenKey } from '../../kernel/session/refresh-token-storage';
 import { restoreSessionOnce } from '../../kernel/session/settle';
 import { runBootScript } from '../../test/boot-script';
+import { testProject } from '../../test/workspace-fixtures';
 import { callsTo, json, stubFetch, testSession, urlOf } from '../../test/fixtures';
 import { cloudEntity } from './cloud-entity.fixture';
 import { cloudListQuery, cloudPathQuery, defaultListFilters } from './cloud-api';
@@ -83,6 +85,7 @@ describe('the library asked for by its pre-painted page before the app runs', ()
       [`GET /api/folders/${folderId}/content`]: firstPage,
       [`GET /api/folders/${folderId}/path`]: () => json(200, { data: [] }),
       [`GET /api/projects/${projectId}/cloud/folders/content`]: firstPage,
+      [`GET /api/projects/${projectId}`]: () => json(200, { data: testProject({ id: projectId }) }),
     });
   }
 
@@ -114,6 +117,9 @@ describe('the library asked for by its pre-painted page before the app runs', ()
     await restoreSessionOnce();
     const client = new QueryClient();
     await prefetchProjectLibrary(client, projectId, { kind: 'folder', id: folderId });
+    // The project layout's loader asks for the project (projectQuery in features/projects).
+    expect(await api.get(`/projects/${projectId}`)).toMatchObject({ data: { id: projectId } });
+    expect(callsTo(fetchMock, `GET /api/projects/${projectId}`)).toHaveLength(1);
     expect(callsTo(fetchMock, `GET /api/folders/${folderId}/content`)).toHaveLength(1);
     expect(callsTo(fetchMock, `GET /api/folders/${folderId}/path`)).toHaveLength(1);
     const location = { kind: 'folder', id: folderId } as const;

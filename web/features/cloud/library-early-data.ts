@@ -7,8 +7,9 @@ import { contentPadding, gridGap, libraryViewStorageKey } from './library-layout
 
 /**
  * What the library's pre-painted page asks for before the app runs (web/build/pre-painted-pages.ts): the first
- * page of the location, a folder's breadcrumb, and the first row's thumbnails. The same calls as the page's loader
- * (cloud-prefetch.ts), with the path's ids left as `:projectId` and `:folderId` for the page to fill in.
+ * page of the location, a folder's breadcrumb, the first row's thumbnails, and the project, which the project
+ * layout's loader waits for (projectQuery). The same calls as the loaders (cloud-prefetch.ts), with the path's ids
+ * left as `:projectId` and `:folderId` for the page to fill in.
  */
 export function libraryEarlyData(): EarlyData[] {
   const scope: CloudScope = { projectId: ':projectId', appId: null, basePath: null };
@@ -23,15 +24,20 @@ export function libraryEarlyData(): EarlyData[] {
     perRow: { cell: cloudDefaults.gridTileWidthPx + gridGap, margin: 2 * contentPadding - gridGap },
     skipWhen: { key: libraryViewStorageKey, value: 'list' },
   };
+  const project = buildUrl('/projects/:projectId');
   return [
     {
       address: '/projects/:projectId/cloud/:folderId',
-      requests: [firstPage({ kind: 'folder', id: ':folderId' }), buildUrl('/folders/:folderId/path')],
+      requests: [
+        firstPage({ kind: 'folder', id: ':folderId' }),
+        buildUrl('/folders/:folderId/path'),
+        project,
+      ],
       images,
     },
     {
       address: '/projects/:projectId/cloud',
-      requests: [firstPage({ kind: 'pseudo', folder: 'my' })],
+      requests: [firstPage({ kind: 'pseudo', folder: 'my' }), project],
       images,
     },
   ];
