@@ -11,3 +11,11 @@ export function runBootScript(tags = '', early?: EarlyData[]) {
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script file itself, as the page runs it
   new Function(bootScript)();
 }
+
+/** Forgets what the boot script left on the window and in the head, so the next test boots afresh. */
+export function forgetBootScript() {
+  window.gemeindeSession = undefined;
+  window.gemeindeClientConfig = undefined;
+  window.gemeindeEarlyAnswers = undefined;
+  document.head.innerHTML = '';
+}

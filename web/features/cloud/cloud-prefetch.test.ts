@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { installSessionHandling } from '../../kernel/session/session';
 import { refreshTokenKey } from '../../kernel/session/refresh-token-storage';
 import { restoreSessionOnce } from '../../kernel/session/settle';
-import { runBootScript } from '../../test/boot-script';
+import { forgetBootScript, runBootScript } from '../../test/boot-script';
 import { testProject } from '../../test/workspace-fixtures';
 import { callsTo, json, stubFetch, testSession, urlOf } from '../../test/fixtures';
 import { cloudEntity } from './cloud-entity.fixture';
@@ -91,10 +91,7 @@ describe('the library asked for by its pre-painted page before the app runs', ()
 
   afterEach(() => {
     uninstall();
-    window.gemeindeSession = undefined;
-    window.gemeindeClientConfig = undefined;
-    window.gemeindeEarlyAnswers = undefined;
-    document.head.innerHTML = '';
+    forgetBootScript();
     window.localStorage.clear();
     vi.restoreAllMocks();
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../api/token-store';
 import { languageStorageKey } from '../../i18n/languages';
-import { runBootScript } from '../../test/boot-script';
+import { forgetBootScript, runBootScript } from '../../test/boot-script';
 import { callsTo, json, stubFetch, testSession } from '../../test/fixtures';
 import { getAccount } from './account-store';
 import { refreshTokenKey } from './refresh-token-storage';
@@ -19,9 +19,7 @@ beforeEach(() => {
 
 afterEach(() => {
   uninstall();
-  window.gemeindeSession = undefined;
-  window.gemeindeClientConfig = undefined;
-  document.head.innerHTML = '';
+  forgetBootScript();
 });
 
 describe('the boot script’s refresh of the stored session', () => {
