@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { openLibrary, ownerWithProject } from './support/cloud';
+import { openLibrary, ownerWithProject, pictureBytes, uploadFile } from './support/cloud';
 import { createAccount, signInWithPassword, uniqueEmail, visitorHeaders } from './support/identity';
 
 // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there, even empty.
@@ -121,10 +121,33 @@ test("a project's screens are framed before their scripts run, where the app the
     },
   );
 
+  for (const [index, hue] of [30, 150, 270].entries()) {
+    await uploadFile(request, owner, `bild-${index}.png`, await pictureBytes(480, 320, hue), 'image/png');
+  }
   await openLibrary(page, owner);
   const asked: string[] = [];
   page.on('request', (sent) => asked.push(`${sent.method()} ${new URL(sent.url()).pathname}`));
+  // The app's scripts wait until the page's own pictures have been seen (the boot script is not held).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-after-paint).+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.reload();
+  const early = page.locator('#boot-skeleton [data-early-image] img');
+  // As many as the window's first row holds, up to the three there are; all put in at once.
+  await expect(early.first()).toBeAttached();
+  await expect
+    .poll(() => early.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))
+    .toBe(true);
+  const earlyPictures = await early.evaluateAll((images) =>
+    images.map((image) => {
+      const { x, y, width, height } = image.getBoundingClientRect();
+      return { src: image.getAttribute('src') ?? '', box: { x, y, width, height } };
+    }),
+  );
+  release();
   await expect(page.getByTestId('cloud-library')).toBeVisible();
   await expect(page.locator('#boot-skeleton')).toHaveCount(0);
   // The boot script refreshed the session and preloaded the screen's stylesheets: the app used both, asking
@@ -154,6 +177,15 @@ test("a project's screens are framed before their scripts run, where the app the
     expect(Math.abs(drawn.switcher[key] - switcher[key]), `switcher ${key}`).toBeLessThanOrEqual(2);
   }
   expectSamePlace(drawn.sections, sections, 'sections');
+  // The pictures the page showed before its scripts ran are the first page's, where the app then shows them.
+  for (const [index, picture] of earlyPictures.entries()) {
+    expectSamePlace(
+      picture.box,
+      await boxOf(page, `[data-cell] img[src="${picture.src}"]`),
+      `picture ${index}`,
+    );
+  }
+  expect(earlyPictures.length).toBeGreaterThan(0);
 });
 
 test(

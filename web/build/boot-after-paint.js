@@ -139,6 +139,9 @@
       })
       .then(function (body) {
         var items = (body && body.data) || [];
+        // The pre-painted page's tiles (skeletons/library.html): each item's picture goes into its tile's frame,
+        // where the app will draw the same picture, until the app's screen replaces the page's layer.
+        var frames = document.querySelectorAll('#boot-skeleton [data-early-image]');
         for (var item = 0; item < items.length && item < count; item++) {
           var source = images.field.reduce(function (node, key) {
             return node && node[key];
@@ -146,7 +149,11 @@
           if (typeof source === 'string') {
             var image = new Image();
             image.fetchPriority = 'high';
+            image.alt = '';
             image.src = source;
+            if (frames[item]) {
+              frames[item].appendChild(image);
+            }
           }
         }
       })

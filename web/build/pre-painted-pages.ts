@@ -41,7 +41,7 @@ export const prePaintedPages: PrePaintedPage[] = [
   // The library is the project's screen people open most; the other screens of a project share its frame.
   {
     file: 'library.html',
-    skeleton: 'project.html',
+    skeleton: 'library.html',
     screenModules: [...projectFrame, 'features/cloud/cloud-screens.ts', 'features/cloud/cloud-prefetch.ts'],
     early: libraryEarlyData(),
   },
@@ -67,11 +67,16 @@ function fillTexts(fragment: string, localeDir: string): string {
   });
 }
 
-/** A skeleton file without its leading comment, its `{{>name}}` parts (skeletons/name.html) put in. */
+/**
+ * A skeleton file without its leading comment, its `{{>name}}` parts (skeletons/name.html) put in; `{{>name*3}}`
+ * puts the part in three times.
+ */
 function skeletonSource(name: string): string {
   const source = readFileSync(new URL(name, skeletonDir), 'utf8').replace(/^\s*<!--[\s\S]*?-->\s*/, '');
-  return source.replace(/\{\{>([a-z-]+)\}\}/g, (_match, part: string) =>
-    skeletonSource(`${part}.html`).trim(),
+  return source.replace(/\{\{>([a-z-]+)(?:\*(\d+))?\}\}/g, (_match, part: string, times?: string) =>
+    Array(Number(times ?? 1))
+      .fill(skeletonSource(`${part}.html`).trim())
+      .join('\n'),
   );
 }
 

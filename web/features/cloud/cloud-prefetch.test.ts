@@ -92,6 +92,7 @@ describe('the library asked for by its pre-painted page before the app runs', ()
   afterEach(() => {
     uninstall();
     forgetBootScript();
+    document.body.innerHTML = '';
     window.localStorage.clear();
     vi.restoreAllMocks();
   });
@@ -100,14 +101,20 @@ describe('the library asked for by its pre-painted page before the app runs', ()
     window.history.replaceState(null, '', `/projects/${projectId}/cloud/${folderId}`);
     const fetchMock = stubPage();
     const sources = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
+    // The pre-painted page's tile frames (web/build/skeletons/library.html), fewer than a row here.
+    document.body.innerHTML = `<div id="boot-skeleton">${'<span data-early-image></span>'.repeat(2)}</div>`;
     runBootScript(texts, libraryEarlyData());
     await window.gemeindeSession;
     const { columns } = libraryLayout('grid', window.innerWidth, false);
-    // The first row's thumbnails are asked for before the app has run.
+    expect(columns).toBeGreaterThan(2);
+    // The first row's thumbnails are asked for before the app has run, and the page shows those it has frames for.
     await expect.poll(() => sources.mock.calls.length).toBe(columns);
-    expect(sources.mock.calls.map(([source]) => source)).toEqual(
-      photos.slice(0, columns).map((photo) => photo.thumbnails!.tile),
+    const firstRow = photos.slice(0, columns).map((photo) => photo.thumbnails!.tile);
+    expect(sources.mock.calls.map(([source]) => source)).toEqual(firstRow);
+    const framed = [...document.querySelectorAll('[data-early-image]')].map((frame) =>
+      frame.querySelector('img')?.getAttribute('src'),
     );
+    expect(framed).toEqual(firstRow.slice(0, 2));
     const sent = fetchMock.mock.calls.find(([input]) => urlOf(input).includes('/content'))?.[1];
     expect(new Headers(sent?.headers).get('Authorization')).toBe('Bearer access-2');
 
