@@ -16,12 +16,12 @@ async function boxOf(page: Page, selector: string): Promise<Box> {
   return box;
 }
 
-function expectSamePlace(drawn: Box, real: Box, what: string) {
+function expectSamePlace(drawn: Box, real: Box, what: string, tolerance = 2) {
   for (const key of ['x', 'y', 'width', 'height'] as const) {
     expect(
       Math.abs(drawn[key] - real[key]),
       `${what}: ${key} ${drawn[key]} (static) vs ${real[key]} (app)`,
-    ).toBeLessThanOrEqual(2);
+    ).toBeLessThanOrEqual(tolerance);
   }
 }
 
@@ -177,12 +177,15 @@ test("a project's screens are framed before their scripts run, where the app the
     expect(Math.abs(drawn.switcher[key] - switcher[key]), `switcher ${key}`).toBeLessThanOrEqual(2);
   }
   expectSamePlace(drawn.sections, sections, 'sections');
-  // The pictures the page showed before its scripts ran are the first page's, where the app then shows them.
+  // The pictures the page showed before its scripts ran are the first page's, where the app then shows them, to
+  // a fraction of a pixel: the browser clips a picture to device pixels, and the app's, had it come out a sliver
+  // larger, would count as a new largest paint, the page's LCP waiting for the scripts again.
   for (const [index, picture] of earlyPictures.entries()) {
     expectSamePlace(
       picture.box,
       await boxOf(page, `[data-cell] img[src="${picture.src}"]`),
       `picture ${index}`,
+      0.05,
     );
   }
   expect(earlyPictures.length).toBeGreaterThan(0);
