@@ -123,13 +123,24 @@
     }
     return null;
   }
-  function warm(images, response) {
+  // The page's largest paint is its first pictures: the app's scripts wait for them (see load), as long as they take
+  // but no longer than holdMs, so that a phone paints them before it is busy running a megabyte of scripts, and
+  // the pictures' requests do not queue behind some forty of the scripts' on the connection's few slots.
+  var picturesShown = null;
+  var picturesDone = function () {};
+  var holdMs = 1500;
+  function wantsPictures(images) {
     try {
-      if (window.localStorage.getItem(images.skipWhen.key) === images.skipWhen.value) {
-        return;
-      }
+      return window.localStorage.getItem(images.skipWhen.key) !== images.skipWhen.value;
     } catch {
       // Without storage the app shows its default view, the one with pictures.
+      return true;
+    }
+  }
+  function warm(images, response) {
+    if (!wantsPictures(images)) {
+      picturesDone();
+      return;
     }
     var count = Math.max(1, Math.floor((window.innerWidth - images.perRow.margin) / images.perRow.cell));
     response
@@ -142,6 +153,13 @@
         // The pre-painted page's tiles (skeletons/library.html): each item's picture goes into its tile's frame,
         // where the app will draw the same picture, until the app's screen replaces the page's layer.
         var frames = document.querySelectorAll('#boot-skeleton [data-early-image]');
+        var pending = 1;
+        function settled() {
+          pending--;
+          if (pending === 0) {
+            picturesDone();
+          }
+        }
         for (var item = 0; item < items.length && item < count; item++) {
           var source = images.field.reduce(function (node, key) {
             return node && node[key];
@@ -150,18 +168,22 @@
             var image = new Image();
             image.fetchPriority = 'high';
             image.alt = '';
+            pending++;
+            image.onload = image.onerror = settled;
             image.src = source;
             if (frames[item]) {
               frames[item].appendChild(image);
             }
           }
         }
+        settled();
       })
-      .catch(function () {});
+      .catch(picturesDone);
   }
   function askEarly(session) {
     var found = session && session.status === 200 && session.body && session.body.accessToken && earlyPage();
     if (!found || typeof answerLanguage !== 'string') {
+      picturesDone();
       return;
     }
     var authorization = 'Bearer ' + session.body.accessToken;
@@ -185,7 +207,13 @@
     });
   }
   if (window.gemeindeSession && template && !window.location.search) {
-    window.gemeindeSession.then(askEarly).catch(function () {});
+    var pictured = earlyPage();
+    if (pictured && pictured.page.images && wantsPictures(pictured.page.images)) {
+      picturesShown = new Promise(function (resolve) {
+        picturesDone = resolve;
+      });
+    }
+    window.gemeindeSession.then(askEarly).catch(picturesDone);
   }
   function wanted(tag) {
     var of = tag.getAttribute('data-language');
@@ -225,9 +253,22 @@
         setTimeout(slice, 0);
       }
     }
-    if (tags.length > 0) {
-      slice();
+    if (tags.length === 0) {
+      return;
     }
+    if (!picturesShown) {
+      slice();
+      return;
+    }
+    var sliced = false;
+    function once() {
+      if (!sliced) {
+        sliced = true;
+        slice();
+      }
+    }
+    picturesShown.then(once);
+    setTimeout(once, holdMs);
   }
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
   if (paints && paints.indexOf('paint') >= 0) {

@@ -134,6 +134,30 @@ describe('the library asked for by its pre-painted page before the app runs', ()
     expect(window.gemeindeEarlyAnswers).toEqual({});
   });
 
+  it('holds the app’s scripts until the first row’s pictures have loaded or failed', async () => {
+    window.history.replaceState(null, '', `/projects/${projectId}/cloud/${folderId}`);
+    stubPage();
+    const sources = vi.spyOn(HTMLImageElement.prototype, 'src', 'set');
+    runBootScript(texts, libraryEarlyData());
+    await window.gemeindeSession;
+    const { columns } = libraryLayout('grid', window.innerWidth, false);
+    await expect.poll(() => sources.mock.calls.length).toBe(columns);
+    // The page's first paint has been reported (or its frames have passed): the scripts would load now.
+    await new Promise((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+    );
+    const scripts = () => document.head.querySelectorAll('link[href="/assets/locale-de.js"]').length;
+    expect(scripts()).toBe(0);
+    const pictures = sources.mock.contexts as HTMLImageElement[];
+    for (const picture of pictures.slice(1)) {
+      picture.dispatchEvent(new Event('load'));
+    }
+    await Promise.resolve();
+    expect(scripts()).toBe(0);
+    pictures[0]!.dispatchEvent(new Event('error'));
+    await expect.poll(scripts).toBe(1);
+  });
+
   it('asks for My files without pictures in the list view, and leaves an address with a query to the app', async () => {
     window.localStorage.setItem('cloud.view', 'list');
     window.history.replaceState(null, '', `/projects/${projectId}/cloud`);
