@@ -64,7 +64,8 @@ describe('the comments of an event', { timeout: 30_000 }, () => {
     expect(title.textContent).toContain('1');
 
     fireEvent.click(await screen.findByTestId('comment-start'));
-    const textbox = await screen.findByRole('textbox', { name: 'Kommentar' }, { timeout: 10_000 });
+    // The editor's code is a lazy chunk: with every test file loading modules at once it took over 10 s.
+    const textbox = await screen.findByRole('textbox', { name: 'Kommentar' }, { timeout: 20_000 });
     act(() => {
       (textbox as HTMLElement & { editor: Editor }).editor.commands.insertContent('Bin dabei!');
     });
