@@ -138,8 +138,8 @@
     }
   }
   function warm(images, response) {
-    if (!wantsPictures(images)) {
-      picturesDone();
+    // Not in the list view, whose rows show small pictures (the page's pictures were not wanted at its start).
+    if (!picturesShown) {
       return;
     }
     var count = Math.max(1, Math.floor((window.innerWidth - images.perRow.margin) / images.perRow.cell));
@@ -180,9 +180,9 @@
       })
       .catch(picturesDone);
   }
-  function askEarly(session) {
-    var found = session && session.status === 200 && session.body && session.body.accessToken && earlyPage();
-    if (!found || typeof answerLanguage !== 'string') {
+  function askEarly(found, session) {
+    var signedIn = session && session.status === 200 && session.body && session.body.accessToken;
+    if (!found || !signedIn || typeof answerLanguage !== 'string') {
       picturesDone();
       return;
     }
@@ -207,13 +207,17 @@
     });
   }
   if (window.gemeindeSession && template && !window.location.search) {
-    var pictured = earlyPage();
-    if (pictured && pictured.page.images && wantsPictures(pictured.page.images)) {
+    var early = earlyPage();
+    if (early && early.page.images && wantsPictures(early.page.images)) {
       picturesShown = new Promise(function (resolve) {
         picturesDone = resolve;
       });
     }
-    window.gemeindeSession.then(askEarly).catch(picturesDone);
+    window.gemeindeSession
+      .then(function (session) {
+        askEarly(early, session);
+      })
+      .catch(picturesDone);
   }
   function wanted(tag) {
     var of = tag.getAttribute('data-language');
