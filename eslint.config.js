@@ -46,6 +46,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // `toLocaleString` and `new Intl.*Format` build a formatter (the locale's data, resolved) on every call; a list
+      // that formats per row spent milliseconds of its first render on it. contracts/intl-format.ts keeps one.
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'toLocaleString',
+          message: 'Use numberFormat()/dateTimeFormat() from contracts/intl-format.ts.',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/Format$/]",
+          message: 'Use the cached formatters of contracts/intl-format.ts.',
+        },
+      ],
     },
   },
   {

@@ -4,7 +4,8 @@
  * row built hundreds of them per render. A formatter that cannot be built (an unknown time zone) throws, and
  * nothing is kept.
  */
-type Kept = Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.Collator;
+type Kept =
+  Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.ListFormat | Intl.Collator;
 
 const formats = new Map<string, Kept>();
 
@@ -42,6 +43,13 @@ export function relativeTimeFormat(
   options: Intl.RelativeTimeFormatOptions = {},
 ): Intl.RelativeTimeFormat {
   return cached('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
+}
+
+export function listFormat(
+  locale: string | undefined,
+  options: Intl.ListFormatOptions = {},
+): Intl.ListFormat {
+  return cached('list', locale, options, () => new Intl.ListFormat(locale, options));
 }
 
 /**

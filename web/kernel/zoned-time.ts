@@ -4,26 +4,21 @@
  * no time-zone database ships in the bundle.
  */
 
+import { dateTimeFormat } from '../../contracts/intl-format';
+
 export type ZonedParts = { date: string; time: string };
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormat.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 /** Whether the browser knows the zone name. */

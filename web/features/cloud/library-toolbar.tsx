@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Menu, SegmentedControl, Select, Tooltip } from '@mantine/core';
-import { IconFolderPlus, IconLayoutGrid, IconList, IconPlus, IconUpload } from '@tabler/icons-react';
+import { ActionIcon, Button, Menu, Select } from '@mantine/core';
+import { IconFolderPlus, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { cloudSortValues, type CloudSort } from '../../../contracts/cloud';
 import type { LibraryView } from './library-layout';
 import classes from './cloud-library.module.css';
+import { ViewToggle } from './view-toggle';
 
 type LibraryToolbarProps = {
   search: ReactNode;
@@ -41,31 +42,7 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
-        <SegmentedControl
-          size="sm"
-          value={props.view}
-          onChange={(value) => props.onViewChange(value)}
-          aria-label={t('cloud.view.label')}
-          data-testid="cloud-view-toggle"
-          data={[
-            {
-              value: 'grid',
-              label: (
-                <Tooltip label={t('cloud.view.grid')} withinPortal>
-                  <IconLayoutGrid size={16} stroke={1.8} aria-label={t('cloud.view.grid')} />
-                </Tooltip>
-              ),
-            },
-            {
-              value: 'list',
-              label: (
-                <Tooltip label={t('cloud.view.list')} withinPortal>
-                  <IconList size={16} stroke={1.8} aria-label={t('cloud.view.list')} />
-                </Tooltip>
-              ),
-            },
-          ]}
-        />
+        <ViewToggle view={props.view} onChange={props.onViewChange} />
         {props.canUpload || props.canCreateFolder ? (
           <Menu position="bottom-end" width={220} shadow="md">
             <Menu.Target>

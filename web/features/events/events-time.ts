@@ -12,23 +12,17 @@ export function memberTimeZone(personTimeZone: string | null): string {
   return personTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant read on a zone's clocks: its local date and the minutes since that day's midnight. */
 export function zonedParts(iso: string, timeZone: string): { date: DateKey; minutes: number } {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    partsFormat.set(timeZone, format);
-  }
+  const format = dateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts = Object.fromEntries(
     format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
   );

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { eventWeekdayValues, type Event } from '../../../contracts/events';
+import { listFormat } from '../../../contracts/intl-format';
 import { addDays, formatDay, weekdayOf, type DateKey } from './events-time';
 
 type Recurring = Pick<Event, 'rule' | 'recurringEventPattern' | 'startsAtLocal'>;
@@ -31,7 +32,7 @@ export function recurrenceInWords(event: Recurring, t: TFunction, language: stri
       const indexes = pattern.weekdays?.length
         ? pattern.weekdays.map((day) => eventWeekdayValues.indexOf(day)).sort((a, b) => a - b)
         : [weekdayOf(start)];
-      const days = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+      const days = listFormat(language, { type: 'conjunction' }).format(
         indexes.map((index) => weekdayName(index, language)),
       );
       rule = t('events.recurrence.weekly', { count, days });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tariffLimitKeys, type Tariff, type TariffLimitKey } from '../../../contracts/tariffs';
+import { numberFormat } from '../../../contracts/intl-format';
 import { useIsMobile } from '../../kernel/ui-store';
 import { ProjectUsage, useProject, tariffsQuery } from '../projects';
 import { SettingsHeader } from './settings-header';
@@ -121,7 +122,7 @@ export function PaymentPlanPage() {
 function TariffHeading({ tariff, annual, current }: { tariff: Tariff; annual: boolean; current: boolean }) {
   const { t, i18n } = useTranslation();
   const money = (value: number) =>
-    new Intl.NumberFormat(i18n.language, {
+    numberFormat(i18n.language, {
       style: 'currency',
       currency: tariff.currency,
       maximumFractionDigits: value % 1 === 0 ? 0 : 2,
@@ -186,12 +187,12 @@ function LimitValue({ limitKey, value }: { limitKey: TariffLimitKey; value: numb
   } else if (limitKey === 'storageMb' || limitKey === 'memberStorageMb') {
     const terabytes = value >= 1024 * 1024;
     content = t(terabytes ? 'workspace.tariffs.terabytes' : 'workspace.tariffs.gigabytes', {
-      value: (value / (terabytes ? 1024 * 1024 : 1024)).toLocaleString(i18n.language, {
-        maximumFractionDigits: 1,
-      }),
+      value: numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(
+        value / (terabytes ? 1024 * 1024 : 1024),
+      ),
     });
   } else {
-    content = value.toLocaleString(i18n.language);
+    content = numberFormat(i18n.language).format(value);
   }
   return <span className={classes.limitValue}>{content}</span>;
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { numberFormat } from '../../../contracts/intl-format';
 import { useIsMobile } from '../../kernel/ui-store';
 import { SettingsHeader } from '../project-settings';
 import { canInProject, useProject, usageQuery, projectPaths } from '../projects';
@@ -36,7 +37,10 @@ function TeamScreen() {
       ? t('workspace.team.seatsUnlimited', { count: seats.used })
       : seats.limit === 0
         ? t('workspace.team.seatsNone')
-        : t('workspace.team.seats', { used: seats.used, limit: seats.limit.toLocaleString(i18n.language) });
+        : t('workspace.team.seats', {
+            used: seats.used,
+            limit: numberFormat(i18n.language).format(seats.limit),
+          });
 
   return (
     <div className={classes.page} data-mobile={isMobile || undefined} data-testid="team-page">
