@@ -8,6 +8,7 @@ import { createQueryClient } from './app/query-client';
 import { setAppQueryClient } from './kernel/app-query-client';
 import { clientConfigQuery } from './kernel/client-config';
 import { isConfiguredHost } from './kernel/host';
+import { nextTask } from './kernel/next-task';
 import { installSessionHandling } from './kernel/session/session';
 import { restoreSessionOnce, stashCodeOf } from './kernel/session/settle';
 import { initI18n } from './i18n/i18n';
@@ -29,7 +30,9 @@ async function start(): Promise<void> {
     void restoreSessionOnce();
     // The first screen's chunks and data need the configuration (which host this is) but not the texts: the
     // router starts them as soon as the configuration is here, while the texts still load.
-    void config.then(() => {
+    void config.then(async () => {
+      // Not in the task that evaluated the start chunk: that one is long enough on a phone.
+      await nextTask();
       const loaded = queryClient.getQueryData(clientConfigQuery.queryKey);
       if (loaded && isConfiguredHost(loaded, window.location.host)) {
         startRouter(loaded);
@@ -40,6 +43,8 @@ async function start(): Promise<void> {
   // first render (a failure stays in it for the app's error screen), so the app renders the screen at once
   // instead of a loader that a second, blocking render replaces.
   await Promise.all([initI18n(), config]);
+  // The first render starts in a task of its own, not behind the work that settled the last of the two.
+  await nextTask();
   const root = createRoot(container);
   // A transition renders in slices that give the main thread back every few milliseconds, so the first render
   // of a whole screen does not block input (or the page's first paint) as one long task.

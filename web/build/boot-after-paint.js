@@ -224,10 +224,12 @@
     return of === null || (language === null ? tag.hasAttribute('data-default') : of === language);
   }
   var started = false;
-  // Each added element starts a request, which costs the main thread a few milliseconds: the template's tags (the
-  // app's scripts, then the chunks of the page's screen) are added in slices of about 8 ms, each its own task, so
-  // that a slow phone does not see one long task (and a first tap still gets through).
-  var sliceMs = 8;
+  // Each added element starts a request, which costs the main thread a millisecond or more: the template's tags (the
+  // app's scripts, then the chunks of the page's screen) are added in slices of about 3 ms, each its own task, so
+  // that a slow phone does not see one long task (and a first tap still gets through). A slice ends after the
+  // element that crossed the budget, so it runs over by one element's cost: at 8 ms the slices took 9–17 ms, each
+  // a long task on a phone six to eight times slower than this machine.
+  var sliceMs = 3;
   function now() {
     return window.performance && performance.now ? performance.now() : Date.now();
   }
