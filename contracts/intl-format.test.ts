@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collator, dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-format';
+import { collator, dateTimeFormat, formatNumber, numberFormat, relativeTimeFormat } from './intl-format';
 import { formatBytes } from './upload-size';
 
 describe('Intl formatters', () => {
@@ -41,6 +41,20 @@ describe('Intl formatters', () => {
     }
     expect(formatBytes(5 * 1024 ** 2, 'de')).toBe('5 MB');
     expect(formatBytes(1.25 * 1024 ** 3, 'de')).toBe('1,25 GB');
+  });
+
+  it('writes German and English counts as Intl does, without building a number format', () => {
+    for (const locale of ['de', 'en']) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+      for (const value of [0, 7, 999, 1000, 1234, 65536, 1234567, -4321, 12.5, 0.25]) {
+        expect(formatNumber(value, locale)).toBe(intl.format(value));
+      }
+    }
+    expect(formatNumber(1234567, 'de')).toBe('1.234.567');
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatNumber(1234.5, 'fr')).toBe(
+      new Intl.NumberFormat('fr', { maximumFractionDigits: 2 }).format(1234.5),
+    );
   });
 
   it('keeps one collator per locale and options, for natural order', () => {

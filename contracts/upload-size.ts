@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberFormat } from './intl-format';
+import { formatNumber } from './intl-format';
 
 /**
  * The upload size rule (spec §5, RULE-78…82). Limits come from the server as megabyte strings per group of
@@ -100,34 +100,7 @@ export function formatBytes(bytes: number, locale?: string): string {
     unit += 1;
   }
   const rounded = Math.round(value * 100) / 100;
-  return `${decimalText(rounded, locale)} ${units[unit]}`;
-}
-
-/** The separators of the app's own languages: their sizes are written without Intl (see `decimalText`). */
-const separators: Record<string, { group: string; decimal: string }> = {
-  de: { group: '.', decimal: ',' },
-  en: { group: ',', decimal: '.' },
-};
-
-/**
- * A number with at most two decimals as `locale` writes it. German and English are written here: the first Intl
- * number format of a page costs 30–40 ms of ICU set-up, which the library's first render (a size on every tile)
- * would otherwise pay before its first paint. Other locales go through Intl; without one, a dot.
- */
-function decimalText(value: number, locale?: string): string {
-  if (!locale) {
-    return String(value);
-  }
-  const known = separators[locale];
-  if (!known) {
-    return numberFormat(locale, { maximumFractionDigits: 2 }).format(value);
-  }
-  const [whole = '0', fraction] = Math.abs(value)
-    .toFixed(2)
-    .replace(/\.?0+$/, '')
-    .split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, known.group);
-  return `${value < 0 ? '-' : ''}${grouped}${fraction ? `${known.decimal}${fraction}` : ''}`;
+  return `${formatNumber(rounded, locale)} ${units[unit]}`;
 }
 
 /** A file passes only if it is strictly smaller than its limit (RULE-80). */

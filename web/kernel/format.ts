@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../contracts/upload-size';
 import { usePersonTimeZone } from './person-locale';
-import { dateTimeFormat, numberFormat } from '../../contracts/intl-format';
+import { dateTimeFormat, formatNumber } from '../../contracts/intl-format';
 
 /**
  * Dates and sizes as every screen shows them: in the reader's language (de: 14.07.2025, en: Jul 14, 2025)
@@ -41,6 +41,6 @@ export function useFormat() {
     dateTime: (value: string | Date) => formatDate(value, language, { format: 'dateTime', timeZone }),
     longDate: (value: string | Date) => formatDate(value, language, { format: 'longDate', timeZone }),
     bytes: (bytes: number) => formatBytes(bytes, language),
-    number: (value: number) => numberFormat(language).format(value),
+    number: (value: number) => formatNumber(value, language),
   };
 }

@@ -2,7 +2,7 @@ import { Progress, Text } from '@mantine/core';
 import { IconInfinity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usageDisplayOrder, type UsageKey } from '../../../contracts/tariffs';
-import { numberFormat } from '../../../contracts/intl-format';
+import { formatNumber } from '../../../contracts/intl-format';
 import { formatBytes } from '../../kernel/format';
 import classes from './projects.module.css';
 
@@ -98,8 +98,8 @@ export function UsageBars({
   compact?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  // One formatter for every row: `toLocaleString` builds a new one (the locale's number data) on each call.
-  const number = (value: number) => numberFormat(i18n.language).format(value);
+  // Not `toLocaleString`, which builds a number format (the locale's ICU data) on every call.
+  const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <div className={classes.usage} data-compact={compact || undefined} data-testid="usage-bars">
       {orderedUsage(items).map((item) => (

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { numberFormat } from '../../../contracts/intl-format';
+import { formatNumber } from '../../../contracts/intl-format';
 import { useIsMobile } from '../../kernel/ui-store';
 import { SettingsHeader } from '../project-settings';
 import { canInProject, useProject, usageQuery, projectPaths } from '../projects';
@@ -39,7 +39,7 @@ function TeamScreen() {
         ? t('workspace.team.seatsNone')
         : t('workspace.team.seats', {
             used: seats.used,
-            limit: numberFormat(i18n.language).format(seats.limit),
+            limit: formatNumber(seats.limit, i18n.language),
           });
 
   return (
