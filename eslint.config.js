@@ -52,7 +52,7 @@ export default tseslint.config(
         'error',
         {
           property: 'toLocaleString',
-          message: 'Use numberFormat()/dateTimeFormat() from contracts/intl-format.ts.',
+          message: 'Use formatNumber(), numberFormat() or dateTimeFormat() from contracts/intl-format.ts.',
         },
       ],
       'no-restricted-syntax': [

@@ -12,17 +12,25 @@ export function memberTimeZone(personTimeZone: string | null): string {
   return personTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+const partsFormat = new Map<string, Intl.DateTimeFormat>();
+
 /** An instant read on a zone's clocks: its local date and the minutes since that day's midnight. */
 export function zonedParts(iso: string, timeZone: string): { date: DateKey; minutes: number } {
-  const format = dateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
+  let format = partsFormat.get(timeZone);
+  if (!format) {
+    // Kept per zone here: read once per event, where building intl-format's key would cost more than the lookup.
+    // eslint-disable-next-line no-restricted-syntax
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    partsFormat.set(timeZone, format);
+  }
   const parts = Object.fromEntries(
     format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
   );
