@@ -8,6 +8,7 @@ import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
 import { prePaint } from './build/pre-painted-pages.ts';
 import { reactRouterProduction } from './build/react-router-production.ts';
+import { themeVariables } from './build/theme-variables.ts';
 import { withoutJsonSchema } from './build/without-json-schema.ts';
 
 // The preset ships without types.
@@ -32,6 +33,7 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction(),
+    themeVariables(),
     withoutJsonSchema(),
     preloadFont(/^inter-latin-wght-normal\.woff2$/),
     prePaint({

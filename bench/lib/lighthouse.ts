@@ -96,7 +96,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
             JSON.stringify(lhr),
           );
           // BENCH_LIGHTHOUSE_TRACES=1 keeps each run's trace too (open it in Chrome's performance panel), to see
-          // what the long tasks behind a blocking-time figure were.
+          // what the long tasks behind a blocking-time figure were; `profile` adds the JavaScript profiler's samples.
           if (keepsTraces()) {
             await writeFile(
               path.join(options.reportDir, `${target.name}-${run + 1}.trace.json`),
@@ -138,7 +138,8 @@ async function withRetry<T>(log: (message: string) => void, run: () => Promise<T
 
 class LighthouseRuntimeError extends Error {}
 
-const keepsTraces = () => process.env.BENCH_LIGHTHOUSE_TRACES === '1';
+const keepsTraces = () => ['1', 'profile'].includes(process.env.BENCH_LIGHTHOUSE_TRACES ?? '');
+const profilesScripts = () => process.env.BENCH_LIGHTHOUSE_TRACES === 'profile';
 
 async function runLighthouse(
   url: string,
@@ -152,9 +153,9 @@ async function runLighthouse(
     onlyCategories: ['performance', 'accessibility'],
     // Merged into the mobile profile's throttling: its network stays as it is.
     throttling: { cpuSlowdownMultiplier },
-    // With the traces kept, they carry the JavaScript profiler's samples too: which functions a long task ran.
+    // With `profile`, the traces carry the JavaScript profiler's samples too: which functions a long task ran.
     // The sampling costs some CPU time itself, so the figures of such a run are not comparable with others.
-    additionalTraceCategories: keepsTraces() ? 'disabled-by-default-v8.cpu_profiler' : null,
+    additionalTraceCategories: profilesScripts() ? 'disabled-by-default-v8.cpu_profiler' : null,
   });
   if (!result) {
     throw new Error(`Lighthouse returned no result for ${url}`);

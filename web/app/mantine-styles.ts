@@ -3,6 +3,9 @@
 // `import '@mantine/core/styles/Table.css'`, so they land in that feature's chunk.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables and breakpoint classes, which Mantine's provider would compute in the browser
+// (web/build/theme-variables.ts); after Mantine's defaults, which they override.
+import 'virtual:theme-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';

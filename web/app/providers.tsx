@@ -5,7 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { i18n } from '../i18n/i18n';
 import { MobileFlagSync } from './mobile-flag-sync';
 import { NotificationsOutlet } from './notifications-outlet';
-import { cssVariablesResolver, localizedTheme } from './theme';
+import { localizedTheme } from './theme';
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -26,7 +26,11 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   );
 }
 
-/** Mantine with the app's theme in the person's language (the close buttons' names). */
+/**
+ * Mantine with the app's theme in the person's language (the close buttons' names). The theme's CSS variables and
+ * breakpoint classes are in the start style sheet, written by the build (web/build/theme-variables.ts), instead of
+ * computed and inserted by the provider on the first render.
+ */
 function ThemeProvider({ env, children }: { env: AppProvidersProps['env']; children: ReactNode }) {
   const { t } = useTranslation();
   const closeLabel = t('common.close');
@@ -34,7 +38,8 @@ function ThemeProvider({ env, children }: { env: AppProvidersProps['env']; child
   return (
     <MantineProvider
       theme={themed}
-      cssVariablesResolver={cssVariablesResolver}
+      withCssVariables={false}
+      withGlobalClasses={false}
       defaultColorScheme="auto"
       env={env}
     >
