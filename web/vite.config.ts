@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { AcceptedPlugin } from 'postcss';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { compileHints } from './build/compile-hints.ts';
+import { lazySchemas } from './build/lazy-schemas.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadFont } from './build/preload-font.ts';
 import { prePaint } from './build/pre-painted-pages.ts';
@@ -33,6 +34,7 @@ export default defineConfig({
   plugins: [
     react(),
     reactRouterProduction(),
+    lazySchemas({ helperPath: fileURLToPath(new URL('./kernel/lazy-schema.ts', import.meta.url)) }),
     themeVariables(),
     withoutJsonSchema(),
     preloadFont(/^inter-latin-wght-normal\.woff2$/),

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { cssVariablesResolver, theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme.ts';
 
 /** The module web/app/mantine-styles.ts imports; its content is written by the build. */
 export const themeVariablesModule = 'virtual:theme-variables.css';
