@@ -1,6 +1,6 @@
 /**
  * A zod schema built the first time anything looks at it (web/build/lazy-schemas.ts wraps the contracts' schemas
- * in this in the web build). The proxy hands every access on to the built schema, so zod, the forms' resolver and
+ * in this in the web build). The proxy hands every access on to the built schema, so zod, the forms' checks and
  * our own code see the schema itself: its methods, `shape`, `_zod`, `instanceof`.
  */
 export function lazySchema<T extends object>(build: () => T): T {
