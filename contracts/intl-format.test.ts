@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { collator, dateTimeFormat, formatNumber, numberFormat, relativeTimeFormat } from './intl-format';
+import {
+  collator,
+  dateTimeFormat,
+  formatNumber,
+  numberFormat,
+  relativeTimeFormat,
+  zonedDateTimeFormat,
+} from './intl-format';
 import { formatBytes } from './upload-size';
 
 describe('Intl formatters', () => {
@@ -19,6 +26,17 @@ describe('Intl formatters', () => {
   it('keeps nothing for options it cannot build a formatter of', () => {
     expect(() => dateTimeFormat('de', { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
     expect(() => dateTimeFormat('de', { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+
+  it('keeps one zoned format per time zone and builds none for an unknown zone', () => {
+    const hourOf = zonedDateTimeFormat('en-US', { hour: '2-digit', hourCycle: 'h23' });
+    const berlin = hourOf('Europe/Berlin');
+    expect(hourOf('Europe/Berlin')).toBe(berlin);
+    expect(hourOf('America/New_York')).not.toBe(berlin);
+    expect(berlin.resolvedOptions().timeZone).toBe('Europe/Berlin');
+    expect(berlin.format(new Date('2026-07-01T10:00:00Z'))).toBe('12');
+    expect(() => hourOf('Mars/Olympus')).toThrow(RangeError);
+    expect(() => hourOf('Mars/Olympus')).toThrow(RangeError);
   });
 
   it('formats sizes in the locale with the kept formatter', () => {

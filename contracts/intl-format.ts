@@ -60,6 +60,26 @@ export function collator(locale: string | undefined, options: Intl.CollatorOptio
   return cached('collator', locale, options, () => new Intl.Collator(locale, options));
 }
 
+/**
+ * A getter of one date format per time zone, for code that reads an instant in the zone of each row (an event's
+ * start in its own zone): the lookup is by zone alone, without building the options' key per call. An unknown
+ * zone throws a RangeError, and nothing is kept.
+ */
+export function zonedDateTimeFormat(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const perZone = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let format = perZone.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      perZone.set(timeZone, format);
+    }
+    return format;
+  };
+}
+
 /** The separators of the app's own languages: their numbers are written without Intl (see `formatNumber`). */
 const separators: Record<string, { group: string; decimal: string }> = {
   de: { group: '.', decimal: ',' },

@@ -3,30 +3,19 @@
  * an article's schedule): the author picks "Tuesday 09:00 in Europe/Berlin" and the server stores the instant. Built on Intl alone, so
  * no time-zone database ships in the bundle.
  */
+import { zonedDateTimeFormat } from '../../contracts/intl-format';
 
 export type ZonedParts = { date: string; time: string };
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    // Kept per zone here: read once per event, where building intl-format's key would cost more than the lookup.
-    // eslint-disable-next-line no-restricted-syntax
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormat.set(timeZone, format);
-  }
-  return format;
-}
+const formatterOf = zonedDateTimeFormat('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** Whether the browser knows the zone name. */
 export function isKnownTimeZone(timeZone: string): boolean {

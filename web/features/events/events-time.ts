@@ -3,7 +3,7 @@
  * UTC midnights, so no zone's clock change can shift a day), instants read in a zone, month grids starting on
  * Monday. Intl only.
  */
-import { dateTimeFormat } from '../../../contracts/intl-format';
+import { dateTimeFormat, zonedDateTimeFormat } from '../../../contracts/intl-format';
 
 export type DateKey = string;
 
@@ -12,25 +12,18 @@ export function memberTimeZone(personTimeZone: string | null): string {
   return personTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-const partsFormat = new Map<string, Intl.DateTimeFormat>();
+const partsFormat = zonedDateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** An instant read on a zone's clocks: its local date and the minutes since that day's midnight. */
 export function zonedParts(iso: string, timeZone: string): { date: DateKey; minutes: number } {
-  let format = partsFormat.get(timeZone);
-  if (!format) {
-    // Kept per zone here: read once per event, where building intl-format's key would cost more than the lookup.
-    // eslint-disable-next-line no-restricted-syntax
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    partsFormat.set(timeZone, format);
-  }
+  const format = partsFormat(timeZone);
   const parts = Object.fromEntries(
     format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
   );
