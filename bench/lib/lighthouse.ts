@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { type Result } from 'lighthouse';
 import { cpuSlowdownFor, type CpuSlowdown } from './cpu-calibration.ts';
+import { longTaskTimes } from './main-thread.ts';
 import { median } from './median.ts';
 import { chromiumArgs, signIn } from './page-load.ts';
 import { freePort } from './server.ts';
@@ -40,6 +41,12 @@ export type LighthouseFigures = {
   lcpElement: string;
   /** The host's benchmark index as Lighthouse measured it in this run. */
   benchmarkIndex: number;
+  /**
+   * The page's main-thread tasks of 10 ms or more in the trace (unthrottled): their wall-clock time, which the
+   * simulation multiplies, and the part of it the renderer spent on the CPU (NaN when the trace has no thread time).
+   */
+  longTaskWallMs: number;
+  longTaskCpuMs: number;
 };
 
 export type LighthouseSummary = {
@@ -88,7 +95,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
           );
           return runLighthouse(`${options.baseUrl}${target.path}`, port, cpuSlowdown.multiplier);
         });
-        const figures = figuresOf(lhr);
+        const figures = figuresOf(lhr, trace);
         if (options.reportDir) {
           await mkdir(options.reportDir, { recursive: true });
           await writeFile(
@@ -107,7 +114,8 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
         options.log(
           `  ${target.name} run ${run + 1}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
             `CLS ${figures.cls.toFixed(3)}, JS before paint ${figures.scriptKbBeforePaint.toFixed(1)} kB ` +
-            `(LCP: ${figures.lcpElement}), CPU slowdown ${describeSlowdown(cpuSlowdown)}`,
+            `(LCP: ${figures.lcpElement}), CPU slowdown ${describeSlowdown(cpuSlowdown)}, ` +
+            `long tasks ${Math.round(figures.longTaskWallMs)} ms (${Math.round(figures.longTaskCpuMs)} ms on the CPU)`,
         );
         runs.push(figures);
       }
@@ -200,7 +208,7 @@ async function setRefreshToken(
 type NetworkRequest = { networkRequestTime?: number; resourceType?: string; transferSize?: number };
 type MetricsItem = { observedFirstContentfulPaintTs?: number };
 
-function figuresOf(lhr: Result): LighthouseFigures {
+function figuresOf(lhr: Result, trace: unknown): LighthouseFigures {
   const audit = (id: string) => lhr.audits[id];
   const numeric = (id: string) => audit(id)?.numericValue ?? Number.NaN;
   const requestsAudit = audit('network-requests')?.details as
@@ -212,6 +220,7 @@ function figuresOf(lhr: Result): LighthouseFigures {
   // Both in microseconds of the same monotonic clock; request times are milliseconds since the first request.
   const paintMs = start !== undefined && paintTs !== undefined ? (paintTs - start) / 1000 : Number.NaN;
   const scripts = requests.filter((request) => request.resourceType === 'Script');
+  const longTasks = longTaskTimes(trace);
   const beforePaint = scripts.filter((request) => (request.networkRequestTime ?? Infinity) < paintMs);
   const kb = (list: NetworkRequest[]) =>
     list.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1000;
@@ -232,6 +241,8 @@ function figuresOf(lhr: Result): LighthouseFigures {
     totalKb: kb(requests),
     lcpElement: lcpItem ? `${lcpItem.selector ?? ''} "${(lcpItem.nodeLabel ?? '').slice(0, 40)}"` : 'none',
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    longTaskWallMs: longTasks.wallMs,
+    longTaskCpuMs: longTasks.cpuMs ?? Number.NaN,
   };
 }
 
@@ -268,5 +279,8 @@ function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
     totalKb: of('totalKb'),
     lcpElement: runs.find((run) => run.lcpMs === lcpMs)?.lcpElement ?? 'none',
     benchmarkIndex: of('benchmarkIndex'),
+    longTaskWallMs: of('longTaskWallMs'),
+    // NaN where a trace had no thread time: the median of the runs that had it.
+    longTaskCpuMs: median(runs.map((run) => run.longTaskCpuMs).filter(Number.isFinite)),
   };
 }

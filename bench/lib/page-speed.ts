@@ -61,6 +61,8 @@ export function pageSpeedValues(summaries: LighthouseSummary[]): MeasuredValue[]
         values: runs.map((run) => Number(run[metric.key]).toFixed(metric.digits)).join(' / '),
         fcpMs: Math.round(median.fcpMs),
         tbtMs: Math.round(median.tbtMs),
+        longTaskWallMs: Math.round(median.longTaskWallMs),
+        longTaskCpuMs: Number.isFinite(median.longTaskCpuMs) ? Math.round(median.longTaskCpuMs) : null,
         scriptKbTotal: round(median.scriptKbTotal),
         totalKb: round(median.totalKb),
         lcpElement: median.lcpElement,
@@ -75,8 +77,9 @@ export function pageSpeedValues(summaries: LighthouseSummary[]): MeasuredValue[]
 
 /**
  * The Lighthouse table of a run (closing notes quote it): one row per screen, the goals' columns with ⚠ where a
- * value misses its goal, then FCP and TBT for context, and the CPU slowdown the simulation used. Null when the run
- * measured no page speed.
+ * value misses its goal, then FCP and TBT for context, the unthrottled long tasks that TBT multiplies (wall clock,
+ * and how much of it was CPU time: the rest is the host making the renderer wait), and the CPU slowdown the
+ * simulation used. Null when the run measured no page speed.
  */
 export function pageSpeedTable(results: MeasurementResult[]): string | null {
   const pages = [
@@ -103,6 +106,14 @@ export function pageSpeedTable(results: MeasurementResult[]): string | null {
     const value = detail(page, key);
     return typeof value === 'number' ? `${value} ms` : '–';
   };
+  const longTasks = (page: string) => {
+    const wall = detail(page, 'longTaskWallMs');
+    const cpu = detail(page, 'longTaskCpuMs');
+    if (typeof wall !== 'number') {
+      return '–';
+    }
+    return typeof cpu === 'number' ? `${wall} ms (CPU ${cpu} ms)` : `${wall} ms`;
+  };
   const slowdown = (page: string) => {
     const multiplier = detail(page, 'cpuSlowdown');
     const index = detail(page, 'calibratedForBenchmarkIndex');
@@ -116,12 +127,13 @@ export function pageSpeedTable(results: MeasurementResult[]): string | null {
     return `${metric.label} (${limit}${metric.unit === 'ms' || metric.unit === 'kB' ? ` ${metric.unit}` : ''})`;
   });
   return alignedTable(
-    ['page (Lighthouse, mobile, median)', ...goals, 'FCP', 'TBT', 'CPU slowdown'],
+    ['page (Lighthouse, mobile, median)', ...goals, 'FCP', 'TBT', 'tasks ≥ 10 ms', 'CPU slowdown'],
     pages.map((page) => [
       page,
       ...metrics.map((metric) => cell(page, metric)),
       context(page, 'fcpMs'),
       context(page, 'tbtMs'),
+      longTasks(page),
       slowdown(page),
     ]),
   );
