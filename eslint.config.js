@@ -65,6 +65,30 @@ export default tseslint.config(
     },
   },
   {
+    // dayjs and the date pickers load with the screens that use them, through the modules that register the
+    // German locale (web/i18n/dayjs.ts, web/components/date-inputs.ts).
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/i18n/dayjs.ts', 'web/components/date-inputs.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'dayjs',
+              message: 'Import { dayjs } from web/i18n/dayjs.ts: it registers the German locale.',
+            },
+            {
+              name: '@mantine/dates',
+              message:
+                'Import the date inputs from web/components/date-inputs.ts: it registers the German locale.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web's layers: app → features → kernel, components, api, i18n (web/lint/layers.js).
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'web-layers': webLayersPlugin },

@@ -1,7 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/de';
 import { defaultLanguage, isLanguage, languageStorageKey, type Language } from './languages';
 
 type LanguageTexts = { default: Record<string, Record<string, unknown>> };
@@ -59,13 +57,12 @@ export function currentLanguage(): Language {
 }
 
 /**
- * Loads the language's texts, switches i18next, dayjs and `<html lang>`.
+ * Loads the language's texts, switches i18next and `<html lang>`.
  * `persist: false` is for defaults that were not the person's own choice.
  */
 export async function setLanguage(language: Language, { persist = true } = {}): Promise<void> {
   await loadLanguage(language);
   await i18n.changeLanguage(language);
-  dayjs.locale(language);
   document.documentElement.lang = language;
   if (persist) {
     persistLanguage(language);

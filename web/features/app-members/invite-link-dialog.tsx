@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, SegmentedControl, Switch, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   invitationLinkCreateBodySchema,

@@ -3,7 +3,7 @@ import { Badge, Button, CopyButton, Switch, Table, Text, Tooltip, VisuallyHidden
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconLink, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import { invitationLinkLimits } from '../../../contracts/invitation-links';
 import { useCurrentApp } from '../../kernel/current-app';

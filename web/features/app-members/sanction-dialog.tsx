@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconClockPause, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import { useCurrentApp } from '../../kernel/current-app';
 import { useIsMobile } from '../../kernel/ui-store';

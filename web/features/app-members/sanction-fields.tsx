@@ -1,5 +1,5 @@
 import { Button, Group, Switch, Text, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import classes from './app-members.module.css';
 import { formatDateTime } from './member-badges';

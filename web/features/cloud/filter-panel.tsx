@@ -9,7 +9,7 @@ import {
   type ComboboxItem,
   type OptionsFilter,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../../components/date-inputs';
 import { IconCalendar, IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

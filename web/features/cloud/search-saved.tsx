@@ -13,7 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconBookmark, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SavedSearch } from '../../../contracts/cloud';

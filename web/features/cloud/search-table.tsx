@@ -19,7 +19,7 @@ import {
   IconSearchOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStore, type StoreApi } from 'zustand';

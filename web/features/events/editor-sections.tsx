@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { DateInput, TimeInput } from '../../components/date-inputs';
 import { IconCalendar, IconClock, IconLink, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { eventLimits } from '../../../contracts/events';

@@ -1,7 +1,7 @@
 import { NumberInput, Radio, Select, Text, UnstyledButton } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../../components/date-inputs';
 import { IconCalendarRepeat, IconRepeat } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '../../i18n/dayjs';
 import { useTranslation } from 'react-i18next';
 import { eventLimits, eventWeekdayValues, type EventWeekday } from '../../../contracts/events';
 import { eventFrequencyValues } from '../../../contracts/enums';
