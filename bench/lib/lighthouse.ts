@@ -115,7 +115,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
           `  ${target.name} run ${run + 1}: performance ${figures.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
             `CLS ${figures.cls.toFixed(3)}, JS before paint ${figures.scriptKbBeforePaint.toFixed(1)} kB ` +
             `(LCP: ${figures.lcpElement}), CPU slowdown ${describeSlowdown(cpuSlowdown)}, ` +
-            `long tasks ${Math.round(figures.longTaskWallMs)} ms (${Math.round(figures.longTaskCpuMs)} ms on the CPU)`,
+            `long tasks ${describeLongTasks(figures)}`,
         );
         runs.push(figures);
       }
@@ -220,7 +220,6 @@ function figuresOf(lhr: Result, trace: unknown): LighthouseFigures {
   // Both in microseconds of the same monotonic clock; request times are milliseconds since the first request.
   const paintMs = start !== undefined && paintTs !== undefined ? (paintTs - start) / 1000 : Number.NaN;
   const scripts = requests.filter((request) => request.resourceType === 'Script');
-  const longTasks = longTaskTimes(trace);
   const beforePaint = scripts.filter((request) => (request.networkRequestTime ?? Infinity) < paintMs);
   const kb = (list: NetworkRequest[]) =>
     list.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1000;
@@ -240,10 +239,19 @@ function figuresOf(lhr: Result, trace: unknown): LighthouseFigures {
     scriptKbTotal: kb(scripts),
     totalKb: kb(requests),
     lcpElement: lcpItem ? `${lcpItem.selector ?? ''} "${(lcpItem.nodeLabel ?? '').slice(0, 40)}"` : 'none',
+    ...longTaskFigures(trace),
     benchmarkIndex: lhr.environment.benchmarkIndex,
-    longTaskWallMs: longTasks.wallMs,
-    longTaskCpuMs: longTasks.cpuMs ?? Number.NaN,
   };
+}
+
+function longTaskFigures(trace: unknown): Pick<LighthouseFigures, 'longTaskWallMs' | 'longTaskCpuMs'> {
+  const { wallMs, cpuMs } = longTaskTimes(trace);
+  return { longTaskWallMs: wallMs, longTaskCpuMs: cpuMs ?? Number.NaN };
+}
+
+function describeLongTasks({ longTaskWallMs, longTaskCpuMs }: LighthouseFigures): string {
+  const wall = `${Math.round(longTaskWallMs)} ms`;
+  return Number.isFinite(longTaskCpuMs) ? `${wall} (${Math.round(longTaskCpuMs)} ms on the CPU)` : wall;
 }
 
 function describeSlowdown({ multiplier, benchmarkIndex }: CpuSlowdown): string {

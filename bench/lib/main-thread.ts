@@ -3,8 +3,9 @@
  *
  * Lighthouse's simulation takes every task of 10 ms or more as it was timed (wall clock) and multiplies it by the
  * CPU slowdown. On a busy or virtualised host the renderer's thread waits for a core inside its tasks, and that
- * wait is multiplied as if it were work: on the 2-core VMs of this project a sign-in load's tasks took three times
- * their CPU time (bench/README.md, issue 14). This figure tells such a run from one where the page's own work grew.
+ * wait is multiplied as if it were work: on the 2-core VMs of this project a sign-in load's long tasks took two to
+ * three times their CPU time (bench/README.md, issue 14). This figure tells such a run from one where the page's own
+ * work grew.
  */
 export type LongTaskTimes = {
   /** Tasks of 10 ms or more (wall clock) on the page's main thread. */
