@@ -3,11 +3,24 @@ import {
   instantToLocal,
   instantToZoned,
   localToInstant,
+  zonedFields,
   zonedToInstant,
   zoneOffsetMinutes,
 } from './zoned-time';
 
 describe('zoned time', () => {
+  it('reads an instant’s fields on a zone’s clocks, midnight as hour 0', () => {
+    expect(zonedFields(Date.UTC(2027, 6, 11, 22, 0, 5), 'Europe/Berlin')).toEqual({
+      year: 2027,
+      month: 7,
+      day: 12,
+      hour: 0,
+      minute: 0,
+      second: 5,
+    });
+    expect(() => zonedFields(0, 'Mars/Olympus')).toThrow(RangeError);
+  });
+
   it('reads a wall-clock time on the zone’s clocks, in winter and in summer', () => {
     expect(zonedToInstant('2027-01-12', '09:00', 'Europe/Berlin')).toBe('2027-01-12T08:00:00.000Z');
     expect(zonedToInstant('2027-07-12', '09:00', 'Europe/Berlin')).toBe('2027-07-12T07:00:00.000Z');

@@ -27,22 +27,37 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone's wall clock at an instant, as milliseconds of a UTC date with the same fields. */
-function wallClockOf(instant: number, timeZone: string): number {
+export type ZonedFields = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+};
+
+/** The fields an instant (ms) shows on a zone's clocks; throws for a zone the browser does not know. */
+export function zonedFields(instant: number, timeZone: string): ZonedFields {
   const fields: Record<string, number> = {};
   for (const part of formatterOf(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') {
       fields[part.type] = Number(part.value);
     }
   }
-  return Date.UTC(
-    fields.year ?? 1970,
-    (fields.month ?? 1) - 1,
-    fields.day ?? 1,
-    fields.hour ?? 0,
-    fields.minute ?? 0,
-    fields.second ?? 0,
-  );
+  return {
+    year: fields.year ?? 1970,
+    month: fields.month ?? 1,
+    day: fields.day ?? 1,
+    hour: fields.hour ?? 0,
+    minute: fields.minute ?? 0,
+    second: fields.second ?? 0,
+  };
+}
+
+/** The zone's wall clock at an instant, as milliseconds of a UTC date with the same fields. */
+function wallClockOf(instant: number, timeZone: string): number {
+  const { year, month, day, hour, minute, second } = zonedFields(instant, timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
 /** The zone's offset from UTC at an instant, in minutes (Berlin in summer: 120). */

@@ -3,7 +3,8 @@
  * UTC midnights, so no zone's clock change can shift a day), instants read in a zone, month grids starting on
  * Monday. Intl only.
  */
-import { dateTimeFormat, zonedDateTimeFormat } from '../../../contracts/intl-format';
+import { dateTimeFormat } from '../../../contracts/intl-format';
+import { zonedFields } from '../../kernel/zoned-time';
 
 export type DateKey = string;
 
@@ -12,25 +13,11 @@ export function memberTimeZone(personTimeZone: string | null): string {
   return personTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-const partsFormat = zonedDateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** An instant read on a zone's clocks: its local date and the minutes since that day's midnight. */
 export function zonedParts(iso: string, timeZone: string): { date: DateKey; minutes: number } {
-  const format = partsFormat(timeZone);
-  const parts = Object.fromEntries(
-    format.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const { year, month, day, hour, minute } = zonedFields(Date.parse(iso), timeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return { date: `${year}-${pad(month)}-${pad(day)}`, minutes: hour * 60 + minute };
 }
 
 const utcOf = (key: DateKey) => Date.parse(`${key}T00:00:00Z`);
