@@ -87,7 +87,7 @@ describe('SearchBox', () => {
       store.getState().setDateFrom('2024-05-01');
     });
     expect(screen.getByTestId('cloud-filter-badge').textContent).toBe('2');
-    expect(screen.getByTestId('cloud-filter-button').getAttribute('aria-label')).toBe('Filter (2 aktiv)');
+    expect(screen.getByTestId('cloud-filter-button').getAttribute('aria-label')).toBe('Filter – 2 aktiv');
   });
 
   it('closing the search clears the text and the filters (spec §4)', () => {

@@ -112,7 +112,8 @@ export function SearchBox({ store, onOpenFilters, compact }: SearchBoxProps) {
           aria-label={filterLabel}
           data-testid="cloud-filter-button"
         >
-          {t('cloudSearch.box.filters')}
+          {/* A space before the badge: the visible text reads "Filter 1", as its name begins (WCAG 2.5.3). */}
+          {t('cloudSearch.box.filters')}{' '}
         </Button>
       )}
     </div>

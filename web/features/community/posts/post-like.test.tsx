@@ -73,6 +73,6 @@ describe('liking a post', () => {
     fireEvent.click(button);
     await waitFor(() => expect(button.textContent).toBe('7'));
     expect(button.getAttribute('aria-pressed')).toBe('true');
-    expect(button.getAttribute('aria-label')).toBe('Gefällt mir (7)');
+    expect(button.getAttribute('aria-label')).toBe('7: Gefällt mir');
   });
 });
