@@ -73,7 +73,9 @@ describe('a message’s attachments', () => {
     const [song] = within(messageOf(media.id)).getAllByTestId('message-audio');
     expect(song!.textContent).toContain('Lied.mp3');
     expect(song!.textContent).toContain('1:05');
-    const file = within(messageOf(media.id)).getByRole('link', { name: /^Plan\.pdf herunterladen/ });
+    const file = within(messageOf(media.id)).getByRole('link', {
+      name: /^Plan\.pdf, 2,5 MB – herunterladen$/,
+    });
     expect(file.getAttribute('href')).toBe('https://files.test/6?download=1');
     expect(file.textContent).toContain('2,5 MB');
     expect(within(messageOf(media.id)).getByTestId('chat-message-body').textContent).toBe(
