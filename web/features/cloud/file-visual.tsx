@@ -89,6 +89,39 @@ export function FileVisual({
       data-kind={entity.isFolder ? 'folder' : (entity.type ?? 'other')}
       data-status={entity.status ?? undefined}
     >
+      {/* First, though drawn on top: the cell's name (library-cell.tsx) reads this one's text and then the
+          visible ones, so "Wird verarbeitet" must not come between the extension and the file's name (WCAG 2.5.3). */}
+      {processing ? (
+        <div
+          className={classes.overlay}
+          data-testid="file-processing"
+          role="status"
+          // With a ring, its percentage is in the name too: the cell's name, made of this one's, holds what it shows.
+          aria-label={
+            entity.encodeProgress === null || small
+              ? t('cloud.file.processing')
+              : t('cloud.file.processingProgress', { progress: entity.encodeProgress })
+          }
+        >
+          {entity.encodeProgress === null ? (
+            <Loader size={small ? 'xs' : 'sm'} color="white" />
+          ) : (
+            <RingProgress
+              size={small ? 32 : 56}
+              thickness={small ? 3 : 5}
+              roundCaps
+              sections={[{ value: entity.encodeProgress, color: 'white' }]}
+              label={
+                small ? null : (
+                  <Text c="white" size="xs" ta="center" fw={700}>
+                    {entity.encodeProgress} %
+                  </Text>
+                )
+              }
+            />
+          )}
+        </div>
+      ) : null}
       {showImage ? (
         <img
           className={classes.image}
@@ -119,32 +152,6 @@ export function FileVisual({
       ) : null}
       {entity.durationMs !== null && !small && !processing ? (
         <span className={classes.duration}>{formatDuration(entity.durationMs)}</span>
-      ) : null}
-      {processing ? (
-        <div
-          className={classes.overlay}
-          data-testid="file-processing"
-          role="status"
-          aria-label={t('cloud.file.processing')}
-        >
-          {entity.encodeProgress === null ? (
-            <Loader size={small ? 'xs' : 'sm'} color="white" />
-          ) : (
-            <RingProgress
-              size={small ? 32 : 56}
-              thickness={small ? 3 : 5}
-              roundCaps
-              sections={[{ value: entity.encodeProgress, color: 'white' }]}
-              label={
-                small ? null : (
-                  <Text c="white" size="xs" ta="center" fw={700}>
-                    {entity.encodeProgress} %
-                  </Text>
-                )
-              }
-            />
-          )}
-        </div>
       ) : null}
       {entity.status === 'error' ? (
         <div className={classes.failed} data-testid="file-failed" title={t('cloud.file.failed')}>
